@@ -1,0 +1,27 @@
+import { I18nProvider } from '@lingui/react';
+import { MantineProvider } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { i18n } from './lib/i18n';
+import { queryClient, router } from './router';
+import { theme } from './shell/theme';
+import { useSizeScale } from './shell/use-size-scale';
+
+/** Providers and the router, nothing else. */
+export function App() {
+  useSizeScale();
+  return (
+    <I18nProvider i18n={i18n}>
+      <MantineProvider theme={theme} defaultColorScheme="light">
+        <ModalsProvider>
+          <Notifications position="top-right" />
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </ModalsProvider>
+      </MantineProvider>
+    </I18nProvider>
+  );
+}

@@ -1,0 +1,80 @@
+import type { Role } from '../contract/auth';
+import type { RouteMeta, RouteNode } from './route-table';
+
+/** A route with no role meta is allowed for everyone (SPEC.md §5). */
+export function hasPermission(roles: readonly Role[], meta: RouteMeta | undefined): boolean {
+  if (!meta?.roles) return true;
+  return roles.some((r) => meta.roles?.includes(r));
+}
+
+/** Route generation: the part of the tree the roles may see. A group left without children is dropped. */
+export function filterRoutes(tree: readonly RouteNode[], roles: readonly Role[]): RouteNode[] {
+  const out: RouteNode[] = [];
+  for (const node of tree) {
+    if (!hasPermission(roles, node.meta)) continue;
+    if (node.children) {
+      const children = filterRoutes(node.children, roles);
+      if (children.length === 0) continue;
+      out.push({ ...node, children });
+    } else {
+      out.push(node);
+    }
+  }
+  return out;
+}
+
+/** Depth-first list of every node, groups before their children. */
+export function flattenRoutes(tree: readonly RouteNode[]): RouteNode[] {
+  return tree.flatMap((n) => [n, ...(n.children ? flattenRoutes(n.children) : [])]);
+}
+
+/** The node for a path (exact, ignoring a trailing slash). */
+export function findRoute(tree: readonly RouteNode[], path: string): RouteNode | undefined {
+  const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  return flattenRoutes(tree).find((n) => n.path === p);
+}
+
+/** The chain of nodes from the top of the tree down to `path` (for breadcrumbs). */
+export function routeChain(tree: readonly RouteNode[], path: string): RouteNode[] {
+  for (const node of tree) {
+    if (node.path === path) return [node];
+    if (node.children) {
+      const rest = routeChain(node.children, path);
+      if (rest.length) return [node, ...rest];
+    }
+  }
+  return [];
+}
+
+export type GuardDecision =
+  | { type: 'allow' }
+  | { type: 'login'; redirect: string }
+  | { type: 'home' }
+  | { type: 'load-info' }
+  | { type: 'forbidden' };
+
+export interface GuardInput {
+  /** Path without the base, e.g. `/web/book`. */
+  path: string;
+  /** Path + search, for the redirect parameter. */
+  href: string;
+  hasToken: boolean;
+  roles: readonly Role[];
+}
+
+const OPEN_PATHS = new Set(['/login', '/auth-redirect']);
+
+/**
+ * The navigation guard, SPEC.md §2's second reading, plus role enforcement: a route a role may not
+ * see is neither in the menu nor reachable by URL.
+ */
+export function decide(input: GuardInput, tree: readonly RouteNode[]): GuardDecision {
+  const { path, hasToken, roles } = input;
+  if (!hasToken) return OPEN_PATHS.has(path) ? { type: 'allow' } : { type: 'login', redirect: input.href };
+  if (path === '/login') return { type: 'home' };
+  if (OPEN_PATHS.has(path)) return { type: 'allow' };
+  if (roles.length === 0) return { type: 'load-info' };
+  const node = findRoute(tree, path);
+  if (node && findRoute(filterRoutes(tree, roles), path) === undefined) return { type: 'forbidden' };
+  return { type: 'allow' };
+}

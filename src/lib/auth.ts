@@ -1,0 +1,55 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { LoginResult, UserInfo } from '../contract/auth';
+import { ROLES } from '../contract/auth';
+import { sessionStore } from '../stores/session';
+import { http } from './api';
+import { removeToken, setToken } from './token';
+
+/** Session actions of SPEC.md §4. */
+export async function login(userName: string, password: string): Promise<void> {
+  const data = await http.post<LoginResult>('/auth/login', { userName: userName.trim(), password });
+  sessionStore.token = data.token;
+  setToken(data.token);
+}
+
+/** Fetch user info and validate it as the original console did (SPEC.md §5). */
+export async function loadUserInfo(): Promise<UserInfo> {
+  const data = await http.get<UserInfo | null>('/auth/info', {
+    query: { token: sessionStore.token },
+    // The guard shows the failure and goes to login itself (SPEC.md §2).
+    quiet: true,
+  });
+  if (!data) throw new Error(i18n._(msg`Verification failed, please Login again.`));
+  const roles = (Array.isArray(data.roles) ? data.roles : []).filter((r) => (ROLES as readonly string[]).includes(r));
+  if (roles.length === 0) throw new Error(i18n._(msg`getInfo: roles must be a non-null array!`));
+  sessionStore.roles = roles;
+  sessionStore.name = data.name;
+  sessionStore.avatar = data.avatar;
+  sessionStore.introduction = data.introduction;
+  return data;
+}
+
+/** Clear token and roles without a server call. */
+export function resetToken(): void {
+  sessionStore.token = '';
+  sessionStore.roles = [];
+  removeToken();
+  for (const fn of resetListeners) fn();
+}
+
+/** Server logout, then the same as resetToken (the router and tags view listen). */
+export async function logout(): Promise<void> {
+  try {
+    await http.post('/auth/logout');
+  } finally {
+    resetToken();
+  }
+}
+
+const resetListeners = new Set<() => void>();
+/** Tags view, caches and the router reset themselves when the session ends. */
+export function onSessionReset(fn: () => void): () => void {
+  resetListeners.add(fn);
+  return () => resetListeners.delete(fn);
+}

@@ -1,0 +1,33 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import type { HttpUi } from './http';
+import { removeToken } from './token';
+
+let logoutDialogOpen = false;
+
+/** The http client's messages, shown with Mantine (SPEC.md §8). */
+export const mantineHttpUi: HttpUi = {
+  error(message, durationMs) {
+    notifications.show({ color: 'red', message, autoClose: durationMs, withBorder: true });
+  },
+  confirmLogout() {
+    // Several requests can fail with 50008 at once; one dialog is enough.
+    if (logoutDialogOpen) return;
+    logoutDialogOpen = true;
+    modals.openConfirmModal({
+      title: i18n._(msg`Confirm logout`),
+      children: i18n._(msg`You have been logged out, you can cancel to stay on this page, or log in again`),
+      labels: { confirm: i18n._(msg`Log in again`), cancel: i18n._(msg`Cancel`) },
+      confirmProps: { color: 'red' },
+      onConfirm: () => {
+        removeToken();
+        location.reload();
+      },
+      onClose: () => {
+        logoutDialogOpen = false;
+      },
+    });
+  },
+};

@@ -1,0 +1,136 @@
+import { $fetch, FetchError, type FetchOptions } from 'ofetch';
+import { API_BASE, type Envelope, type FieldError, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
+
+/**
+ * The console's HTTP client (SPEC.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
+ * `Language` and `X-Token` headers. Every non-success code is turned into an {@link ApiError} here,
+ * and the user is told here, so screens only decide what else to do (field errors, conflict dialog).
+ */
+export const REQUEST_TIMEOUT_MS = 300_000;
+export const ERROR_TOAST_MS = 5_000;
+
+export class ApiError extends Error {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly status: number | undefined,
+    readonly data: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** Field errors of a 40000 response, keyed by path. */
+  get fieldErrors(): Record<string, string> {
+    const errors = (this.data as { errors?: FieldError[] } | null)?.errors;
+    if (!Array.isArray(errors)) return {};
+    return Object.fromEntries(errors.map((e) => [e.path, e.message]));
+  }
+}
+
+/** A request that never got an answer (offline, DNS, CORS, timeout). */
+export class NetworkError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NetworkError';
+  }
+}
+
+/** What the client shows; wired to Mantine in lib/http-ui.ts, replaced by recorders in tests. */
+export interface HttpUi {
+  error(message: string, durationMs: number): void;
+  confirmLogout(): void;
+}
+
+export interface HttpDeps {
+  baseURL?: string;
+  getToken(): string | undefined;
+  /** The stored session language value; the original console defaulted it to RUB (kept on purpose). */
+  getLanguage(): string | undefined;
+  ui: HttpUi;
+  fallbackMessage(): string;
+}
+
+export type Outcome = { kind: 'ok' } | { kind: 'error'; message: string; logout: boolean };
+
+/** Pure: what the client does with a response code (SPEC.md §8). */
+export function classifyCode(code: number, msg: string | undefined, fallback: string): Outcome {
+  if (isSuccessCode(code)) return { kind: 'ok' };
+  return { kind: 'error', message: msg || fallback, logout: LOGOUT_CODES.includes(code) };
+}
+
+export type RequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'method' | 'body'> & {
+  /** Neither toast nor logout dialog: the caller tells the user itself (the route guard does). */
+  quiet?: boolean;
+};
+
+export function createHttp(deps: HttpDeps) {
+  const raw = $fetch.create({
+    baseURL: deps.baseURL ?? API_BASE,
+    credentials: 'include',
+    timeout: REQUEST_TIMEOUT_MS,
+    retry: 0,
+    onRequest({ options }) {
+      const headers = new Headers(options.headers);
+      headers.set('Language', deps.getLanguage() || 'RUB');
+      const token = deps.getToken();
+      if (token) headers.set('X-Token', token);
+      options.headers = headers;
+    },
+  });
+
+  async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
+    const { quiet, ...fetchOpts } = opts;
+    let envelope: Envelope<T>;
+    let status: number | undefined;
+    try {
+      const res = await raw.raw<Envelope<T>>(path, { ...fetchOpts, method, body: body as BodyInit });
+      envelope = res._data as Envelope<T>;
+      status = res.status;
+    } catch (e) {
+      const env = e instanceof FetchError ? (e.data as Envelope<T> | undefined) : undefined;
+      if (env && typeof env === 'object' && typeof env.code === 'number') {
+        envelope = env;
+        status = e instanceof FetchError ? e.status : undefined;
+      } else if (e instanceof FetchError && e.status !== undefined) {
+        // An answer that is not our envelope (a proxy's 502 page, say): still an error with a message.
+        const message = `${e.status} ${e.statusText ?? ''}`.trim();
+        if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
+        throw new ApiError(e.status, message, e.status, null);
+      } else {
+        const message = networkMessage(e, deps.fallbackMessage());
+        if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
+        throw new NetworkError(message);
+      }
+    }
+    if (!envelope || typeof envelope.code !== 'number') {
+      const message = deps.fallbackMessage();
+      if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
+      throw new ApiError(-1, message, status, null);
+    }
+    const outcome = classifyCode(envelope.code, envelope.msg, deps.fallbackMessage());
+    if (outcome.kind === 'ok') return envelope.data;
+    if (!quiet) {
+      deps.ui.error(outcome.message, ERROR_TOAST_MS);
+      if (outcome.logout) deps.ui.confirmLogout();
+    }
+    throw new ApiError(envelope.code, outcome.message, status, envelope.data);
+  }
+
+  return {
+    get: <T>(path: string, opts?: RequestOptions) => request<T>('GET', path, undefined, opts),
+    post: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('POST', path, body, opts),
+    put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, body, opts),
+    delete: <T>(path: string, opts?: RequestOptions) => request<T>('DELETE', path, undefined, opts),
+  };
+}
+
+export type Http = ReturnType<typeof createHttp>;
+
+function networkMessage(e: unknown, fallback: string): string {
+  if (e instanceof FetchError) {
+    const cause = e.cause as { message?: string } | undefined;
+    return cause?.message || e.message || fallback;
+  }
+  return e instanceof Error ? e.message : fallback;
+}

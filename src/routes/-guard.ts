@@ -1,0 +1,53 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { notifications } from '@mantine/notifications';
+import { type ParsedLocation, redirect } from '@tanstack/react-router';
+import { decide } from '../lib/access';
+import { loadUserInfo, resetToken } from '../lib/auth';
+import { ROUTE_TREE } from '../lib/route-table';
+import { sessionStore } from '../stores/session';
+
+/** The router's base path without its trailing slash ('' at the root). */
+const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
+
+export function stripBase(pathname: string): string {
+  if (BASE && (pathname === BASE || pathname.startsWith(`${BASE}/`))) return pathname.slice(BASE.length) || '/';
+  return pathname;
+}
+
+/** Only same-site paths may be redirect targets (no `//evil.example`). */
+export function safeRedirect(target: unknown): string {
+  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : '/';
+}
+
+/**
+ * Runs before every navigation (root route's beforeLoad). The decision itself is the pure
+ * `decide`; this performs it: redirects, or loads the user's info and decides again.
+ */
+export async function guard(location: ParsedLocation): Promise<void> {
+  const path = stripBase(location.pathname);
+  const decision = decide(
+    { path, href: path + location.searchStr, hasToken: Boolean(sessionStore.token), roles: sessionStore.roles },
+    ROUTE_TREE,
+  );
+  switch (decision.type) {
+    case 'allow':
+      return;
+    case 'login':
+      throw redirect({ to: '/login', search: { redirect: decision.redirect }, replace: true });
+    case 'home':
+      throw redirect({ to: '/', replace: true });
+    case 'forbidden':
+      throw redirect({ to: '/401', replace: true });
+    case 'load-info':
+      try {
+        await loadUserInfo();
+      } catch (e) {
+        resetToken();
+        const message = e instanceof Error && e.message ? e.message : i18n._(msg`Has Error`);
+        notifications.show({ color: 'red', message, autoClose: 5000 });
+        throw redirect({ to: '/login', search: { redirect: path + location.searchStr }, replace: true });
+      }
+      return guard(location);
+  }
+}

@@ -1,0 +1,16 @@
+import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import type { RouterContext } from '../router';
+import { usePageTitle } from '../shell/use-page-title';
+import { guard } from './-guard';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  beforeLoad: ({ location }) => guard(location),
+  component: Root,
+  // Unknown paths go to /404 (SPEC.md §2); the guard has already sent visitors without a credential to login.
+  notFoundComponent: () => <Navigate to="/404" replace />,
+});
+
+function Root() {
+  usePageTitle();
+  return <Outlet />;
+}

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { PlaceholderPage } from '../../../shell/placeholder-page';
+
+export const Route = createFileRoute('/_console/users/apply')({ component: PlaceholderPage });

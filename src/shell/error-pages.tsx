@@ -1,0 +1,66 @@
+import { Trans } from '@lingui/react/macro';
+import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
+import { Link, useRouter } from '@tanstack/react-router';
+import { useEffect } from 'react';
+
+function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode; text: React.ReactNode }) {
+  const router = useRouter();
+  return (
+    <Center mih="100vh" p="xl">
+      <Stack align="center" gap="md" maw={480}>
+        <Text fz={96} fw={800} c="lectern.6" lh={1}>
+          {code}
+        </Text>
+        <Title order={2} ta="center">
+          {title}
+        </Title>
+        <Text c="dimmed" ta="center">
+          {text}
+        </Text>
+        <Group>
+          <Button variant="default" onClick={() => router.history.back()}>
+            <Trans>Go back</Trans>
+          </Button>
+          <Button component={Link} to="/">
+            <Trans>Back to home</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Center>
+  );
+}
+
+export function NotFoundPage() {
+  return (
+    <ErrorPage
+      code="404"
+      title={<Trans>This page does not exist</Trans>}
+      text={<Trans>Check the address, or go back to where you came from.</Trans>}
+    />
+  );
+}
+
+export function ForbiddenPage() {
+  return (
+    <ErrorPage
+      code="401"
+      title={<Trans>You do not have access to this page</Trans>}
+      text={<Trans>Your role does not include this page. Ask an administrator if you need it.</Trans>}
+    />
+  );
+}
+
+/** Landing page of a third-party sign-in popup: hands the code to the opener and closes. */
+export function AuthRedirectPage() {
+  useEffect(() => {
+    localStorage.setItem('x-admin-oauth-code', window.location.search.slice(1));
+    window.close();
+  }, []);
+  return (
+    <Center mih="100vh">
+      <Text>
+        <Trans>Signing you in…</Trans>
+      </Text>
+    </Center>
+  );
+}

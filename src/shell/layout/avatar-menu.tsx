@@ -1,0 +1,50 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { IconChevronDown, IconHome, IconLogout } from '@tabler/icons-react';
+import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { logout } from '../../lib/auth';
+import { sessionStore } from '../../stores/session';
+
+export function AvatarMenu() {
+  const { t } = useLingui();
+  const { name, avatar, roles } = useSnapshot(sessionStore);
+  const router = useRouter();
+  const href = useLocation({ select: (l) => l.pathname + l.searchStr });
+
+  const signOut = async () => {
+    try {
+      await logout();
+    } finally {
+      await router.navigate({ to: '/login', search: { redirect: href } });
+    }
+  };
+
+  return (
+    <Menu position="bottom-end" width={200}>
+      <Menu.Target>
+        <UnstyledButton aria-label={t`Account menu`} data-testid="avatar-menu">
+          <Group gap={6} wrap="nowrap">
+            <Avatar src={avatar || undefined} alt={name} radius="xl" size={30} color="lectern">
+              {name.slice(0, 1).toUpperCase()}
+            </Avatar>
+            <Text size="sm" visibleFrom="sm" maw={120} truncate>
+              {name}
+            </Text>
+            <IconChevronDown size={14} />
+          </Group>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{roles.join(', ')}</Menu.Label>
+        <Menu.Item component={Link} to="/index" leftSection={<IconHome size={16} />}>
+          <Trans>Home</Trans>
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
+          <Trans>Log Out</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

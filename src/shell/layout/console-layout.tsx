@@ -1,0 +1,47 @@
+import { Drawer } from '@mantine/core';
+import { Outlet } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
+import classes from './console-layout.module.css';
+import { Navbar } from './navbar';
+import { Sidebar } from './sidebar';
+import { useDevice } from './use-device';
+
+/** Collapsed desktop sidebar: icons only. */
+const RAIL_WIDTH = 64;
+
+export function ConsoleLayout() {
+  useDevice();
+  const { sidebar, device } = useSnapshot(appStore);
+  const mobile = device === 'mobile';
+  return (
+    <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
+      {mobile ? (
+        <Drawer
+          opened={sidebar.opened}
+          onClose={() => closeSidebar(false)}
+          size={SIDEBAR_WIDTH}
+          withCloseButton={false}
+          padding={0}
+          styles={{ body: { height: '100%', padding: 0 } }}
+        >
+          <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
+        </Drawer>
+      ) : (
+        <nav
+          className={classes.sidebar}
+          style={{ width: sidebar.opened ? SIDEBAR_WIDTH : RAIL_WIDTH }}
+          data-animate={!sidebar.withoutAnimation}
+        >
+          <Sidebar collapsed={!sidebar.opened} />
+        </nav>
+      )}
+      <div className={classes.main}>
+        <Navbar />
+        <main className={classes.content} id="main-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { useLingui } from '@lingui/react/macro';
+import { Burger, Group } from '@mantine/core';
+import { useSnapshot } from 'valtio';
+import { appStore, toggleSidebar } from '../../stores/app';
+import { AvatarMenu } from './avatar-menu';
+import { Breadcrumb } from './breadcrumb';
+import { FullscreenButton } from './fullscreen-button';
+import { LanguageMenu } from './language-menu';
+import classes from './navbar.module.css';
+import { SizeMenu } from './size-menu';
+
+export function Navbar() {
+  const { t } = useLingui();
+  const { sidebar } = useSnapshot(appStore);
+  return (
+    <header className={classes.navbar}>
+      <Burger
+        opened={sidebar.opened}
+        onClick={toggleSidebar}
+        size="sm"
+        aria-label={sidebar.opened ? t`Collapse sidebar` : t`Expand sidebar`}
+        data-testid="hamburger"
+      />
+      <Breadcrumb />
+      <Group gap={4} ml="auto" wrap="nowrap">
+        <FullscreenButton />
+        <SizeMenu />
+        <LanguageMenu />
+        <AvatarMenu />
+      </Group>
+    </header>
+  );
+}

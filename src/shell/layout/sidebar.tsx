@@ -1,0 +1,105 @@
+import { useLingui } from '@lingui/react';
+import { Box, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
+import { Link, useLocation } from '@tanstack/react-router';
+import { useSnapshot } from 'valtio';
+import { filterRoutes, findRoute } from '../../lib/access';
+import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
+import { sessionStore } from '../../stores/session';
+import { MENU_ICONS } from '../menu-icons';
+import classes from './sidebar.module.css';
+
+interface Props {
+  collapsed: boolean;
+  onNavigate?: () => void;
+}
+
+/** The menu: the route tree filtered by the signed-in roles. */
+export function Sidebar({ collapsed, onNavigate }: Props) {
+  const { roles } = useSnapshot(sessionStore);
+  const pathname = useLocation({ select: (l) => l.pathname });
+  const active = findRoute(ROUTE_TREE, pathname)?.meta?.activeMenu ?? pathname;
+  const routes = filterRoutes(ROUTE_TREE, roles);
+  return (
+    <Box className={classes.root} data-collapsed={collapsed}>
+      <Link to="/index" className={classes.logo} onClick={onNavigate} aria-label="Lectern">
+        <IconBook2 size={24} stroke={1.6} />
+        {!collapsed && <Text fw={700}>Lectern</Text>}
+      </Link>
+      <ScrollArea className={classes.scroll} type="never">
+        <nav aria-label="Menu">
+          {routes.map((node) =>
+            collapsed ? (
+              <RailItem key={node.path} node={node} active={active} />
+            ) : (
+              <MenuItem key={node.path} node={node} active={active} onNavigate={onNavigate} />
+            ),
+          )}
+        </nav>
+      </ScrollArea>
+    </Box>
+  );
+}
+
+function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: string; onNavigate?: () => void }) {
+  const { i18n } = useLingui();
+  const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
+  const label = node.meta ? i18n._(node.meta.title) : node.path;
+  const icon = Icon ? <Icon size={18} stroke={1.6} /> : undefined;
+  if (node.children) {
+    const inside = active.startsWith(`${node.path}/`);
+    return (
+      <NavLink label={label} leftSection={icon} defaultOpened={inside} className={classes.link} childrenOffset={0}>
+        {node.children.map((child) => (
+          <MenuItem key={child.path} node={child} active={active} onNavigate={onNavigate} />
+        ))}
+      </NavLink>
+    );
+  }
+  return (
+    <NavLink
+      component={Link}
+      to={node.path}
+      label={label}
+      leftSection={icon}
+      active={active === node.path}
+      onClick={onNavigate}
+      className={classes.link}
+      data-nested={node.path.split('/').length > 2 || undefined}
+    />
+  );
+}
+
+/** Collapsed: icons only; groups open their children in a menu. */
+function RailItem({ node, active }: { node: RouteNode; active: string }) {
+  const { i18n } = useLingui();
+  const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : MENU_ICONS.component;
+  const label = node.meta ? i18n._(node.meta.title) : node.path;
+  const isActive = active === node.path || active.startsWith(`${node.path}/`);
+  if (!node.children) {
+    return (
+      <Tooltip label={label} position="right">
+        <UnstyledButton component={Link} to={node.path} className={classes.rail} data-active={isActive} aria-label={label}>
+          <Icon size={20} stroke={1.6} />
+        </UnstyledButton>
+      </Tooltip>
+    );
+  }
+  return (
+    <Menu position="right-start" trigger="click-hover" offset={4}>
+      <Menu.Target>
+        <UnstyledButton className={classes.rail} data-active={isActive} aria-label={label}>
+          <Icon size={20} stroke={1.6} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{label}</Menu.Label>
+        {node.children.map((child) => (
+          <Menu.Item key={child.path} component={Link} to={child.path}>
+            {child.meta ? i18n._(child.meta.title) : child.path}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,45 @@
+import { proxy } from 'valtio';
+import { getCookie, setCookie } from '../lib/cookies';
+
+/** Layout state of SPEC.md §3-4: sidebar, device and component size, kept in cookies. */
+export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
+export type Size = (typeof SIZES)[number];
+export type Device = 'desktop' | 'mobile';
+
+export const MOBILE_BREAKPOINT = 992;
+export const SIDEBAR_WIDTH = 210;
+const SIDEBAR_COOKIE = 'sidebarStatus';
+const SIZE_COOKIE = 'size';
+
+export const isSize = (v: unknown): v is Size => typeof v === 'string' && (SIZES as readonly string[]).includes(v);
+
+export const appStore = proxy({
+  sidebar: {
+    // Cookie '1' or '0'; open unless the cookie says closed (SPEC.md §4).
+    opened: getCookie(SIDEBAR_COOKIE) !== '0',
+    withoutAnimation: false,
+  },
+  device: 'desktop' as Device,
+  size: (isSize(getCookie(SIZE_COOKIE)) ? getCookie(SIZE_COOKIE) : 'medium') as Size,
+});
+
+export function toggleSidebar(): void {
+  appStore.sidebar.opened = !appStore.sidebar.opened;
+  appStore.sidebar.withoutAnimation = false;
+  setCookie(SIDEBAR_COOKIE, appStore.sidebar.opened ? '1' : '0');
+}
+
+export function closeSidebar(withoutAnimation: boolean): void {
+  appStore.sidebar.opened = false;
+  appStore.sidebar.withoutAnimation = withoutAnimation;
+  setCookie(SIDEBAR_COOKIE, '0');
+}
+
+export function setDevice(device: Device): void {
+  appStore.device = device;
+}
+
+export function setSize(size: Size): void {
+  appStore.size = size;
+  setCookie(SIZE_COOKIE, size);
+}

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { ADMIN_PASSWORD } from './server-process';
+
+export const SCREENSHOTS = 'tests/e2e/artifacts/screenshots';
+
+/** Debian's Chromium with the flags this machine needs (no downloads, no background traffic). */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const baseURL = (): string => inject('baseURL');
+
+export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  return browser.newContext({ baseURL: baseURL(), viewport, locale: 'en-US' });
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Sign in through the real form on the given tab. */
+export async function signIn(page: Page, tab: 'staff' | 'admin', userName: string, password: string): Promise<void> {
+  await page.getByRole('tab', { name: tab === 'staff' ? 'Staff' : 'Administrator' }).click();
+  const form = page.getByRole('form', { name: tab === 'staff' ? 'Staff sign-in' : 'Administrator sign-in' });
+  await form.getByLabel(tab === 'staff' ? 'Phone number' : 'Account').fill(userName);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export const admin = { userName: 'admin', password: ADMIN_PASSWORD };
+
+/** Calls the real API (for arranging data the test is not about). */
+export async function api<T>(path: string, init: { method?: string; body?: unknown; token?: string } = {}): Promise<T> {
+  const res = await fetch(`${baseURL()}/prod-api${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      'content-type': 'application/json',
+      ...(init.token ? { 'X-Token': init.token } : {}),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+export async function adminToken(): Promise<string> {
+  const { token } = await api<{ token: string }>('/auth/login', { body: admin });
+  return token;
+}

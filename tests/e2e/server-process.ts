@@ -1,0 +1,49 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export const ADMIN_PASSWORD = 'e2e-Admin-pass-1';
+
+export interface RunningServer {
+  url: string;
+  process: ChildProcess;
+  output(): string;
+  stop(): Promise<number | null>;
+}
+
+/** Start `src/server/main.ts` exactly as `npm start` does (after its build), on a random port. */
+export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start in ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Lectern listening on (http:\/\/[^\s]+?)\/?(\s|$)/.exec(out);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve({
+          url: m[1],
+          process: child,
+          output: () => out,
+          stop: () =>
+            new Promise((done) => {
+              if (child.exitCode !== null) return done(child.exitCode);
+              child.once('exit', (code) => done(code));
+              child.kill('SIGINT');
+            }),
+        });
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+}

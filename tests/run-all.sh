@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order that fails fastest. Exits non-zero on the first failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n=== %s ===\n' "$*"; }
+step "route tree + typecheck"; npm run --silent typecheck
+step "lint"; npm run --silent lint
+step "unit tests"; npx vitest run --project unit
+step "server tests"; npx vitest run --project server
+step "browser (Debian Chromium)"; bash tests/e2e/ensure-chromium.sh
+step "build"; npm run --silent build
+step "end-to-end tests"; npx vitest run --project e2e

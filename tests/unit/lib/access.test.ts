@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Role } from '../../../src/contract/auth';
+import { decide, filterRoutes, findRoute, flattenRoutes, hasPermission, routeChain } from '../../../src/lib/access';
+import { ROUTE_TREE } from '../../../src/lib/route-table';
+
+const paths = (roles: Role[]) => flattenRoutes(filterRoutes(ROUTE_TREE, roles)).map((n) => n.path);
+
+describe('route generation by role', () => {
+  it('gives admin every menu item of SPEC.md §2', () => {
+    expect(paths(['admin'])).toEqual([
+      '/index',
+      '/web',
+      '/web/book',
+      '/web/banner',
+      '/web/aboutus',
+      '/web/news',
+      '/web/resource',
+      '/web/bibliography',
+      '/web/category',
+      '/web/categorysubclass',
+      '/web/video',
+      '/users',
+      '/users/user',
+      '/users/adminuser',
+      '/users/online',
+      '/users/apply',
+      '/users/image',
+    ]);
+  });
+
+  it('hides Administrators from an operator and keeps the rest', () => {
+    const op = paths(['operator']);
+    expect(op).not.toContain('/users/adminuser');
+    expect(op).toContain('/users/user');
+    expect(op).toHaveLength(paths(['admin']).length - 1);
+  });
+
+  it('gives nothing role-gated to no roles, but keeps open routes', () => {
+    expect(paths([])).not.toContain('/users/adminuser');
+    expect(paths([])).toContain('/web/book');
+  });
+
+  it('drops a group left without children', () => {
+    const tree = [{ path: '/g', children: [{ path: '/g/a', meta: { title: { id: 'a' }, roles: ['admin'] as Role[] } }] }];
+    expect(filterRoutes(tree, ['operator'])).toEqual([]);
+  });
+
+  it.each([
+    [['admin'], undefined, true],
+    [['operator'], { title: { id: 'x' } }, true],
+    [['operator'], { title: { id: 'x' }, roles: ['admin'] as Role[] }, false],
+    [['operator', 'admin'], { title: { id: 'x' }, roles: ['admin'] as Role[] }, true],
+  ] as const)('hasPermission(%j, %j) is %s', (roles, meta, expected) => {
+    expect(hasPermission(roles, meta)).toBe(expected);
+  });
+
+  it('finds routes ignoring a trailing slash and builds breadcrumb chains', () => {
+    expect(findRoute(ROUTE_TREE, '/web/book/')?.path).toBe('/web/book');
+    expect(routeChain(ROUTE_TREE, '/users/apply').map((n) => n.path)).toEqual(['/users', '/users/apply']);
+    expect(routeChain(ROUTE_TREE, '/nope')).toEqual([]);
+  });
+});
+
+describe('guard decisions', () => {
+  const base = { href: '', hasToken: true, roles: ['operator'] as Role[] };
+  it.each([
+    ['/login', { ...base, hasToken: false }, { type: 'allow' }],
+    ['/auth-redirect', { ...base, hasToken: false }, { type: 'allow' }],
+    ['/web/book', { ...base, hasToken: false, href: '/web/book?pageNum=2' }, { type: 'login', redirect: '/web/book?pageNum=2' }],
+    ['/404', { ...base, hasToken: false, href: '/404' }, { type: 'login', redirect: '/404' }],
+    ['/no/such/page', { ...base, hasToken: false, href: '/no/such/page' }, { type: 'login', redirect: '/no/such/page' }],
+    ['/login', base, { type: 'home' }],
+    ['/auth-redirect', base, { type: 'allow' }],
+    ['/web/book', { ...base, roles: [] }, { type: 'load-info' }],
+    ['/web/book', base, { type: 'allow' }],
+    ['/users/adminuser', base, { type: 'forbidden' }],
+    ['/users/adminuser', { ...base, roles: ['admin'] }, { type: 'allow' }],
+    ['/no/such/page', base, { type: 'allow' }],
+  ] as const)('%s with %j → %j', (path, input, expected) => {
+    expect(decide({ path, ...input }, ROUTE_TREE)).toEqual(expected);
+  });
+});

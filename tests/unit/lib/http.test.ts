@@ -1,0 +1,117 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, classifyCode, createHttp, ERROR_TOAST_MS, NetworkError } from '../../../src/lib/http';
+
+describe('classifyCode', () => {
+  it.each([
+    [20000, 'x', { kind: 'ok' }],
+    [0, undefined, { kind: 'ok' }],
+    [40000, 'Invalid input', { kind: 'error', message: 'Invalid input', logout: false }],
+    [40900, '', { kind: 'error', message: 'Error', logout: false }],
+    [50008, 'Illegal token', { kind: 'error', message: 'Illegal token', logout: true }],
+    [50012, undefined, { kind: 'error', message: 'Error', logout: true }],
+    [50014, 'Token expired', { kind: 'error', message: 'Token expired', logout: true }],
+    [60204, 'Account and password are incorrect.', { kind: 'error', message: 'Account and password are incorrect.', logout: false }],
+  ])('code %i msg %j → %j', (code, msg, expected) => {
+    expect(classifyCode(code, msg, 'Error')).toEqual(expected);
+  });
+});
+
+/** A real HTTP server answering with whatever the test puts in `next`. */
+let server: Server;
+let base = '';
+let next: { status: number; body: string } = { status: 200, body: '{}' };
+let lastHeaders: Record<string, string | string[] | undefined> = {};
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    lastHeaders = req.headers;
+    res.writeHead(next.status, { 'content-type': 'application/json' });
+    res.end(next.body);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/prod-api`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+function client(token?: string, language?: string) {
+  const shown: { errors: [string, number][]; logouts: number } = { errors: [], logouts: 0 };
+  const http = createHttp({
+    baseURL: base,
+    getToken: () => token,
+    getLanguage: () => language,
+    fallbackMessage: () => 'Error',
+    ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
+  });
+  return { http, shown };
+}
+
+describe('the http client', () => {
+  it('returns data on code 20000 and 0, sending Language and X-Token', async () => {
+    const { http, shown } = client('tok', undefined);
+    next = { status: 200, body: JSON.stringify({ code: 20000, msg: 'ok', data: { a: 1 } }) };
+    expect(await http.get('/x')).toEqual({ a: 1 });
+    expect(lastHeaders.language).toBe('RUB');
+    expect(lastHeaders['x-token']).toBe('tok');
+    next = { status: 200, body: JSON.stringify({ code: 0, msg: '', data: 2 }) };
+    expect(await client(undefined, 'en').http.post('/y', { b: 1 })).toBe(2);
+    expect(lastHeaders.language).toBe('en');
+    expect(lastHeaders['x-token']).toBeUndefined();
+    expect(shown.errors).toEqual([]);
+  });
+
+  it('toasts the server msg for 5000 ms and throws ApiError with field errors', async () => {
+    const { http, shown } = client('t');
+    next = {
+      status: 400,
+      body: JSON.stringify({ code: 40000, msg: 'Invalid input', data: { errors: [{ path: 'isbn', message: 'bad' }] } }),
+    };
+    const err = await http.post('/book', {}).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect((err as ApiError).code).toBe(40000);
+    expect((err as ApiError).status).toBe(400);
+    expect((err as ApiError).fieldErrors).toEqual({ isbn: 'bad' });
+    expect(shown.errors).toEqual([['Invalid input', ERROR_TOAST_MS]]);
+    expect(ERROR_TOAST_MS).toBe(5000);
+    expect(shown.logouts).toBe(0);
+  });
+
+  it("shows 'Error' when a failing code has no msg, even on HTTP 200", async () => {
+    const { http, shown } = client();
+    next = { status: 200, body: JSON.stringify({ code: 12345, msg: '', data: null }) };
+    await expect(http.get('/x')).rejects.toBeInstanceOf(ApiError);
+    expect(shown.errors).toEqual([['Error', 5000]]);
+  });
+
+  it.each([50008, 50012, 50014])('asks to log in again on %i', async (code) => {
+    const { http, shown } = client('t');
+    next = { status: 401, body: JSON.stringify({ code, msg: 'Token problem', data: null }) };
+    await expect(http.get('/x')).rejects.toMatchObject({ code });
+    expect(shown.logouts).toBe(1);
+    expect(shown.errors).toEqual([['Token problem', 5000]]);
+  });
+
+  it('stays silent when the caller asks for quiet', async () => {
+    const { http, shown } = client('t');
+    next = { status: 401, body: JSON.stringify({ code: 50008, msg: 'x', data: null }) };
+    await expect(http.get('/x', { quiet: true })).rejects.toMatchObject({ code: 50008 });
+    expect(shown).toEqual({ errors: [], logouts: 0 });
+  });
+
+  it('toasts the message of a network error', async () => {
+    const { shown } = client();
+    const http = createHttp({
+      baseURL: 'http://127.0.0.1:1/prod-api',
+      getToken: () => undefined,
+      getLanguage: () => undefined,
+      fallbackMessage: () => 'Error',
+      ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
+    });
+    await expect(http.get('/x')).rejects.toBeInstanceOf(NetworkError);
+    expect(shown.errors).toHaveLength(1);
+    expect(shown.errors[0]?.[0]).toMatch(/fetch failed|ECONNREFUSED/);
+    expect(shown.errors[0]?.[1]).toBe(5000);
+  });
+});
