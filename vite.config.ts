@@ -43,6 +43,6 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
   },
   server: {
-    proxy: { '/prod-api': { target: `http://127.0.0.1:${process.env.LECTERN_API_PORT ?? 8080}` } },
+    proxy: { '/prod-api': { target: `http://127.0.0.1:${process.env.LECTERN_API_PORT ?? 8081}` } },
   },
 });
