@@ -1,4 +1,5 @@
 import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
 
 export default defineConfig({
   sourceLocale: 'en',
@@ -11,5 +12,6 @@ export default defineConfig({
       exclude: ['**/node_modules/**', '<rootDir>/src/server/**'],
     },
   ],
-  format: 'po',
+  // No line numbers: a catalogue changes only when its messages or their files do.
+  format: formatter({ lineNumbers: false }),
 });

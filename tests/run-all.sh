@@ -5,6 +5,7 @@ cd "$(dirname "$0")/.."
 step() { printf '\n=== %s ===\n' "$*"; }
 step "route tree + typecheck"; npm run --silent typecheck
 step "lint"; npm run --silent lint
+step "message catalogues"; bash tests/i18n-check.sh
 step "unit tests"; npx vitest run --project unit
 step "server tests"; npx vitest run --project server
 step "browser (Debian Chromium)"; bash tests/e2e/ensure-chromium.sh
