@@ -23,7 +23,13 @@ export const subclassPageSchema = pageRequest(['id', 'name', 'sort', 'categoryId
   categoryId: requiredRef.optional(),
 });
 export type SubclassInput = z.infer<typeof subclassCreateSchema>;
-export type Subclass = RecordMeta & { categoryId: number; name: string; sort: number };
+export type Subclass = RecordMeta & {
+  categoryId: number;
+  /** Joined for display; ignored when sent back. */
+  categoryName?: string | null;
+  name: string;
+  sort: number;
+};
 
 /** GET /category/list and /category/subclass/list items (pickers). */
 export interface CategoryOption {

@@ -74,10 +74,7 @@ export const optionalRef = z.preprocess(
   z.number({ error: 'must be a number' }).int('must be an integer').positive('must be positive').optional(),
 );
 
-export const requiredRef = z
-  .number({ error: 'required' })
-  .int('must be an integer')
-  .positive('required');
+export const requiredRef = z.number({ error: 'required' }).int('must be an integer').positive('required');
 
 export const versionField = z.number({ error: 'required' }).int('must be an integer').nonnegative();
 

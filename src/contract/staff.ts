@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import { PHONE_RE, ROLES, type Role } from './auth';
-import { optionalText, optionalUrl, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
+import {
+  optionalText,
+  optionalUrl,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from './common';
 
 /** Staff accounts: the `/user` resource, the Administrators screen (admin only, API.md §3). */
 export const STAFF_STATUSES = ['active', 'disabled'] as const;

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import { Code } from '../contract/envelope';
+import { requireAuth } from './auth/middleware';
+import { registerAuthRoutes } from './auth/routes';
+import type { AppDeps, AppEnv } from './context';
+import { envelope } from './http/envelope';
+import { ApiError, tooLarge } from './http/errors';
+import { securityHeaders } from './http/security-headers';
+import { registerResources } from './resources';
+import { registerSystemRoutes } from './routes/system';
+import { registerStatic } from './static';
+
+const JSON_LIMIT = 1024 * 1024;
+
+/** The whole HTTP surface; main.ts serves it, tests serve it on port 0 against a temp database. */
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // Outermost, so every response (errors, 404s, static files) carries them.
+  app.use('*', securityHeaders(deps.config.extraConnectSrc));
+  app.use('*', async (c, next) => {
+    const id = randomBytes(4).toString('hex');
+    c.set('requestId', id);
+    await next();
+    c.res.headers.set('X-Request-Id', id);
+  });
+
+  const api = new Hono<AppEnv>();
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: JSON_LIMIT,
+      onError: () => {
+        throw tooLarge();
+      },
+    }),
+  );
+  // Public and self-authenticating routes first; a handler that answers ends the chain.
+  registerAuthRoutes(api, deps);
+  // Everything registered after this needs a valid token, including unknown paths (no route probing).
+  api.use('*', requireAuth(deps));
+  const resources = registerResources(api, deps);
+  registerSystemRoutes(api, deps, resources);
+  app.route('/prod-api', api);
+
+  registerStatic(app, deps.config.distDir);
+
+  app.notFound((c) => {
+    if (c.req.path.startsWith('/prod-api')) {
+      return envelope(c, Code.NotFound, `No such route: ${c.req.method} ${c.req.path}`, null, 404);
+    }
+    return c.text('Not found', 404);
+  });
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers)) c.header(k, v);
+      return envelope(c, err.code, err.msg, err.data, err.status);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      const code = err.status === 413 ? Code.TooLarge : err.status === 415 ? Code.UnsupportedType : Code.Invalid;
+      return envelope(c, code, err.message || 'Bad request', null, err.status);
+    }
+    // Unknown failures: the details go to the log under the request id, never to the client.
+    const requestId = c.get('requestId') ?? 'unknown';
+    deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, err);
+    return envelope(c, Code.Internal, `Internal error (request id ${requestId})`, null, 500);
+  });
+
+  answerHeadViaGet(app);
+  return app;
+}
+
+/**
+ * Hono answers HEAD by re-wrapping the GET response (`new Response(null, res)`), and
+ * @hono/node-server's lightweight Response then drops headers set after creation (our security
+ * headers) or even fails. So HEAD is served here from the GET response with an explicit init.
+ */
+function answerHeadViaGet(app: Hono<AppEnv>) {
+  const fetchGet = app.fetch;
+  app.fetch = async (req, ...rest) => {
+    if (req.method !== 'HEAD') return fetchGet(req, ...rest);
+    const res = await fetchGet(new Request(req.url, { method: 'GET', headers: req.headers }), ...rest);
+    // Headers before anything else: reading body or statusText materialises the lightweight
+    // Response from its original init, which forgets headers added since.
+    const headers = new Headers(res.headers);
+    return new Response(null, { status: res.status, headers });
+  };
+}

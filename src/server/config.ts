@@ -1,0 +1,76 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import type { AppConfig } from './context';
+
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** undefined: generate one on first start and print it once. */
+  adminPassword: string | undefined;
+  seed: 'demo' | undefined;
+  app: AppConfig;
+}
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const flag = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0 or 1' })
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const envSchema = z.object({
+  HOST: z.string().trim().min(1).default('127.0.0.1'),
+  PORT: int(0, 65535).default(8080),
+  LECTERN_DATA: z.string().trim().min(1).default('./data'),
+  LECTERN_DIST: z.string().trim().min(1).default('./dist'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  LECTERN_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  LECTERN_TOKEN_IDLE_MINUTES: int(1, 60 * 24 * 365).default(720),
+  LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
+  LECTERN_LOGIN_WINDOW_SECONDS: int(1, 86_400 * 7).default(900),
+  LECTERN_LOGIN_SLOWDOWN_MS: int(0, 10_000).default(250),
+  LECTERN_TRUST_PROXY: flag.default(false),
+  LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
+  LECTERN_CONNECT_SRC: z.string().optional(),
+});
+
+export class ConfigError extends Error {}
+
+/** Parse the environment; empty strings count as unset so `PORT=` in a shell script means "default". */
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const r = envSchema.safeParse(cleaned);
+  if (!r.success) {
+    const lines = r.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = r.data;
+  return {
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: resolve(e.LECTERN_DATA),
+    databaseUrl: e.DATABASE_URL,
+    adminPassword: e.LECTERN_ADMIN_PASSWORD,
+    seed: e.LECTERN_SEED,
+    app: {
+      tokenIdleMinutes: e.LECTERN_TOKEN_IDLE_MINUTES,
+      loginMaxFailures: e.LECTERN_LOGIN_MAX_FAILURES,
+      loginWindowSeconds: e.LECTERN_LOGIN_WINDOW_SECONDS,
+      loginSlowdownMs: e.LECTERN_LOGIN_SLOWDOWN_MS,
+      trustProxy: e.LECTERN_TRUST_PROXY,
+      distDir: resolve(e.LECTERN_DIST),
+      extraConnectSrc: (e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+    },
+  };
+}

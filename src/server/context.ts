@@ -1,0 +1,49 @@
+import type { Kysely } from 'kysely';
+import type { Role } from '../contract/auth';
+import type { DialectKind } from './db/dialect';
+import type { Database } from './db/schema';
+
+/** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
+export interface AppConfig {
+  tokenIdleMinutes: number;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  /** Extra delay per repeated failure before the hard 429 ("slowed, then refused"). */
+  loginSlowdownMs: number;
+  trustProxy: boolean;
+  distDir: string;
+  /** Origins the console may connect to besides 'self' (issue 4: the video service). */
+  extraConnectSrc: string[];
+}
+
+export interface Logger {
+  info(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  dialect: DialectKind;
+  config: AppConfig;
+  version: string;
+  startedAt: Date;
+  /** Injected so tests can move time (token expiry, login windows) without sleeping. */
+  now: () => Date;
+  log: Logger;
+}
+
+/** The signed-in staff member, loaded fresh from the database on every request. */
+export interface AuthUser {
+  staffId: number;
+  userName: string;
+  name: string;
+  roles: Role[];
+  tokenHash: string;
+}
+
+export type AppEnv = { Variables: { requestId: string; auth: AuthUser } };
+
+export const consoleLogger: Logger = {
+  info: (msg) => console.log(msg),
+  error: (msg, err) => console.error(msg, err ?? ''),
+};

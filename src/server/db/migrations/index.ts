@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import type { DialectKind } from '../dialect';
+import { init } from './0001-init';
+
+/** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
+export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
+  return {
+    '0001-init': init(dialect),
+  };
+}

@@ -1,0 +1,62 @@
+import { Code, type CodeValue, type FieldError, HTTP_STATUS } from '../../contract/envelope';
+
+/**
+ * The one error type handlers throw. `app.onError` turns it into the envelope of API.md §1, so no
+ * handler builds an error response itself and the status always matches the code.
+ */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: CodeValue,
+    readonly msg: string,
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(msg);
+    this.name = 'ApiError';
+    this.status = HTTP_STATUS[code] ?? 500;
+  }
+}
+
+/** 400 with one entry per bad field; msg names them so a bare toast is still useful. */
+export function invalid(errors: FieldError[]): ApiError {
+  const summary = errors.map((e) => `${e.path}: ${e.message}`).join('; ');
+  return new ApiError(Code.Invalid, `Invalid input: ${summary}`, { errors });
+}
+
+export const invalidField = (path: string, message: string) => invalid([{ path, message }]);
+
+export const notFound = (what: string) => new ApiError(Code.NotFound, `${what} not found`);
+
+/** 409; a field path lets the form show a duplicate under its input. */
+export function conflict(msg: string, path?: string): ApiError {
+  return new ApiError(Code.Conflict, msg, path ? { errors: [{ path, message: msg }] } : null);
+}
+
+export const forbidden = (msg = 'Your role may not do this') => new ApiError(Code.Forbidden, msg);
+
+export const illegalToken = () => new ApiError(Code.IllegalToken, 'Not signed in, or the session was ended');
+
+export const tokenExpired = () => new ApiError(Code.TokenExpired, 'Token expired');
+
+export const badCredentials = () => new ApiError(Code.BadCredentials, 'Account and password are incorrect.');
+
+export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new ApiError(
+    Code.TooManyRequests,
+    `Too many failed sign-in attempts. Try again later (in about ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+    { retryAfter: retryAfterSeconds },
+    { 'Retry-After': String(retryAfterSeconds) },
+  );
+}
+
+/**
+ * `Connection: close` because the unread rest of the body is still on the socket: a client reusing
+ * that connection would have its next request read as garbage.
+ */
+export const tooLarge = (what = 'Request body') =>
+  new ApiError(Code.TooLarge, `${what} is too large (limit 1 MiB)`, null, { Connection: 'close' });
+
+export const unsupportedType = (msg = 'Content-Type must be application/json') =>
+  new ApiError(Code.UnsupportedType, msg);

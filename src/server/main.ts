@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { serve } from '@hono/node-server';
+import { createApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { consoleLogger } from './context';
+import { ensureAdmin } from './db/bootstrap';
+import { migrateToLatest } from './db/migrate';
+import { openDatabase } from './db/open';
+import { seedDemo } from './db/seed-demo';
+
+function readVersion(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
+
+function printGeneratedPassword(password: string) {
+  const bar = '='.repeat(64);
+  console.log(
+    [
+      bar,
+      'First start: created the administrator account.',
+      '  account:  admin',
+      `  password: ${password}`,
+      'Sign in and change it. This password is shown only this once.',
+      bar,
+    ].join('\n'),
+  );
+}
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig(process.env);
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  }
+
+  const { db, dialect, location } = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  await migrateToLatest(db, dialect);
+  const boot = await ensureAdmin(db, config.adminPassword, new Date());
+  if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);
+  else if (boot.created)
+    console.log('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
+  if (config.seed === 'demo') {
+    const added = await seedDemo(db, new Date());
+    if (added > 0) console.log(`Demo data: added ${added} books.`);
+  }
+
+  const app = createApp({
+    db,
+    dialect,
+    config: config.app,
+    version: readVersion(),
+    startedAt: new Date(),
+    now: () => new Date(),
+    log: consoleLogger,
+  });
+
+  const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    console.log(`Database: ${location}`);
+    console.log(`Lectern listening on http://${host}:${info.port}/`);
+  }) as Server;
+  server.on('error', (err) => {
+    console.error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping…`);
+    server.close(() => {
+      db.destroy().then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
+    });
+    // Keep-alive sockets would hold close() open; idle ones go now, busy ones get a grace period.
+    server.closeIdleConnections();
+    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err) => {
+  console.error('Lectern failed to start:', err instanceof Error ? err.message : err);
+  process.exit(1);
+});

@@ -1,0 +1,92 @@
+import type { Hono } from 'hono';
+import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../../contract/book';
+import type { AppDeps, AppEnv } from '../context';
+import { invalidField } from '../http/errors';
+import { registerResource } from './define-resource';
+import { eq } from './filters';
+import type { Db } from './types';
+
+const select = (db: Db) =>
+  db
+    .selectFrom('book')
+    .leftJoin('category', 'category.id', 'book.category_id')
+    .leftJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
+    .selectAll('book')
+    .select(['category.name as category_name', 'sc.name as subclass_name']);
+type BookRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toBook = (r: BookRow): Book => ({
+  id: r.id,
+  title: r.title,
+  author: r.author,
+  isbn: r.isbn,
+  publisher: r.publisher,
+  publishDate: r.publish_date,
+  categoryId: r.category_id,
+  categoryName: r.category_name,
+  subclassId: r.subclass_id,
+  subclassName: r.subclass_name,
+  coverUrl: r.cover_url,
+  summary: r.summary,
+  stock: r.stock,
+  status: r.status as BookStatus,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
+  return registerResource(api, deps, {
+    name: 'book',
+    table: 'book',
+    schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
+    select,
+    idColumn: 'book.id',
+    sortColumns: {
+      id: 'book.id',
+      title: 'book.title',
+      author: 'book.author',
+      isbn: 'book.isbn',
+      publishDate: 'book.publish_date',
+      stock: 'book.stock',
+      status: 'book.status',
+      createdAt: 'book.created_at',
+      updatedAt: 'book.updated_at',
+    },
+    keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
+    filters: (p) => [
+      ...eq('book.category_id', p.categoryId),
+      ...eq('book.subclass_id', p.subclassId),
+      ...eq('book.status', p.status),
+    ],
+    readOnlyFields: ['categoryName', 'subclassName'],
+    toApi: toBook,
+    toColumns: (i) => ({
+      title: i.title,
+      author: i.author,
+      isbn: i.isbn ?? null,
+      publisher: i.publisher ?? null,
+      publish_date: i.publishDate ?? null,
+      category_id: i.categoryId,
+      subclass_id: i.subclassId ?? null,
+      cover_url: i.coverUrl ?? null,
+      summary: i.summary ?? null,
+      stock: i.stock,
+      status: i.status,
+    }),
+    unique: [{ field: 'isbn', column: 'isbn', message: (v) => `A book with ISBN ${String(v)} already exists` }],
+    async check(input, { trx }) {
+      const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+      if (!cat) throw invalidField('categoryId', 'no such category');
+      if (input.subclassId !== undefined) {
+        const sub = await trx
+          .selectFrom('category_subclass')
+          .select(['id', 'category_id'])
+          .where('id', '=', input.subclassId)
+          .executeTakeFirst();
+        if (!sub) throw invalidField('subclassId', 'no such subclass');
+        if (sub.category_id !== input.categoryId) throw invalidField('subclassId', 'belongs to another category');
+      }
+    },
+  });
+}

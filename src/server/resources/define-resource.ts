@@ -1,0 +1,196 @@
+import type { Hono, MiddlewareHandler } from 'hono';
+import { type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import type { z } from 'zod';
+import type { Page } from '../../contract/common';
+import { currentUser, requireRole } from '../auth/middleware';
+import type { AppDeps, AppEnv } from '../context';
+import { keywordMatch, orderTerm } from '../db/dialect';
+import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { ok } from '../http/envelope';
+import { invalidField, notFound } from '../http/errors';
+import { parseId, readJson } from '../http/validate';
+import { csvResponse } from './csv';
+import type { Db, PageFields, RegisteredResource, ResourceDef, RowBase, WriteContext } from './types';
+import { addSecretChanges, checkUnique, loose, mapDriverError, staleVersion } from './write';
+
+const META_FIELDS = ['createdAt', 'updatedAt'];
+
+/**
+ * Registers POST /{r}/page, POST /{r}, PUT /{r}, DELETE /{r}/{id} and POST /{r}/export for one
+ * resource. Every write is one transaction holding the checks, the write and its audit row.
+ */
+export function registerResource<
+  QDB,
+  QTB extends keyof QDB,
+  Row extends RowBase,
+  Out extends object,
+  CS extends z.ZodType,
+  US extends z.ZodType,
+  PS extends z.ZodType<PageFields>,
+>(api: Hono<AppEnv>, deps: AppDeps, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>): RegisteredResource {
+  const base = `/${def.name}`;
+  const ops = { create: true, update: true, delete: true, export: true, ...def.operations };
+  const guard: MiddlewareHandler<AppEnv> = def.roles ? requireRole(...def.roles) : (_c, next) => next();
+  const strip = [...META_FIELDS, ...(def.readOnlyFields ?? [])];
+  const now = () => deps.now().toISOString();
+
+  const selectById = (db: Db, id: number) =>
+    def
+      .select(db)
+      .where(sql<SqlBool>`${sql.ref(def.idColumn)} = ${id}`)
+      .executeTakeFirst() as Promise<Row | undefined>;
+
+  /** Filters + keyword of a page request: shared by the page and the export, so both see the same rows. */
+  function filtered(req: z.output<PS>): SelectQueryBuilder<QDB, QTB, Row> {
+    let q = def.select(deps.db);
+    for (const cond of def.filters?.(req) ?? []) q = q.where(cond);
+    if (req.keyword) q = q.where(keywordMatch(deps.dialect, def.keywordColumns, req.keyword));
+    return q;
+  }
+
+  /** Deterministic order: the chosen column, then id in the same direction as the tie-break. */
+  function ordered(q: SelectQueryBuilder<QDB, QTB, Row>, req: PageFields) {
+    const column = req.sort ? def.sortColumns[req.sort] : undefined;
+    // The schema lists the sortable fields; a field it allows but the map lacks is still refused.
+    if (req.sort && !column) throw invalidField('sort', `cannot sort by ${req.sort}`);
+    const dir = req.order ?? (column ? 'asc' : 'desc');
+    if (column && column !== def.idColumn) q = q.orderBy(orderTerm(deps.dialect, column, dir));
+    return q.orderBy(orderTerm(deps.dialect, def.idColumn, dir));
+  }
+
+  /** Run a write in one transaction; constraint errors from the driver become 409/400 envelopes. */
+  async function write<T>(deleting: boolean, fn: (trx: Db) => Promise<T>): Promise<T> {
+    try {
+      return await deps.db.transaction().execute(fn);
+    } catch (err) {
+      throw mapDriverError(err, def.table, def.unique ?? [], deleting);
+    }
+  }
+
+  api.post(`${base}/page`, guard, async (c) => {
+    const req = await readJson(c, def.schemas.page);
+    const q = filtered(req);
+    const countRow = (await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as
+      | { n: number | string }
+      | undefined;
+    const rows = await ordered(q, req)
+      .limit(req.pageSize)
+      .offset((req.pageNum - 1) * req.pageSize)
+      .execute();
+    const page: Page<Out> = {
+      items: rows.map((r) => def.toApi(r as Row)),
+      total: Number(countRow?.n ?? 0),
+      pageNum: req.pageNum,
+      pageSize: req.pageSize,
+    };
+    return ok(c, page);
+  });
+
+  if (ops.export) {
+    api.post(`${base}/export`, guard, async (c) => {
+      const req = await readJson(c, def.schemas.page);
+      const q = ordered(filtered(req), req);
+      const fetchBatch = async (offset: number, limit: number) =>
+        (await q.limit(limit).offset(offset).execute()).map((r) => def.toApi(r as Row) as Record<string, unknown>);
+      return csvResponse(def.name, def.csvColumns, fetchBatch, deps.now());
+    });
+  }
+
+  const createSchema = def.schemas.create;
+  if (ops.create && createSchema) {
+    api.post(base, guard, async (c) => {
+      const input = (await readJson(c, createSchema, strip)) as z.output<CS>;
+      const user = currentUser(c);
+      const columns = await def.toColumns(input);
+      const out = await write(false, async (trx) => {
+        const ctx: WriteContext<Row> = { trx, deps, user, action: 'create' };
+        await def.check?.(input, ctx);
+        await checkUnique(trx, def.table, def.unique ?? [], columns);
+        const at = now();
+        const inserted = await loose(trx)
+          .insertInto(def.table)
+          .values({ ...columns, version: 0, created_at: at, updated_at: at })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const id = Number(inserted.id);
+        const after = def.toApi((await selectById(trx, id)) as Row);
+        await def.afterWrite?.(input, { ...ctx, id });
+        const changes = addSecretChanges(diffRecords(null, toRecord(after)), toRecord(input), def.secretFields);
+        await writeAudit(trx, audit(ctx, id, at, changes));
+        return after;
+      });
+      return ok(c, out, 201);
+    });
+  }
+
+  const updateSchema = def.schemas.update;
+  if (ops.update && updateSchema) {
+    api.put(base, guard, async (c) => {
+      const input = (await readJson(c, updateSchema, strip)) as z.output<US> & RowBase;
+      const { id, version, ...fields } = input;
+      const user = currentUser(c);
+      const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>);
+      const out = await write(false, async (trx) => {
+        const before = await selectById(trx, id);
+        if (!before) throw notFound(`${def.name} ${id}`);
+        if (before.version !== version) throw staleVersion(before.version, version);
+        const ctx: WriteContext<Row> = { trx, deps, user, action: 'update', id, before };
+        await def.check?.(input, ctx);
+        await checkUnique(trx, def.table, def.unique ?? [], columns, id);
+        const at = now();
+        // The version in WHERE makes the write itself the final check against a concurrent writer.
+        const res = await loose(trx)
+          .updateTable(def.table)
+          .set({ ...columns, version: version + 1, updated_at: at })
+          .where('id', '=', id)
+          .where('version', '=', version)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw staleVersion(version + 1, version);
+        const after = def.toApi((await selectById(trx, id)) as Row);
+        await def.afterWrite?.(input, { ...ctx, id });
+        const changes = addSecretChanges(
+          diffRecords(toRecord(def.toApi(before)), toRecord(after)),
+          toRecord(input),
+          def.secretFields,
+        );
+        await writeAudit(trx, audit(ctx, id, at, changes));
+        return after;
+      });
+      return ok(c, out);
+    });
+  }
+
+  if (ops.delete) {
+    api.delete(`${base}/:id`, guard, async (c) => {
+      const id = parseId(c.req.param('id'));
+      const user = currentUser(c);
+      await write(true, async (trx) => {
+        const before = await selectById(trx, id);
+        if (!before) throw notFound(`${def.name} ${id}`);
+        const ctx = { trx, deps, user, action: 'delete' as const, id, before };
+        await def.beforeDelete?.(ctx);
+        await loose(trx).deleteFrom(def.table).where('id', '=', id).execute();
+        await def.afterWrite?.(null, ctx);
+        const at = now();
+        await writeAudit(trx, audit(ctx, id, at, diffRecords(toRecord(def.toApi(before)), null)));
+      });
+      return ok(c, null);
+    });
+  }
+
+  function audit(ctx: WriteContext<Row>, recordId: number, at: string, changes: ReturnType<typeof diffRecords>) {
+    return {
+      at,
+      actorId: ctx.user.staffId,
+      actorName: ctx.user.userName,
+      action: ctx.action,
+      resource: def.name,
+      recordId,
+      changes,
+    };
+  }
+
+  return { name: def.name, table: def.table };
+}
+
+const toRecord = (v: unknown) => v as Record<string, unknown>;

@@ -1,0 +1,89 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, resolve, sep } from 'node:path';
+import type { Context, Hono } from 'hono';
+import { API_BASE } from '../contract/envelope';
+import type { AppEnv } from './context';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.ttf': 'font/ttf',
+  '.txt': 'text/plain; charset=utf-8',
+  '.wasm': 'application/wasm',
+};
+
+/** Vite writes the base path next to the build; reading it back means server and build never disagree. */
+export function readBase(distDir: string): string {
+  try {
+    const { base } = JSON.parse(readFileSync(join(distDir, 'lectern-build.json'), 'utf8')) as { base?: unknown };
+    if (typeof base === 'string' && base.startsWith('/')) return base.endsWith('/') ? base : `${base}/`;
+  } catch {
+    // No build info: an older or hand-made dist is served at the root.
+  }
+  return '/';
+}
+
+/**
+ * The built console under its base path: files as they are, hashed /assets/* cached for a year,
+ * everything else revalidated (index.html, sw.js, the manifest), and any other GET under the base
+ * answered with index.html so client-side routes survive a reload.
+ */
+export function registerStatic(app: Hono<AppEnv>, distDir: string) {
+  const root = resolve(distDir);
+  if (!existsSync(join(root, 'index.html'))) {
+    app.get('/', (c) => c.text('Lectern: the console is not built yet. Run `npm run build` (or `npm start`).\n'));
+    return;
+  }
+  const base = readBase(root);
+  if (base !== '/') app.get('/', (c) => c.redirect(base));
+
+  app.get('*', async (c) => {
+    const path = c.req.path;
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return c.notFound();
+    if (`${path}/` === base) return c.redirect(base);
+    if (!path.startsWith(base)) return c.notFound();
+    let rel: string;
+    try {
+      rel = decodeURIComponent(path.slice(base.length));
+    } catch {
+      return c.notFound();
+    }
+    const file = rel === '' ? null : resolve(root, rel);
+    // Never outside dist/, whatever the dots and slashes in the path.
+    if (file?.startsWith(root + sep) && !rel.includes('\0')) {
+      const res = await sendFile(c, file, rel.startsWith('assets/'));
+      if (res) return res;
+    }
+    // A missing hashed asset is a stale chunk: HTML in its place would only confuse the browser.
+    if (rel.startsWith('assets/')) return c.notFound();
+    return (await sendFile(c, join(root, 'index.html'), false)) ?? c.notFound();
+  });
+}
+
+async function sendFile(c: Context, file: string, immutable: boolean): Promise<Response | null> {
+  const info = await stat(file).catch(() => null);
+  if (!info?.isFile()) return null;
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ETag: etag,
+  };
+  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  return c.body(new Uint8Array(await readFile(file)), 200, headers);
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
+
+describe('loadConfig', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ host: '127.0.0.1', port: 8080, adminPassword: undefined, databaseUrl: undefined });
+    expect(c.dataDir).toMatch(/\/data$/);
+    expect(c.app).toMatchObject({
+      tokenIdleMinutes: 720,
+      loginMaxFailures: 5,
+      loginWindowSeconds: 900,
+      trustProxy: false,
+      extraConnectSrc: [],
+    });
+    expect(c.app.distDir).toMatch(/\/dist$/);
+  });
+
+  it.each([
+    [{ PORT: '0' }, (c: ReturnType<typeof loadConfig>) => c.port, 0],
+    [{ PORT: '' }, (c: ReturnType<typeof loadConfig>) => c.port, 8080],
+    [{ LECTERN_TRUST_PROXY: '1' }, (c: ReturnType<typeof loadConfig>) => c.app.trustProxy, true],
+    [{ LECTERN_TRUST_PROXY: '0' }, (c: ReturnType<typeof loadConfig>) => c.app.trustProxy, false],
+    [{ LECTERN_TOKEN_IDLE_MINUTES: '30' }, (c: ReturnType<typeof loadConfig>) => c.app.tokenIdleMinutes, 30],
+    [{ LECTERN_DATA: '/srv/lectern' }, (c: ReturnType<typeof loadConfig>) => c.dataDir, '/srv/lectern'],
+    [
+      { LECTERN_CONNECT_SRC: 'http://127.0.0.1:9000  https://vod.example.com' },
+      (c: ReturnType<typeof loadConfig>) => c.app.extraConnectSrc,
+      ['http://127.0.0.1:9000', 'https://vod.example.com'],
+    ],
+  ])('reads %o', (env, pick, expected) => {
+    expect(pick(loadConfig(env))).toEqual(expected);
+  });
+
+  it.each([
+    [{ PORT: '65536' }, 'PORT'],
+    [{ PORT: '-1' }, 'PORT'],
+    [{ LECTERN_LOGIN_MAX_FAILURES: '0' }, 'LECTERN_LOGIN_MAX_FAILURES'],
+    [{ LECTERN_TRUST_PROXY: 'maybe' }, 'LECTERN_TRUST_PROXY'],
+    [{ LECTERN_ADMIN_PASSWORD: 'short' }, 'LECTERN_ADMIN_PASSWORD'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LECTERN_SEED: 'everything' }, 'LECTERN_SEED'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}:`));
+  });
+});

@@ -1,0 +1,63 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+
+export interface Spawned {
+  url: string;
+  child: ChildProcess;
+  output(): string;
+  /** SIGINT, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+/** Run `src/server/main.ts` as `npm start` does; resolves on the "listening" line. */
+export function spawnServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<Spawned> {
+  const { LECTERN_ADMIN_PASSWORD: _ignored, ...parentEnv } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...parentEnv, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no "listening" line within ${timeoutMs} ms:\n${out}`));
+    }, timeoutMs);
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /Lectern listening on (http:\/\/\S+?)\/\s/.exec(out);
+      if (!m?.[1]) return;
+      clearTimeout(timer);
+      resolve({
+        url: m[1],
+        child,
+        output: () => out,
+        stop: () => {
+          if (child.exitCode === null) child.kill('SIGINT');
+          return exited;
+        },
+      });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${out}`));
+    });
+  });
+}
+
+/** Run main.ts expecting it to fail at start; resolves with its exit code and output. */
+export function runToExit(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  child.stderr.on('data', (c: Buffer) => {
+    output += c.toString();
+  });
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}

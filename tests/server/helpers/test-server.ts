@@ -1,0 +1,186 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { serve } from '@hono/node-server';
+import type { Kysely } from 'kysely';
+import type { Envelope } from '../../../src/contract/envelope';
+import { createApp } from '../../../src/server/app';
+import type { AppConfig } from '../../../src/server/context';
+import { ensureAdmin } from '../../../src/server/db/bootstrap';
+import { migrateToLatest } from '../../../src/server/db/migrate';
+import { openSqlite } from '../../../src/server/db/open';
+import type { Database } from '../../../src/server/db/schema';
+
+export const ADMIN_PASSWORD = 'Admin-pass-123';
+
+/** Expected on every response, API and static alike. */
+export const SECURITY_HEADERS = {
+  'content-security-policy':
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; font-src 'self' data:; connect-src 'self'; worker-src 'self' blob:; manifest-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'",
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'DENY',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+export interface CallOptions {
+  body?: unknown;
+  /** Sent verbatim instead of JSON.stringify(body). */
+  raw?: string;
+  token?: string | null;
+  headers?: Record<string, string>;
+}
+
+export interface CallResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+export interface TestServer {
+  /** http://127.0.0.1:PORT (no trailing slash). */
+  url: string;
+  db: Kysely<Database>;
+  dir: string;
+  adminToken: string;
+  /** Moves the server's clock; no sleeping for expiry tests. */
+  advance(ms: number): void;
+  logs: string[];
+  call<T = unknown>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
+  login(userName: string, password: string, headers?: Record<string, string>): Promise<CallResult<{ token: string }>>;
+  close(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  config?: Partial<AppConfig>;
+}
+
+/**
+ * A real server on a random port over a fresh SQLite file in a temp folder, migrated and with the
+ * admin account, exactly as main.ts builds it (minus process concerns).
+ */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const dir = await mkdtemp(join(tmpdir(), 'lectern-test-'));
+  const { db, dialect } = openSqlite(join(dir, 'data'));
+  await migrateToLatest(db, dialect);
+  await ensureAdmin(db, ADMIN_PASSWORD, new Date());
+  let offset = 0;
+  const logs: string[] = [];
+  const config: AppConfig = {
+    tokenIdleMinutes: 720,
+    loginMaxFailures: 5,
+    loginWindowSeconds: 900,
+    loginSlowdownMs: 0,
+    trustProxy: false,
+    distDir: join(dir, 'no-dist'),
+    extraConnectSrc: [],
+    ...opts.config,
+  };
+  const app = createApp({
+    db,
+    dialect,
+    config,
+    version: 'test',
+    startedAt: new Date(),
+    now: () => new Date(Date.now() + offset),
+    log: { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) },
+  });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  async function call<T>(method: string, path: string, o: CallOptions = {}): Promise<CallResult<T>> {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers['X-Token'] = o.token;
+    let body: string | undefined = o.raw;
+    if (body === undefined && o.body !== undefined) body = JSON.stringify(o.body);
+    if (body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) {
+      headers['Content-Type'] = 'application/json';
+    }
+    const res = await fetch(`${url}/prod-api${path}`, { method, headers, body });
+    const text = await res.text();
+    let parsed: Envelope<T>;
+    try {
+      parsed = JSON.parse(text) as Envelope<T>;
+    } catch {
+      throw new Error(`not an envelope (${res.status}): ${text.slice(0, 200)}`);
+    }
+    return { status: res.status, headers: res.headers, body: parsed };
+  }
+
+  const login = (userName: string, password: string, headers?: Record<string, string>) =>
+    call<{ token: string }>('POST', '/auth/login', { body: { userName, password }, headers });
+
+  const first = await login('admin', ADMIN_PASSWORD);
+  if (first.status !== 200) throw new Error(`admin login failed: ${JSON.stringify(first.body)}`);
+
+  return {
+    url,
+    db,
+    dir,
+    adminToken: first.body.data.token,
+    advance: (ms) => {
+      offset += ms;
+    },
+    logs,
+    call,
+    login,
+    close: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await db.destroy();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Create a staff account through the API as admin; returns its id. */
+export async function createStaff(
+  s: TestServer,
+  fields: { userName: string; phone: string; roles: string[]; password?: string; status?: string; name?: string },
+): Promise<{ id: number; version: number }> {
+  const res = await s.call<{ id: number; version: number }>('POST', '/user', {
+    token: s.adminToken,
+    body: { name: fields.userName, status: 'active', password: 'Operator-pass-1', ...fields },
+  });
+  if (res.status !== 201) throw new Error(`createStaff failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** Create a category (and optionally subclasses) as admin. */
+export async function createCategory(s: TestServer, name: string, sort = 0): Promise<number> {
+  const res = await s.call<{ id: number }>('POST', '/category', { token: s.adminToken, body: { name, sort } });
+  if (res.status !== 201) throw new Error(`createCategory failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+export async function createSubclass(s: TestServer, categoryId: number, name: string, sort = 0): Promise<number> {
+  const res = await s.call<{ id: number }>('POST', '/category/subclass', {
+    token: s.adminToken,
+    body: { categoryId, name, sort },
+  });
+  if (res.status !== 201) throw new Error(`createSubclass failed: ${JSON.stringify(res.body)}`);
+  return res.body.data.id;
+}
+
+export const bookInput = (over: Record<string, unknown> = {}) => ({
+  title: 'A Book',
+  author: 'An Author',
+  categoryId: 1,
+  stock: 1,
+  status: 'on_shelf',
+  ...over,
+});
+
+export async function createBook(s: TestServer, over: Record<string, unknown>) {
+  const res = await s.call<{ id: number; version: number }>('POST', '/book', {
+    token: s.adminToken,
+    body: bookInput(over),
+  });
+  if (res.status !== 201) throw new Error(`createBook failed: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
