@@ -10,7 +10,10 @@ const LANGUAGE_COOKIE = 'language';
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && v in LOCALES;
 
 /** Cookie, else the browser's language, else en (SPEC.md §4). */
-export function detectLocale(cookie = getCookie(LANGUAGE_COOKIE), browser: readonly string[] = navigator.languages): Locale {
+export function detectLocale(
+  cookie = getCookie(LANGUAGE_COOKIE),
+  browser: readonly string[] = navigator.languages,
+): Locale {
   if (isLocale(cookie)) return cookie;
   for (const tag of browser) {
     const base = tag.toLowerCase().split('-')[0];

@@ -1,5 +1,5 @@
-import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import type { Role } from '../contract/auth';
 
 /** Icon names of SPEC.md §2's icon set; mapped to one icon library in shell/menu-icons.tsx. */

@@ -1,4 +1,5 @@
 import {
+  type Icon,
   IconBook,
   IconBooks,
   IconDashboard,
@@ -17,7 +18,6 @@ import {
   IconUser,
   IconUsers,
   IconVideo,
-  type Icon,
 } from '@tabler/icons-react';
 import type { IconName } from '../lib/route-table';
 

@@ -1,4 +1,4 @@
-import { type MantineColorsTuple, createTheme } from '@mantine/core';
+import { createTheme, type MantineColorsTuple } from '@mantine/core';
 
 /** #1890ff at index 6, Mantine's default primary shade (SPEC.md §9 default theme colour). */
 const lecternBlue: MantineColorsTuple = [

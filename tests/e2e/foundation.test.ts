@@ -126,10 +126,15 @@ describe('console shell', () => {
     await signIn(page, 'admin', admin.userName, admin.password);
     await page.waitForURL((u) => u.pathname === '/index');
     await page.getByTestId('hamburger').click();
-    await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value).toBe('0');
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value)
+      .toBe('0');
     await page.reload();
     await page.getByTestId('hamburger').waitFor();
-    const width = await page.locator('nav').first().evaluate((el) => el.getBoundingClientRect().width);
+    const width = await page
+      .locator('nav')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(width).toBeLessThan(100);
     await page.context().close();
   });
@@ -145,7 +150,9 @@ describe('console shell', () => {
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL(/\/login\?redirect=%2Fweb%2Fcategory/);
     // The old token is revoked on the server, not just forgotten by the browser.
-    const res = await fetch(`${new URL(page.url()).origin}/prod-api/auth/info`, { headers: { 'X-Token': token ?? '' } });
+    const res = await fetch(`${new URL(page.url()).origin}/prod-api/auth/info`, {
+      headers: { 'X-Token': token ?? '' },
+    });
     expect(((await res.json()) as { code: number }).code).toBe(50008);
     await page.context().close();
   });

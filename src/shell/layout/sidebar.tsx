@@ -79,7 +79,13 @@ function RailItem({ node, active }: { node: RouteNode; active: string }) {
   if (!node.children) {
     return (
       <Tooltip label={label} position="right">
-        <UnstyledButton component={Link} to={node.path} className={classes.rail} data-active={isActive} aria-label={label}>
+        <UnstyledButton
+          component={Link}
+          to={node.path}
+          className={classes.rail}
+          data-active={isActive}
+          aria-label={label}
+        >
           <Icon size={20} stroke={1.6} />
         </UnstyledButton>
       </Tooltip>

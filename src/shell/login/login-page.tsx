@@ -5,8 +5,8 @@ import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { safeRedirect } from '../../routes/-guard';
 import { LanguageMenu } from '../layout/language-menu';
-import classes from './login-page.module.css';
 import { LoginForm } from './login-form';
+import classes from './login-page.module.css';
 
 const route = getRouteApi('/login');
 

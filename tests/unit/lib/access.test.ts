@@ -41,7 +41,9 @@ describe('route generation by role', () => {
   });
 
   it('drops a group left without children', () => {
-    const tree = [{ path: '/g', children: [{ path: '/g/a', meta: { title: { id: 'a' }, roles: ['admin'] as Role[] } }] }];
+    const tree = [
+      { path: '/g', children: [{ path: '/g/a', meta: { title: { id: 'a' }, roles: ['admin'] as Role[] } }] },
+    ];
     expect(filterRoutes(tree, ['operator'])).toEqual([]);
   });
 
@@ -66,9 +68,17 @@ describe('guard decisions', () => {
   it.each([
     ['/login', { ...base, hasToken: false }, { type: 'allow' }],
     ['/auth-redirect', { ...base, hasToken: false }, { type: 'allow' }],
-    ['/web/book', { ...base, hasToken: false, href: '/web/book?pageNum=2' }, { type: 'login', redirect: '/web/book?pageNum=2' }],
+    [
+      '/web/book',
+      { ...base, hasToken: false, href: '/web/book?pageNum=2' },
+      { type: 'login', redirect: '/web/book?pageNum=2' },
+    ],
     ['/404', { ...base, hasToken: false, href: '/404' }, { type: 'login', redirect: '/404' }],
-    ['/no/such/page', { ...base, hasToken: false, href: '/no/such/page' }, { type: 'login', redirect: '/no/such/page' }],
+    [
+      '/no/such/page',
+      { ...base, hasToken: false, href: '/no/such/page' },
+      { type: 'login', redirect: '/no/such/page' },
+    ],
     ['/login', base, { type: 'home' }],
     ['/auth-redirect', base, { type: 'allow' }],
     ['/web/book', { ...base, roles: [] }, { type: 'load-info' }],

@@ -13,7 +13,11 @@ describe('classifyCode', () => {
     [50008, 'Illegal token', { kind: 'error', message: 'Illegal token', logout: true }],
     [50012, undefined, { kind: 'error', message: 'Error', logout: true }],
     [50014, 'Token expired', { kind: 'error', message: 'Token expired', logout: true }],
-    [60204, 'Account and password are incorrect.', { kind: 'error', message: 'Account and password are incorrect.', logout: false }],
+    [
+      60204,
+      'Account and password are incorrect.',
+      { kind: 'error', message: 'Account and password are incorrect.', logout: false },
+    ],
   ])('code %i msg %j → %j', (code, msg, expected) => {
     expect(classifyCode(code, msg, 'Error')).toEqual(expected);
   });

@@ -1,0 +1,17 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { SubclassOption } from '../../contract/category';
+import { categoryListQuery } from './picker-queries';
+
+/** A category id shown as its name (conflict comparison, read-only views). */
+export function CategoryName({ id }: { id: unknown }) {
+  const { data } = useQuery(categoryListQuery());
+  return <>{data?.find((c) => c.id === id)?.name ?? `#${String(id)}`}</>;
+}
+
+/** A subclass id shown as its name, from whichever subclass lists are already loaded. */
+export function SubclassName({ id }: { id: unknown }) {
+  const queryClient = useQueryClient();
+  const lists = queryClient.getQueriesData<SubclassOption[]>({ queryKey: ['category/subclass', 'list'] });
+  const name = lists.flatMap(([, list]) => list ?? []).find((s) => s.id === id)?.name;
+  return <>{name ?? `#${String(id)}`}</>;
+}

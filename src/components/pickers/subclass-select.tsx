@@ -1,0 +1,44 @@
+import { useLingui } from '@lingui/react/macro';
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { IdPickerProps } from './category-select';
+import { subclassListQuery } from './picker-queries';
+
+/**
+ * Chooses a subclass of `categoryId` from `GET /category/subclass/list`. Disabled until a category
+ * is chosen; whoever owns the category clears this value when the category changes.
+ */
+export function SubclassSelect({
+  categoryId,
+  value,
+  onChange,
+  placeholder,
+  ...props
+}: IdPickerProps & { categoryId: number | null | undefined }) {
+  const { t } = useLingui();
+  const { data, isLoading } = useQuery({ ...subclassListQuery(categoryId ?? 0), enabled: Boolean(categoryId) });
+  // A value the chosen category does not own (the category changed, or a stale URL) is cleared,
+  // so a filter or form can never hold a subclass of another category.
+  const orphan = value != null && (!categoryId || (data !== undefined && !data.some((s) => s.id === value)));
+  // Once per orphaning, not per render: in a filter, onChange is a navigation that takes a moment.
+  const latestOnChange = useRef(onChange);
+  latestOnChange.current = onChange;
+  useEffect(() => {
+    if (orphan) latestOnChange.current(null);
+  }, [orphan]);
+
+  return (
+    <Select<number>
+      {...props}
+      data={categoryId ? (data ?? []).map((s) => ({ value: s.id, label: s.name })) : []}
+      value={value ?? null}
+      onChange={(v) => onChange(v)}
+      disabled={!categoryId || props.disabled}
+      placeholder={!categoryId ? (placeholder ?? t`Choose a category first`) : isLoading ? t`Loading…` : placeholder}
+      title={categoryId ? undefined : t`Choose a category first`}
+      nothingFoundMessage={t`No subclasses`}
+      searchable
+    />
+  );
+}

@@ -1,0 +1,71 @@
+import { useLingui } from '@lingui/react/macro';
+import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import type { FieldDef, FieldRenderProps, FormValues } from './types';
+
+interface Props<V extends FormValues> {
+  field: FieldDef<V>;
+  form: UseFormReturnType<V>;
+  /** Values of an empty form: what a cleared dependent field goes back to. */
+  empty: V;
+}
+
+/** One field of a resource form, drawn from its description. */
+export function FormField<V extends FormValues>({ field, form, empty }: Props<V>) {
+  const { i18n } = useLingui();
+  const input = form.getInputProps(field.name);
+  const onChange = (value: unknown) => {
+    input.onChange(value);
+    // Dependent fields (subclass of a category) must not keep a value the new parent disowns.
+    for (const name of field.clears ?? []) form.setFieldValue(name, empty[name] as never);
+  };
+  const common: FieldRenderProps<V>['inputProps'] = {
+    ...input,
+    onChange,
+    label: i18n._(field.label),
+    required: field.required,
+    'data-testid': `field-${field.name}`,
+  };
+  const placeholder = field.placeholder && i18n._(field.placeholder);
+  const description = field.description && i18n._(field.description);
+
+  switch (field.kind) {
+    case 'custom':
+      return field.render?.({ inputProps: common, values: form.values }) ?? null;
+    case 'textarea':
+      return (
+        <Textarea {...common} placeholder={placeholder} description={description} autosize minRows={3} maxRows={10} />
+      );
+    case 'number':
+      return (
+        <NumberInput
+          {...common}
+          placeholder={placeholder}
+          description={description}
+          min={field.min}
+          max={field.max}
+          allowDecimal={false}
+        />
+      );
+    case 'select':
+      return (
+        <Select
+          {...common}
+          placeholder={placeholder}
+          description={description}
+          data={(field.options ?? []).map((o) => ({ value: o.value, label: i18n._(o.label) }))}
+          allowDeselect={!field.required}
+          clearable={!field.required}
+        />
+      );
+    default:
+      return (
+        <TextInput
+          {...common}
+          placeholder={placeholder}
+          description={description}
+          type={field.kind === 'date' ? 'date' : field.kind === 'url' ? 'url' : 'text'}
+        />
+      );
+  }
+}

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import { CloseButton, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+
+export const KEYWORD_DEBOUNCE_MS = 300;
+
+interface Props {
+  /** The keyword in the URL. */
+  value: string | undefined;
+  onChange: (keyword: string | undefined) => void;
+}
+
+/** The list's search box: types freely, tells the URL 300 ms after the last keystroke. */
+export function KeywordSearch({ value, onChange }: Props) {
+  const { t } = useLingui();
+  const [text, setText] = useState(value ?? '');
+  // What this box last sent, trimmed like the URL holds it. A URL value that differs came from
+  // elsewhere (Back, a link) and replaces the text; our own echo must not, or it would eat the
+  // keystrokes typed while the debounce was running.
+  const sent = useRef(value ?? '');
+  const send = useDebouncedCallback((next: string) => {
+    sent.current = next.trim();
+    onChange(sent.current || undefined);
+  }, KEYWORD_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if ((value ?? '') !== sent.current) {
+      sent.current = value ?? '';
+      setText(value ?? '');
+    }
+  }, [value]);
+
+  const clear = () => {
+    send.cancel();
+    setText('');
+    sent.current = '';
+    onChange(undefined);
+  };
+
+  return (
+    <TextInput
+      aria-label={t`Search`}
+      placeholder={t`Search`}
+      data-testid="list-keyword"
+      leftSection={<IconSearch size={16} aria-hidden />}
+      rightSection={text ? <CloseButton size="sm" aria-label={t`Clear search`} onClick={clear} /> : null}
+      value={text}
+      onChange={(e) => {
+        setText(e.currentTarget.value);
+        send(e.currentTarget.value);
+      }}
+      onKeyDown={(e) => {
+        // Enter searches now rather than after the debounce.
+        if (e.key === 'Enter') send.flush();
+      }}
+      w={{ base: '100%', sm: 220 }}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Page, RecordMeta } from '../../contract/common';
+import { http } from '../../lib/api';
+import type { RequestOptions } from '../../lib/http';
+import { type ListSearch, toPageBody } from './list-search';
+
+/**
+ * The calls of API.md §4 for one resource, and its query keys. Every key starts with the resource
+ * path, so invalidating `[path]` after a write refreshes every page and filter of it at once.
+ */
+export function createResourceApi<T extends RecordMeta>(path: string, filterNames: readonly string[] = []) {
+  const key = [path] as const;
+  return {
+    path,
+    key,
+    filterNames,
+    pageQuery: (search: Partial<ListSearch>) => {
+      const body = toPageBody(search, filterNames);
+      return queryOptions({
+        queryKey: [path, 'page', body] as const,
+        // No abort signal: the http client would toast a cancelled request (StrictMode remounts,
+        // quick paging) as a network error.
+        queryFn: () => http.post<Page<T>>(`/${path}/page`, body),
+        // Paging and typing keep the old rows on screen (dimmed) instead of flashing skeletons.
+        placeholderData: keepPreviousData,
+      });
+    },
+    create: (body: unknown) => http.post<T>(`/${path}`, body),
+    update: (body: unknown) => http.put<T>(`/${path}`, body),
+    remove: (id: number, opts?: RequestOptions) => http.delete<null>(`/${path}/${id}`, opts),
+  };
+}
+
+export type ResourceApi<T extends RecordMeta> = ReturnType<typeof createResourceApi<T>>;

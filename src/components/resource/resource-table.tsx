@@ -1,0 +1,96 @@
+import { useLingui } from '@lingui/react/macro';
+import { Checkbox, Table } from '@mantine/core';
+import type { ReactNode } from 'react';
+import type { RecordMeta } from '../../contract/common';
+import type { ListSearch } from './list-search';
+import classes from './resource-table.module.css';
+import { SortHeader } from './sort-header';
+import { EmptyRow, SkeletonRows } from './table-placeholders';
+import type { ColumnDef } from './types';
+
+interface Props<T extends RecordMeta> {
+  columns: ColumnDef<T>[];
+  /** undefined while the first page loads. */
+  rows: T[] | undefined;
+  /** Rows of the previous request, shown while the next one loads. */
+  stale: boolean;
+  filtered: boolean;
+  search: ListSearch;
+  onSort: (field: string) => void;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
+  recordTitle: (row: T) => string;
+  /** Per-row buttons (edit, delete, resource extras); no column when absent. */
+  actions?: (row: T) => ReactNode;
+}
+
+export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
+  const { columns, rows, stale, search, selected, onSelect, actions } = props;
+  const { t, i18n } = useLingui();
+  const selectable = rows ?? [];
+  const checkedCount = selectable.filter((r) => selected.has(r.id)).length;
+  const span = columns.length + 1 + (actions ? 1 : 0);
+
+  return (
+    <Table.ScrollContainer minWidth={800}>
+      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={40}>
+              <Checkbox
+                aria-label={t`Select all rows`}
+                data-testid="select-all"
+                checked={checkedCount > 0 && checkedCount === selectable.length}
+                indeterminate={checkedCount > 0 && checkedCount < selectable.length}
+                disabled={selectable.length === 0}
+                onChange={(e) =>
+                  onSelect(
+                    selectable.map((r) => r.id),
+                    e.currentTarget.checked,
+                  )
+                }
+              />
+            </Table.Th>
+            {columns.map((c) => (
+              <SortHeader
+                key={c.key}
+                label={i18n._(c.label)}
+                hideLabel={c.hideLabel}
+                sortField={c.sortField}
+                search={search}
+                onSort={props.onSort}
+                width={c.width}
+                align={c.align}
+              />
+            ))}
+            {actions && <Table.Th ta="right">{t`Actions`}</Table.Th>}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows === undefined && <SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}
+          {rows?.length === 0 && <EmptyRow columns={span} filtered={props.filtered} />}
+          {rows?.map((row) => {
+            const title = props.recordTitle(row);
+            return (
+              <Table.Tr key={row.id} data-testid="resource-row" data-id={row.id} aria-selected={selected.has(row.id)}>
+                <Table.Td>
+                  <Checkbox
+                    aria-label={t`Select ${title}`}
+                    checked={selected.has(row.id)}
+                    onChange={(e) => onSelect([row.id], e.currentTarget.checked)}
+                  />
+                </Table.Td>
+                {columns.map((c) => (
+                  <Table.Td key={c.key} ta={c.align}>
+                    {c.render(row, i18n)}
+                  </Table.Td>
+                ))}
+                {actions && <Table.Td>{actions(row)}</Table.Td>}
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,122 @@
+import type { I18n, MessageDescriptor } from '@lingui/core';
+import type { MantineColor } from '@mantine/core';
+import type { GetInputPropsReturnType } from '@mantine/form';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
+import type { RecordMeta } from '../../contract/common';
+import type { FilterValue } from './list-search';
+import type { ResourceApi } from './resource-api';
+
+/**
+ * One resource screen, described once and rendered by the shared list/form components
+ * (STYLE.md: fifteen screens must not mean fifteen copies).
+ */
+export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormValues> {
+  api: ResourceApi<T>;
+  labels: {
+    /** Button and dialog title: "New book". */
+    create: MessageDescriptor;
+    /** Dialog title: "Edit book". */
+    edit: MessageDescriptor;
+    /** Confirm dialog title: "Delete book". */
+    delete: MessageDescriptor;
+  };
+  /** How a record is named in dialogs and accessible names ("Delete The Hobbit"). */
+  recordTitle: (row: T) => string;
+  columns: ColumnDef<T>[];
+  filters?: FilterDef[];
+  /** No form: the screen cannot create or edit (images, videos). */
+  form?: FormDef<T, V>;
+  /**
+   * 'confirm': a dialog, then the server call. 'undo': the row disappears at once with an Undo
+   * toast and the server call follows 5 s later (issue 3). false: no delete.
+   */
+  deleteMode?: 'confirm' | 'undo' | false;
+  /** Extra per-row actions (approve / reject for applications), before Edit and Delete. */
+  rowActions?: (row: T) => ReactNode;
+  /** An Export CSV button: `POST /{r}/export` with the current search and filters. */
+  exportable?: boolean;
+  /** Extra toolbar content (an upload button), before the New button. */
+  toolbar?: ReactNode;
+}
+
+export interface ColumnDef<T> {
+  key: string;
+  label: MessageDescriptor;
+  render: (row: T, i18n: I18n) => ReactNode;
+  /** The server's sort field; the header becomes a sort button. */
+  sortField?: string;
+  width?: number | string;
+  align?: 'left' | 'center' | 'right';
+  /** The label is for screen readers only (a thumbnail column). */
+  hideLabel?: boolean;
+}
+
+export interface Option<V extends string | number = string> {
+  value: V;
+  label: MessageDescriptor;
+  /** Badge colour where the value is shown as a badge. */
+  color?: MantineColor;
+}
+
+export interface FilterRenderProps {
+  value: FilterValue;
+  onChange: (value: FilterValue) => void;
+  /** Every filter's current value (a subclass picker needs the category). */
+  values: Record<string, FilterValue>;
+  /** Translated label, for the placeholder. */
+  label: string;
+  /** Translated accessible name ("Filter: Category"). */
+  ariaLabel: string;
+  /** For the control's input: `filter-<name>`. */
+  testId: string;
+}
+
+export interface FilterDef {
+  name: string;
+  label: MessageDescriptor;
+  /** A static select; otherwise `render` draws the control (an async picker). */
+  options?: Option[];
+  render?: (props: FilterRenderProps) => ReactNode;
+  /** Filters emptied when this one changes (the subclass when the category changes). */
+  clears?: string[];
+}
+
+export type FormValues = Record<string, unknown>;
+export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'date' | 'url' | 'custom';
+
+export interface FieldRenderProps<V extends FormValues> {
+  /** Mantine input props plus label, required, data-testid: spread onto the input. */
+  inputProps: GetInputPropsReturnType & { label: string; required?: boolean; 'data-testid': string };
+  values: V;
+}
+
+export interface FieldDef<V extends FormValues> {
+  name: keyof V & string;
+  label: MessageDescriptor;
+  kind: FieldKind;
+  /** Shows the asterisk; the schema is what actually requires it. */
+  required?: boolean;
+  options?: Option[];
+  /** Columns of the two-column form grid; default 1, textareas 2. */
+  span?: 1 | 2;
+  placeholder?: MessageDescriptor;
+  description?: MessageDescriptor;
+  min?: number;
+  max?: number;
+  /** Fields emptied when this one changes. */
+  clears?: (keyof V & string)[];
+  render?: (props: FieldRenderProps<V>) => ReactNode;
+  /** How a value reads in the conflict comparison; default: option label or the value itself. */
+  renderValue?: (value: unknown) => ReactNode;
+}
+
+export interface FormDef<T extends RecordMeta, V extends FormValues> {
+  fields: FieldDef<V>[];
+  /** The contract's schemas: the form validates with exactly what the server validates. */
+  createSchema: z.ZodType;
+  updateSchema: z.ZodType;
+  /** Form values for a new record (no row) or for editing `row`. */
+  toValues: (row?: T) => V;
+  size?: 'md' | 'lg' | 'xl';
+}

@@ -1,0 +1,19 @@
+import { Center, Image } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
+import { useState } from 'react';
+
+const W = 32;
+const H = 44;
+
+/** The list's cover thumbnail; decorative (the title is in the next column), so alt="". */
+export function BookCover({ url }: { url: string | null }) {
+  const [broken, setBroken] = useState(false);
+  if (!url || broken) {
+    return (
+      <Center w={W} h={H} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
+        <IconBook2 size={18} color="var(--mantine-color-gray-5)" aria-hidden />
+      </Center>
+    );
+  }
+  return <Image src={url} alt="" w={W} h={H} fit="cover" radius="xs" loading="lazy" onError={() => setBroken(true)} />;
+}

@@ -1,0 +1,75 @@
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { FormErrors } from '@mantine/form';
+import type { z } from 'zod';
+
+/**
+ * The contract's validation messages are English plain text shared with the server (which sends
+ * the same ones back in 40000 field errors). They are matched here, in one table, and shown in the
+ * user's language; a message not in the table is shown as it came.
+ */
+type Rule = [RegExp, (m: RegExpMatchArray) => MessageDescriptor];
+
+const RULES: Rule[] = [
+  [/^required$/, () => msg`Required`],
+  [/^at most (\d+) characters$/, ([, max = '']) => msg`At most ${max} characters`],
+  [/^at least (\d+) characters$/, ([, min = '']) => msg`At least ${min} characters`],
+  [/^(?:must be )?at most (\d+)$/, ([, max = '']) => msg`Must be at most ${max}`],
+  [/^(?:must be )?at least (\d+)$/, ([, min = '']) => msg`Must be at least ${min}`],
+  [/^must be 0 or more$/, () => msg`Must be 0 or more`],
+  [/^must be a number$/, () => msg`Must be a number`],
+  [/^must be an integer$/, () => msg`Must be a whole number`],
+  [/^must be positive$/, () => msg`Must be positive`],
+  [
+    /^must be an ISBN-10 or ISBN-13 with a valid check digit$/,
+    () => msg`Must be an ISBN-10 or ISBN-13 with a valid check digit`,
+  ],
+  [/^must be a date YYYY-MM-DD$/, () => msg`Must be a date (YYYY-MM-DD)`],
+  [/^must be a real date$/, () => msg`Must be a real date`],
+  [/^must be an http\(s\) URL or a path$/, () => msg`Must be an http(s) URL or a path`],
+  [/^must be a phone number$/, () => msg`Must be a phone number`],
+  [/^letters, digits, _ \. - only$/, () => msg`Letters, digits, _ . - only`],
+  [/^choose at least one role$/, () => msg`Choose at least one role`],
+  [/^roles must not repeat$/, () => msg`Roles must not repeat`],
+  [/^must be one of (.+)$/, ([, choices = '']) => msg`Must be one of ${choices}`],
+  // Enum messages name the stored values ('must be on_shelf or off_shelf'); a form shows them as a
+  // select, so only an invalid pick can reach this and the values themselves are fine to show.
+  [/^must be (\S+) or (\S+)$/, ([, a = '', b = '']) => msg`Must be ${a} or ${b}`],
+  [/^already (?:exists|in use)$/, () => msg`Already in use`],
+];
+
+export function translateValidationMessage(message: string): string {
+  for (const [re, describe] of RULES) {
+    const m = message.match(re);
+    if (m) return i18n._(describe(m));
+  }
+  return message;
+}
+
+/** Server field errors (ApiError.fieldErrors) in the user's language. */
+export function translateFieldErrors(errors: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([path, m]) => [path, translateValidationMessage(m)]));
+}
+
+/** Zod issues → Mantine form errors, keyed by dotted path; the first issue per path wins. */
+export function issuesToErrors(issues: readonly z.core.$ZodIssue[]): FormErrors {
+  const errors: Record<string, string> = {};
+  for (const issue of issues) {
+    // Root-level issues (unknown keys of a strict object) belong to no field the user can fix.
+    if (issue.path.length === 0) continue;
+    const path = issue.path.map(String).join('.');
+    errors[path] ??= translateValidationMessage(issue.message);
+  }
+  return errors;
+}
+
+/**
+ * A Mantine form `validate` function from a contract schema, so the form checks exactly what the
+ * server checks. `prepare` adds what the form does not edit (an update's id and version).
+ */
+export function zodResolver<V>(schema: z.ZodType, prepare: (values: V) => unknown = (v) => v) {
+  return (values: V): FormErrors => {
+    const result = schema.safeParse(prepare(values));
+    return result.success ? {} : issuesToErrors(result.error.issues);
+  };
+}

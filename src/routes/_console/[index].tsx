@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { systemInfoQuery } from '../../features/dashboard/api';
+import { HomePage } from '../../features/dashboard/components/home-page';
+
+/** /index, the home page ('[index]' escapes the name so it is a path, not an index route). */
+export const Route = createFileRoute('/_console/index')({
+  // Started, not awaited: cards show skeletons, and a failure shows in the page with Retry.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(systemInfoQuery());
+  },
+  component: HomePage,
+});

@@ -1,0 +1,18 @@
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { booksQuery } from '../../../features/books/api';
+import { BooksPage } from '../../../features/books/components/books-page';
+import { bookSearchSchema } from '../../../features/books/model';
+
+export const Route = createFileRoute('/_console/web/book')({
+  validateSearch: bookSearchSchema,
+  // Defaults stay out of the URL: /web/book, not /web/book?pageNum=1&pageSize=10.
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: the page shows skeleton rows at once, and a failure lands in the
+  // list's own error state (with Retry) instead of the route's error boundary.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(booksQuery(deps));
+  },
+  component: BooksPage,
+});
