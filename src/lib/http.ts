@@ -97,6 +97,9 @@ export function createHttp(deps: HttpDeps) {
         const message = `${e.status} ${e.statusText ?? ''}`.trim();
         if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
         throw new ApiError(e.status, message, e.status, null);
+      } else if (isAbort(e)) {
+        // The caller (a query being replaced, a closed dialog) cancelled on purpose: nothing to tell.
+        throw e;
       } else {
         const message = networkMessage(e, deps.fallbackMessage());
         if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
@@ -126,6 +129,11 @@ export function createHttp(deps: HttpDeps) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+function isAbort(e: unknown): boolean {
+  const cause = e instanceof FetchError ? (e.cause as { name?: string } | undefined) : undefined;
+  return (e as { name?: string } | null)?.name === 'AbortError' || cause?.name === 'AbortError';
+}
 
 function networkMessage(e: unknown, fallback: string): string {
   if (e instanceof FetchError) {

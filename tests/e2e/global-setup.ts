@@ -14,9 +14,15 @@ declare module 'vitest' {
 
 /** One real Lectern server (built console + API + temp SQLite) for the whole e2e run. */
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) throw new Error('dist/ is missing: run `npm run build` before the e2e tests');
+  // LECTERN_DIST lets parallel work build into its own folder; `npm test` uses ./dist.
+  const dist = process.env.LECTERN_DIST ?? 'dist';
+  if (!existsSync(`${dist}/index.html`)) throw new Error(`${dist}/ is missing: run \`npm run build\` first`);
   const dataDir = await mkdtemp(join(tmpdir(), 'lectern-e2e-'));
-  const server = await startServer({ LECTERN_DATA: dataDir, LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD });
+  const server = await startServer({
+    LECTERN_DATA: dataDir,
+    LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LECTERN_DIST: dist,
+  });
   project.provide('baseURL', server.url);
   project.provide('dataDir', dataDir);
   return async () => {

@@ -119,3 +119,14 @@ describe('the http client', () => {
     expect(shown.errors[0]?.[1]).toBe(5000);
   });
 });
+
+describe('cancelled requests', () => {
+  it('rethrows an abort without telling the user', async () => {
+    const { http, shown } = client();
+    next = { status: 200, body: JSON.stringify({ code: 20000, msg: '', data: 1 }) };
+    const controller = new AbortController();
+    controller.abort();
+    await expect(http.get('/x', { signal: controller.signal })).rejects.toBeTruthy();
+    expect(shown.errors).toEqual([]);
+  });
+});
