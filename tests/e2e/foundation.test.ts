@@ -100,7 +100,7 @@ describe('sign-in', () => {
     await page.waitForURL((u) => u.pathname === '/web/book');
     await page.goto('/users');
     await page.waitForURL((u) => u.pathname === '/users/user');
-    expect(await page.title()).toBe('Users - Lectern');
+    await expect.poll(() => page.title()).toBe('Users - Lectern');
     await page.goto('/no/such/page');
     await page.waitForURL((u) => u.pathname === '/404');
     await page.context().close();
@@ -115,7 +115,10 @@ describe('console shell', () => {
     await page.waitForURL((u) => u.pathname === '/index');
     expect(await menu(page).count()).toBe(0);
     await page.getByTestId('hamburger').click();
-    await menu(page).getByRole('link', { name: 'Home' }).waitFor();
+    const home = menu(page).getByRole('link', { name: 'Home' });
+    await home.waitFor();
+    // The drawer slides in; wait until it has arrived before the screenshot.
+    await expect.poll(async () => Math.round((await home.boundingBox())?.x ?? -1)).toBeGreaterThanOrEqual(0);
     await screenshot(page, 'mobile-drawer');
     await page.context().close();
   });
