@@ -119,6 +119,7 @@ describe('console shell', () => {
     await home.waitFor();
     // The drawer slides in; wait until it has arrived before the screenshot.
     await expect.poll(async () => Math.round((await home.boundingBox())?.x ?? -1)).toBeGreaterThanOrEqual(0);
+    expect(Math.round((await menu(page).boundingBox())?.width ?? 0)).toBe(210);
     await screenshot(page, 'mobile-drawer');
     await page.context().close();
   });

@@ -23,7 +23,8 @@ export function ConsoleLayout() {
           size={SIDEBAR_WIDTH}
           withCloseButton={false}
           padding={0}
-          styles={{ body: { height: '100%', padding: 0 } }}
+          // Exactly 210 CSS px: Mantine turns a numeric size into rem, which the size selector scales.
+          styles={{ content: { flex: `0 0 ${SIDEBAR_WIDTH}px` }, body: { height: '100%', padding: 0 } }}
         >
           <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
         </Drawer>
