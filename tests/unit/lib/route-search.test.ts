@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { filterRoutes } from '../../../src/lib/access';
+import { createRouteSearch, SEARCH_MAX_PATTERN, searchEntries } from '../../../src/lib/route-search';
+import { ROUTE_TREE, type RouteNode } from '../../../src/lib/route-table';
+
+const en = (n: RouteNode) => n.meta?.title.message ?? n.path;
+const zhTitles: Record<string, string> = {
+  '/index': '首页',
+  '/web': '界面管理',
+  '/web/book': '书籍',
+  '/web/banner': '轮播图',
+  '/web/aboutus': '关于我们',
+  '/web/news': '新闻',
+  '/web/resource': '资源',
+  '/web/bibliography': '书目',
+  '/web/category': '分类',
+  '/web/categorysubclass': '分类子类',
+  '/web/video': '视频',
+  '/users': '用户管理',
+  '/users/user': '用户',
+  '/users/adminuser': '管理员',
+  '/users/online': '在线留言',
+  '/users/apply': '借阅申请',
+  '/users/image': '图片',
+};
+const zh = (n: RouteNode) => zhTitles[n.path] ?? n.path;
+const first = (results: { path: string }[]) => results[0]?.path;
+
+describe('header search', () => {
+  const english = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), en, true));
+  const chinese = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, true));
+
+  it.each([
+    ['Books', '/web/book'],
+    ['book', '/web/book'],
+    ['aplications', '/users/apply'],
+    ['Administrators', '/users/adminuser'],
+    ['/web/categorysubclass', '/web/categorysubclass'],
+    ['users/image', '/users/image'],
+  ])('finds %j at %s by English title or path', (query, path) => {
+    expect(first(english(query))).toBe(path);
+  });
+
+  it.each([
+    ['书籍', '/web/book'],
+    ['shuji', '/web/book'],
+    ['shu ji', '/web/book'],
+    ['sj', '/web/book'],
+    ['jieyue', '/users/apply'],
+    ['glyy', '/users/adminuser'],
+    ['zaixian', '/users/online'],
+  ])('finds %j at %s by Chinese title, pinyin or initials', (query, path) => {
+    expect(first(chinese(query))).toBe(path);
+  });
+
+  it('leaves out routes the role may not see, and group rows', () => {
+    const operator = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['operator']), en, true));
+    expect(operator('Administrators').map((r) => r.path)).not.toContain('/users/adminuser');
+    expect(english('Interface management').map((r) => r.path)).not.toContain('/web');
+  });
+
+  it('adds no pinyin when the setting is off or titles are not Chinese', () => {
+    const off = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, false));
+    expect(off('shuji')).toEqual([]);
+    expect(searchEntries(ROUTE_TREE, en, true).every((e) => e.pinyin.length === 0)).toBe(true);
+  });
+
+  it('returns nothing for an empty query and cuts patterns at 32 characters', () => {
+    expect(english('   ')).toEqual([]);
+    expect(SEARCH_MAX_PATTERN).toBe(32);
+    expect(() => english('x'.repeat(100))).not.toThrow();
+  });
+});
