@@ -1,14 +1,28 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import '@mantine/spotlight/styles.css';
 import './shell/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
+import { settingsStore } from './stores/settings';
 
 await activateLocale(detectLocale());
 
-createRoot(document.getElementById('root') as HTMLElement).render(
+const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
+installErrorLog(collecting);
+
+// Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
+const onRenderError = (error: unknown, info: { componentStack?: string }) => {
+  if (collecting()) void logError(toEntry(error, info.componentStack ?? '', 'render error'));
+};
+
+createRoot(document.getElementById('root') as HTMLElement, {
+  onCaughtError: onRenderError,
+  onUncaughtError: onRenderError,
+}).render(
   <StrictMode>
     <App />
   </StrictMode>,

@@ -37,6 +37,8 @@ export interface RouteMeta {
   breadcrumb?: boolean;
   /** Highlight another menu item while on this (hidden) route. */
   activeMenu?: string;
+  /** Each search (?id=42) of this route is its own tab in the tags view. */
+  tabPerSearch?: boolean;
 }
 
 export interface RouteNode {

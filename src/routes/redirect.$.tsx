@@ -1,8 +1,20 @@
-import { createFileRoute, redirect } from '@tanstack/react-router';
+import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { queryClient } from '../router';
 
-/** `/redirect/<path>` re-enters a page (the tags view's Refresh uses it). */
-export const Route = createFileRoute('/redirect/$')({
-  beforeLoad: ({ params, location }) => {
-    throw redirect({ href: `/${params._splat ?? ''}${location.searchStr}`, replace: true });
-  },
-});
+/**
+ * `/redirect/<path>` re-enters a page (the tags view's Refresh): the page unmounts while this route
+ * shows, its queries are marked stale, and it mounts again fresh.
+ */
+export const Route = createFileRoute('/redirect/$')({ component: Redirect });
+
+function Redirect() {
+  const { _splat } = Route.useParams();
+  const searchStr = useLocation({ select: (l) => l.searchStr });
+  const navigate = useNavigate();
+  useEffect(() => {
+    void queryClient.invalidateQueries();
+    void navigate({ href: `/${_splat ?? ''}${searchStr}`, replace: true });
+  }, [_splat, searchStr, navigate]);
+  return null;
+}

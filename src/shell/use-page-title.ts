@@ -1,20 +1,24 @@
 import { useLingui } from '@lingui/react';
 import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
 import { findRoute } from '../lib/access';
 import { APP_TITLE, ROUTE_TREE } from '../lib/route-table';
 import { stripBase } from '../routes/-guard';
+import { settingsStore } from '../stores/settings';
 
 /** Translated route title + app title; the app title alone where a route has none (SPEC.md §2). */
-export function pageTitle(routeTitle: string | undefined): string {
-  return routeTitle ? `${routeTitle} - ${APP_TITLE}` : APP_TITLE;
+export function pageTitle(routeTitle: string | undefined, appTitle: string = APP_TITLE): string {
+  const app = appTitle.trim() || APP_TITLE;
+  return routeTitle ? `${routeTitle} - ${app}` : app;
 }
 
 export function usePageTitle(): void {
   const { i18n } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
+  const { title } = useSnapshot(settingsStore);
   useEffect(() => {
     const meta = findRoute(ROUTE_TREE, stripBase(pathname))?.meta;
-    document.title = pageTitle(meta ? i18n._(meta.title) : undefined);
-  }, [pathname, i18n]);
+    document.title = pageTitle(meta ? i18n._(meta.title) : undefined, title);
+  }, [pathname, i18n, title]);
 }

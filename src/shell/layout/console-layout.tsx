@@ -2,6 +2,8 @@ import { Drawer } from '@mantine/core';
 import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
+import { settingsStore } from '../../stores/settings';
+import { TagsView } from '../tags-view/tags-view';
 import classes from './console-layout.module.css';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -13,6 +15,7 @@ const RAIL_WIDTH = 64;
 export function ConsoleLayout() {
   useDevice();
   const { sidebar, device } = useSnapshot(appStore);
+  const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
   return (
     <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
@@ -38,7 +41,10 @@ export function ConsoleLayout() {
         </nav>
       )}
       <div className={classes.main}>
-        <Navbar />
+        <div className={classes.header} data-fixed={fixedHeader}>
+          <Navbar />
+          {tagsView && <TagsView />}
+        </div>
         <main className={classes.content} id="main-content">
           <Outlet />
         </main>

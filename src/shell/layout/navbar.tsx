@@ -2,6 +2,9 @@ import { useLingui } from '@lingui/react/macro';
 import { Burger, Group } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import { appStore, toggleSidebar } from '../../stores/app';
+import { ErrorLogButton } from '../error-log/error-log-button';
+import { HeaderSearch } from '../search/header-search';
+import { SettingsButton } from '../settings/settings-drawer';
 import { AvatarMenu } from './avatar-menu';
 import { Breadcrumb } from './breadcrumb';
 import { FullscreenButton } from './fullscreen-button';
@@ -23,9 +26,12 @@ export function Navbar() {
       />
       <Breadcrumb />
       <Group gap={4} ml="auto" wrap="nowrap">
+        <HeaderSearch />
+        <ErrorLogButton />
         <FullscreenButton />
         <SizeMenu />
         <LanguageMenu />
+        <SettingsButton />
         <AvatarMenu />
       </Group>
     </header>

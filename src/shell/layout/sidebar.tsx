@@ -6,6 +6,7 @@ import { useSnapshot } from 'valtio';
 import { filterRoutes, findRoute } from '../../lib/access';
 import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
 import { sessionStore } from '../../stores/session';
+import { settingsStore } from '../../stores/settings';
 import { MENU_ICONS } from '../menu-icons';
 import classes from './sidebar.module.css';
 
@@ -17,15 +18,22 @@ interface Props {
 /** The menu: the route tree filtered by the signed-in roles. */
 export function Sidebar({ collapsed, onNavigate }: Props) {
   const { roles } = useSnapshot(sessionStore);
+  const { sidebarLogo, title } = useSnapshot(settingsStore);
   const pathname = useLocation({ select: (l) => l.pathname });
   const active = findRoute(ROUTE_TREE, pathname)?.meta?.activeMenu ?? pathname;
   const routes = filterRoutes(ROUTE_TREE, roles);
   return (
     <Box className={classes.root} data-collapsed={collapsed}>
-      <Link to="/index" className={classes.logo} onClick={onNavigate} aria-label="Lectern">
-        <IconBook2 size={24} stroke={1.6} />
-        {!collapsed && <Text fw={700}>Lectern</Text>}
-      </Link>
+      {sidebarLogo && (
+        <Link to="/index" className={classes.logo} onClick={onNavigate} aria-label={title}>
+          <IconBook2 size={24} stroke={1.6} />
+          {!collapsed && (
+            <Text fw={700} truncate>
+              {title}
+            </Text>
+          )}
+        </Link>
+      )}
       <ScrollArea className={classes.scroll} type="never">
         <nav aria-label="Menu">
           {routes.map((node) =>

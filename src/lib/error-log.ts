@@ -1,0 +1,72 @@
+import { createStore, get, set } from 'idb-keyval';
+import { proxy } from 'valtio';
+
+/** An error-log entry (SPEC.md §3: err, vm, info, url) plus when it happened. */
+export interface ErrorLogEntry {
+  err: { name: string; message: string; stack?: string };
+  /** Where it came from: a component stack, 'window', 'promise', '[upload] worker', '[sw]'. */
+  vm: string;
+  info: string;
+  url: string;
+  time: string;
+}
+
+export const ERROR_LOG_LIMIT = 200;
+const store = typeof indexedDB === 'undefined' ? undefined : createStore('lectern-error-log', 'entries');
+const KEY = 'log';
+
+export const errorLogStore = proxy({ entries: [] as ErrorLogEntry[] });
+
+/** Pure: append and keep the newest `limit` entries (oldest dropped). */
+export function appendBounded(entries: readonly ErrorLogEntry[], entry: ErrorLogEntry, limit = ERROR_LOG_LIMIT) {
+  const next = [...entries, entry];
+  return next.length > limit ? next.slice(next.length - limit) : next;
+}
+
+export function toEntry(error: unknown, vm: string, info: string, url = location.href): ErrorLogEntry {
+  const e = error instanceof Error ? error : new Error(typeof error === 'string' ? error : JSON.stringify(error));
+  return { err: { name: e.name, message: e.message, stack: e.stack }, vm, info, url, time: new Date().toISOString() };
+}
+
+// Writes are chained so two errors in one tick cannot overwrite each other.
+let queue: Promise<unknown> = Promise.resolve();
+
+export function logError(entry: ErrorLogEntry): Promise<void> {
+  errorLogStore.entries = appendBounded(errorLogStore.entries, entry);
+  const snapshot = [...errorLogStore.entries];
+  const write = queue.then(() => (store ? set(KEY, snapshot, store) : undefined));
+  queue = write.catch(() => undefined);
+  return write.then(() => undefined);
+}
+
+export async function loadErrorLog(): Promise<void> {
+  if (!store) return;
+  const saved = await get<ErrorLogEntry[]>(KEY, store).catch(() => undefined);
+  if (Array.isArray(saved)) errorLogStore.entries = saved.slice(-ERROR_LOG_LIMIT);
+}
+
+export async function clearErrorLog(): Promise<void> {
+  errorLogStore.entries = [];
+  if (store) await set(KEY, [], store);
+}
+
+/** SPEC.md §6: the collector runs only when the setting matches the environment. */
+export function errorLogEnabled(setting: string, production: boolean): boolean {
+  if (setting === 'always') return true;
+  if (setting === 'never') return false;
+  return setting === (production ? 'production' : 'development');
+}
+
+let installed = false;
+/** Window errors and unhandled rejections; render errors come through React's root callbacks. */
+export function installErrorLog(enabled: () => boolean): void {
+  if (installed) return;
+  installed = true;
+  void loadErrorLog();
+  window.addEventListener('error', (e) => {
+    if (enabled()) void logError(toEntry(e.error ?? e.message, 'window', `${e.filename}:${e.lineno}:${e.colno}`));
+  });
+  window.addEventListener('unhandledrejection', (e) => {
+    if (enabled()) void logError(toEntry(e.reason, 'promise', 'unhandled rejection'));
+  });
+}

@@ -1,0 +1,83 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Kbd, Tooltip } from '@mantine/core';
+import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import { IconSearch } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { useSnapshot } from 'valtio';
+import { filterRoutes } from '../../lib/access';
+import { createRouteSearch, searchEntries } from '../../lib/route-search';
+import { ROUTE_TREE } from '../../lib/route-table';
+import { sessionStore } from '../../stores/session';
+import { settingsStore } from '../../stores/settings';
+import { MENU_ICONS } from '../menu-icons';
+
+/** Fuzzy search over the pages the user may see (SPEC.md §2); ⌘K / Ctrl+K or the icon opens it. */
+export function HeaderSearch() {
+  const { t, i18n } = useLingui();
+  const navigate = useNavigate();
+  const { roles } = useSnapshot(sessionStore);
+  const { supportPinyinSearch } = useSnapshot(settingsStore);
+
+  const { actions, search } = useMemo(() => {
+    const permitted = filterRoutes(ROUTE_TREE, roles);
+    const entries = searchEntries(
+      permitted,
+      (n) => (n.meta ? i18n._(n.meta.title) : n.path),
+      supportPinyinSearch && i18n.locale === 'zh',
+    );
+    const icons = new Map(ROUTE_TREE.flatMap((n) => [n, ...(n.children ?? [])]).map((n) => [n.path, n.meta?.icon]));
+    const actions: SpotlightActionData[] = entries.map((e) => {
+      const icon = icons.get(e.path);
+      const Icon = icon ? MENU_ICONS[icon] : IconSearch;
+      return {
+        id: e.path,
+        label: e.title.join(' › '),
+        description: e.path,
+        leftSection: <Icon size={20} stroke={1.5} aria-hidden />,
+        onClick: () => navigate({ to: e.path }),
+      };
+    });
+    return { actions, search: createRouteSearch(entries) };
+  }, [roles, supportPinyinSearch, i18n, navigate]);
+
+  return (
+    <>
+      <Tooltip
+        label={
+          <>
+            {t`Search pages`} <Kbd size="xs">Ctrl K</Kbd>
+          </>
+        }
+      >
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          onClick={spotlight.open}
+          aria-label={t`Search pages`}
+          data-testid="header-search"
+        >
+          <IconSearch size={20} />
+        </ActionIcon>
+      </Tooltip>
+      <Spotlight
+        actions={actions}
+        filter={(query, all) => {
+          if (!query.trim()) return all;
+          const byId = new Map((all as SpotlightActionData[]).map((a) => [a.id, a]));
+          return search(query).flatMap((hit) => byId.get(hit.path) ?? []);
+        }}
+        shortcut={['mod + K']}
+        nothingFound={t`No matching page`}
+        highlightQuery
+        limit={12}
+        searchProps={{
+          placeholder: t`Search pages by title, pinyin or path`,
+          leftSection: <IconSearch size={18} />,
+          'aria-label': t`Search pages`,
+        }}
+      />
+    </>
+  );
+}

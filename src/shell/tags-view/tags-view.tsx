@@ -1,0 +1,121 @@
+import { useLingui } from '@lingui/react/macro';
+import { CloseButton, Group, Menu, ScrollArea, UnstyledButton } from '@mantine/core';
+import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { findRoute } from '../../lib/access';
+import { ROUTE_TREE } from '../../lib/route-table';
+import {
+  closeAll,
+  closeOthers,
+  closeView,
+  neighbourAfterClose,
+  setTags,
+  tagsStore,
+  type VisitedView,
+  viewKey,
+} from '../../stores/tags-view';
+import classes from './tags-view.module.css';
+import { useTagsSync } from './use-tags-sync';
+
+/** Tabs of visited pages (SPEC.md §2): right-click for Refresh, Close, Close Others, Close All. */
+export function TagsView() {
+  useTagsSync();
+  const { t, i18n } = useLingui();
+  const { visitedViews } = useSnapshot(tagsStore);
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [menu, setMenu] = useState<{ view: VisitedView; x: number; y: number } | null>(null);
+
+  const node = findRoute(ROUTE_TREE, location.pathname);
+  const activeKey = viewKey(location.pathname, location.searchStr, Boolean(node?.meta?.tabPerSearch));
+  const title = (v: VisitedView) => {
+    const meta = findRoute(ROUTE_TREE, v.path)?.meta;
+    return meta ? i18n._(meta.title) : v.path;
+  };
+
+  const go = (href: string) => navigate({ href });
+  const close = (view: VisitedView) => {
+    const before = { visitedViews: [...tagsStore.visitedViews], cachedViews: [...tagsStore.cachedViews] };
+    const after = closeView(before, view.key);
+    if (after === before) return;
+    setTags(after);
+    if (view.key === activeKey) go(neighbourAfterClose(before, view.key)?.href ?? '/index');
+  };
+  const others = (view: VisitedView) => {
+    setTags(closeOthers(tagsStore, view.key));
+    if (view.key !== activeKey) go(view.href);
+  };
+  const all = () => {
+    const next = closeAll(tagsStore);
+    setTags(next);
+    if (!next.visitedViews.some((v) => v.key === activeKey)) go(next.visitedViews[0]?.href ?? '/index');
+  };
+  // Refresh re-enters the page through /redirect, which remounts it and refetches its data.
+  const refresh = (view: VisitedView) => go(`/redirect${view.href}`);
+
+  return (
+    <nav className={classes.bar} aria-label={t`Open pages`} data-testid="tags-view">
+      <ScrollArea type="never" offsetScrollbars={false}>
+        <Group gap={6} wrap="nowrap" px="sm" py={4}>
+          {visitedViews.map((v) => (
+            <UnstyledButton
+              key={v.key}
+              className={classes.tag}
+              data-active={v.key === activeKey || undefined}
+              data-testid="tag"
+              data-key={v.key}
+              aria-current={v.key === activeKey ? 'page' : undefined}
+              onClick={() => go(v.href)}
+              onAuxClick={(e) => {
+                if (e.button === 1) {
+                  e.preventDefault();
+                  close(v);
+                }
+              }}
+              onContextMenu={(e) => {
+                e.preventDefault();
+                setMenu({ view: v, x: e.clientX, y: e.clientY });
+              }}
+              onKeyDown={(e) => {
+                if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+                  e.preventDefault();
+                  const r = e.currentTarget.getBoundingClientRect();
+                  setMenu({ view: v, x: r.left, y: r.bottom });
+                }
+              }}
+            >
+              <span>{title(v)}</span>
+              {!v.affix && (
+                <CloseButton
+                  component="span"
+                  size="xs"
+                  aria-label={t`Close ${title(v)}`}
+                  onClick={(e) => {
+                    e.stopPropagation();
+                    close(v);
+                  }}
+                />
+              )}
+            </UnstyledButton>
+          ))}
+        </Group>
+      </ScrollArea>
+      <Menu opened={menu !== null} onChange={(o) => !o && setMenu(null)} position="bottom-start" withinPortal>
+        <Menu.Target>
+          <div className={classes.anchor} style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }} />
+        </Menu.Target>
+        {menu && (
+          <Menu.Dropdown data-testid="tag-menu">
+            <Menu.Item onClick={() => refresh(menu.view)}>{t`Refresh`}</Menu.Item>
+            <Menu.Item disabled={menu.view.affix} onClick={() => close(menu.view)}>
+              {t`Close`}
+            </Menu.Item>
+            <Menu.Item onClick={() => others(menu.view)}>{t`Close Others`}</Menu.Item>
+            <Menu.Item onClick={all}>{t`Close All`}</Menu.Item>
+          </Menu.Dropdown>
+        )}
+      </Menu>
+    </nav>
+  );
+}

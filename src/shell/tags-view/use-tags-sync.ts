@@ -1,0 +1,49 @@
+import { useLocation } from '@tanstack/react-router';
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { filterRoutes, findRoute, flattenRoutes } from '../../lib/access';
+import { onSessionReset } from '../../lib/auth';
+import { ROUTE_TREE } from '../../lib/route-table';
+import { sessionStore } from '../../stores/session';
+import { addView, clearTags, loadTagsFor, setTags, tagsStore, type VisitedView, viewKey } from '../../stores/tags-view';
+
+/** Keeps the tags view in step with the session and the current location. */
+export function useTagsSync(): void {
+  const { name, roles } = useSnapshot(sessionStore);
+  const { owner } = useSnapshot(tagsStore);
+  const location = useLocation();
+
+  // Per-user tabs, loaded once the user is known. Affix routes (home) come first, and tabs of routes
+  // the user's roles no longer allow are dropped.
+  useEffect(() => {
+    if (!name || roles.length === 0) return;
+    loadTagsFor(name);
+    const permitted = new Set(flattenRoutes(filterRoutes(ROUTE_TREE, roles)).map((n) => n.path));
+    const affix: VisitedView[] = flattenRoutes(ROUTE_TREE)
+      .filter((n) => n.meta?.affix && permitted.has(n.path))
+      .map((n) => ({ key: n.path, path: n.path, href: n.path, affix: true }));
+    const rest = tagsStore.visitedViews.filter((v) => !v.affix && permitted.has(v.path));
+    const restKeys = new Set(rest.map((v) => v.key));
+    setTags({
+      visitedViews: [...affix, ...rest],
+      cachedViews: [...affix.map((v) => v.key), ...tagsStore.cachedViews.filter((k) => restKeys.has(k))],
+    });
+  }, [name, roles]);
+
+  useEffect(() => onSessionReset(clearTags), []);
+
+  useEffect(() => {
+    if (!owner) return;
+    const node = findRoute(ROUTE_TREE, location.pathname);
+    if (!node?.meta || node.children) return;
+    setTags(
+      addView(tagsStore, {
+        key: viewKey(node.path, location.searchStr, Boolean(node.meta.tabPerSearch)),
+        path: node.path,
+        href: location.pathname + location.searchStr,
+        affix: node.meta.affix,
+        noCache: node.meta.noCache,
+      }),
+    );
+  }, [owner, location.pathname, location.searchStr]);
+}
