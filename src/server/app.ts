@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
+import { IMAGE_MAX_BYTES } from '../contract/image';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
@@ -10,6 +11,9 @@ import { envelope } from './http/envelope';
 import { ApiError, tooLarge } from './http/errors';
 import { securityHeaders } from './http/security-headers';
 import { registerResources } from './resources';
+import { registerAudit } from './resources/audit';
+import { registerCompanyRoutes } from './routes/company';
+import { registerImageFiles, registerImageUpload } from './routes/image-upload';
 import { registerSystemRoutes } from './routes/system';
 import { registerStatic } from './static';
 
@@ -29,20 +33,32 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: JSON_LIMIT,
-      onError: () => {
-        throw tooLarge();
-      },
-    }),
+  const jsonLimit = bodyLimit({
+    maxSize: JSON_LIMIT,
+    onError: () => {
+      throw tooLarge();
+    },
+  });
+  // The image upload alone takes a bigger body: the 5 MiB file plus multipart framing. The exact
+  // 5 MiB check on the file itself is the route's.
+  const uploadLimit = bodyLimit({
+    maxSize: IMAGE_MAX_BYTES + 64 * 1024,
+    onError: () => {
+      throw tooLarge('Image', '5 MiB');
+    },
+  });
+  api.use('*', (c, next) =>
+    c.req.method === 'POST' && c.req.path === '/prod-api/file/upload/img' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
   // Public and self-authenticating routes first; a handler that answers ends the chain.
   registerAuthRoutes(api, deps);
+  registerImageFiles(api, deps);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(deps));
+  registerImageUpload(api, deps);
+  registerCompanyRoutes(api, deps);
   const resources = registerResources(api, deps);
+  registerAudit(api, deps);
   registerSystemRoutes(api, deps, resources);
   app.route('/prod-api', api);
 

@@ -24,6 +24,8 @@ export interface Logger {
 export interface AppDeps {
   db: Kysely<Database>;
   dialect: DialectKind;
+  /** LECTERN_DATA: uploaded images live under files/images here. */
+  dataDir: string;
   config: AppConfig;
   version: string;
   startedAt: Date;

@@ -57,6 +57,7 @@ async function main() {
   const app = createApp({
     db,
     dialect,
+    dataDir: config.dataDir,
     config: config.app,
     version: readVersion(),
     startedAt: new Date(),

@@ -68,6 +68,126 @@ export interface BookTable extends Versioned {
   status: string;
 }
 
+export interface BannerTable extends Versioned {
+  id: Generated<number>;
+  title: string;
+  image_url: string;
+  link_url: string | null;
+  sort: number;
+  /** 0/1. */
+  enabled: number;
+}
+
+export interface NewsTable extends Versioned {
+  id: Generated<number>;
+  title: string;
+  summary: string | null;
+  /** Sanitised HTML. */
+  content: string;
+  cover_url: string | null;
+  status: string;
+  published_at: string | null;
+}
+
+/** The `resource` resource (a table name that cannot be mistaken for a keyword or a concept). */
+export interface SiteResourceTable extends Versioned {
+  id: Generated<number>;
+  title: string;
+  type: string;
+  url: string;
+  description: string | null;
+  category_id: number | null;
+}
+
+export interface BibliographyTable extends Versioned {
+  id: Generated<number>;
+  title: string;
+  author: string;
+  publisher: string | null;
+  year: number | null;
+  isbn: string | null;
+  notes: string | null;
+}
+
+export interface OnlineMessageTable extends Versioned {
+  id: Generated<number>;
+  reader_name: string;
+  contact: string | null;
+  content: string;
+  reply: string | null;
+  status: string;
+}
+
+/** Site readers: the `users` resource. */
+export interface ReaderTable extends Versioned {
+  id: Generated<number>;
+  nick_name: string;
+  phone: string;
+  email: string | null;
+  gender: string | null;
+  status: string;
+  avatar_url: string | null;
+}
+
+/** Borrow requests: the `apply` resource. */
+export interface BorrowApplyTable extends Versioned {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  status: string;
+  remark: string | null;
+  handled_by: string | null;
+  /** No foreign key: the record outlives the staff account. */
+  handled_by_id: number | null;
+  handled_at: string | null;
+}
+
+export interface VideoTable extends Versioned {
+  id: Generated<number>;
+  title: string;
+  description: string | null;
+  cate_id: number | null;
+  tags: string | null;
+  cover_url: string | null;
+  video_id: string;
+  file_name: string;
+  file_size: number;
+  status: string;
+}
+
+export interface ImageTable extends Versioned {
+  id: Generated<number>;
+  /** The uploader's file name, for display only. */
+  file_name: string;
+  /** `<random hex>.<ext>` under LECTERN_DATA/files/images; unique and unguessable. */
+  stored_name: string;
+  size: number;
+  mime: string;
+  uploaded_by: string;
+  uploaded_by_id: number | null;
+}
+
+/** About us: a single row (id 1). */
+export interface CompanyTable extends Versioned {
+  id: number;
+  name: string | null;
+  intro: string | null;
+  address: string | null;
+  phone: string | null;
+  email: string | null;
+  logo_url: string | null;
+}
+
+/** The site's links, replaced as a whole by PUT /url. */
+export interface SiteLinkTable {
+  id: Generated<number>;
+  name: string;
+  url: string;
+  sort: number;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -89,6 +209,17 @@ export interface Database {
   category_subclass: SubclassTable;
   book: BookTable;
   audit_log: AuditLogTable;
+  banner: BannerTable;
+  news: NewsTable;
+  site_resource: SiteResourceTable;
+  bibliography: BibliographyTable;
+  online_message: OnlineMessageTable;
+  reader: ReaderTable;
+  borrow_apply: BorrowApplyTable;
+  video: VideoTable;
+  image: ImageTable;
+  company: CompanyTable;
+  site_link: SiteLinkTable;
 }
 
 export type TableName = keyof Database;

@@ -55,8 +55,8 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
  * `Connection: close` because the unread rest of the body is still on the socket: a client reusing
  * that connection would have its next request read as garbage.
  */
-export const tooLarge = (what = 'Request body') =>
-  new ApiError(Code.TooLarge, `${what} is too large (limit 1 MiB)`, null, { Connection: 'close' });
+export const tooLarge = (what = 'Request body', limit = '1 MiB') =>
+  new ApiError(Code.TooLarge, `${what} is too large (limit ${limit})`, null, { Connection: 'close' });
 
 export const unsupportedType = (msg = 'Content-Type must be application/json') =>
   new ApiError(Code.UnsupportedType, msg);

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../../contract/book';
 import type { AppDeps, AppEnv } from '../context';
-import { invalidField } from '../http/errors';
+import { conflict, invalidField } from '../http/errors';
 import { registerResource } from './define-resource';
 import { eq } from './filters';
 import type { Db } from './types';
@@ -75,6 +75,26 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
       status: i.status,
     }),
     unique: [{ field: 'isbn', column: 'isbn', message: (v) => `A book with ISBN ${String(v)} already exists` }],
+    async beforeDelete({ trx, id, before }) {
+      const rows = await trx
+        .selectFrom('borrow_apply')
+        .select((eb) => ['status', eb.fn.countAll().as('n')])
+        .where('book_id', '=', id)
+        .groupBy('status')
+        .execute();
+      const n = (...st: string[]) => rows.filter((r) => st.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
+      const open = n('pending', 'approved');
+      if (open > 0) {
+        throw conflict(
+          `"${before.title}" has ${open} open application${open === 1 ? '' : 's'} (pending or on loan); settle them first`,
+        );
+      }
+      // Finished loans are the reading history: kept, so the book is taken off the shelf instead.
+      const closed = n('rejected', 'returned');
+      if (closed > 0) {
+        throw conflict(`"${before.title}" has borrowing history (${closed} applications); set it off shelf instead`);
+      }
+    },
     async check(input, { trx }) {
       const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();
       if (!cat) throw invalidField('categoryId', 'no such category');

@@ -54,16 +54,24 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
     async beforeDelete({ trx, id, before }) {
       const subs = await count(trx, 'category_subclass', id);
       const books = await count(trx, 'book', id);
-      if (subs + books > 0) {
-        throw conflict(
-          `Category "${before.name}" is still in use (${subs} subclass${subs === 1 ? '' : 'es'}, ${books} book${books === 1 ? '' : 's'}); move or delete them first`,
-        );
+      const resources = await count(trx, 'site_resource', id);
+      if (subs + books + resources > 0) {
+        const parts = [
+          `${subs} subclass${subs === 1 ? '' : 'es'}`,
+          `${books} book${books === 1 ? '' : 's'}`,
+          ...(resources > 0 ? [`${resources} resource${resources === 1 ? '' : 's'}`] : []),
+        ];
+        throw conflict(`Category "${before.name}" is still in use (${parts.join(', ')}); move or delete them first`);
       }
     },
   });
 }
 
-async function count(trx: Db, table: 'book' | 'category_subclass', categoryId: number): Promise<number> {
+async function count(
+  trx: Db,
+  table: 'book' | 'category_subclass' | 'site_resource',
+  categoryId: number,
+): Promise<number> {
   const row = await trx
     .selectFrom(table)
     .select((eb) => eb.fn.countAll().as('n'))

@@ -25,8 +25,8 @@ export function registerResource<
   Row extends RowBase,
   Out extends object,
   CS extends z.ZodType,
-  US extends z.ZodType,
-  PS extends z.ZodType<PageFields>,
+  US extends z.ZodType = z.ZodNever,
+  PS extends z.ZodType<PageFields> = z.ZodType<PageFields>,
 >(api: Hono<AppEnv>, deps: AppDeps, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>): RegisteredResource {
   const base = `/${def.name}`;
   const ops = { create: true, update: true, delete: true, export: true, ...def.operations };
@@ -105,6 +105,7 @@ export function registerResource<
       const out = await write(false, async (trx) => {
         const ctx: WriteContext<Row> = { trx, deps, user, action: 'create' };
         await def.check?.(input, ctx);
+        await def.prepare?.(columns, input, ctx);
         await checkUnique(trx, def.table, def.unique ?? [], columns);
         const at = now();
         const inserted = await loose(trx)
@@ -136,6 +137,7 @@ export function registerResource<
         if (before.version !== version) throw staleVersion(before.version, version);
         const ctx: WriteContext<Row> = { trx, deps, user, action: 'update', id, before };
         await def.check?.(input, ctx);
+        await def.prepare?.(columns, input, ctx);
         await checkUnique(trx, def.table, def.unique ?? [], columns, id);
         const at = now();
         // The version in WHERE makes the write itself the final check against a concurrent writer.
@@ -164,7 +166,7 @@ export function registerResource<
     api.delete(`${base}/:id`, guard, async (c) => {
       const id = parseId(c.req.param('id'));
       const user = currentUser(c);
-      await write(true, async (trx) => {
+      const removed = await write(true, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);
         const ctx = { trx, deps, user, action: 'delete' as const, id, before };
@@ -173,7 +175,9 @@ export function registerResource<
         await def.afterWrite?.(null, ctx);
         const at = now();
         await writeAudit(trx, audit(ctx, id, at, diffRecords(toRecord(def.toApi(before)), null)));
+        return before;
       });
+      await def.afterDeleteCommit?.(removed);
       return ok(c, null);
     });
   }

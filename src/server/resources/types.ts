@@ -51,8 +51,8 @@ export interface ResourceDef<
   Row extends RowBase,
   Out extends object,
   CS extends z.ZodType,
-  US extends z.ZodType,
-  PS extends z.ZodType<PageFields>,
+  US extends z.ZodType = z.ZodNever,
+  PS extends z.ZodType<PageFields> = z.ZodType<PageFields>,
 > {
   /** Route path under /prod-api without leading slash ('book', 'category/subclass'); the audit resource. */
   name: string;
@@ -77,8 +77,19 @@ export interface ResourceDef<
   /** Reference and state checks inside the write's transaction (400/409). */
   check?: (input: z.output<CS> | z.output<US>, ctx: WriteContext<Row>) => Promise<void>;
   beforeDelete?: (ctx: WriteContext<Row> & { id: number; before: Row }) => Promise<void>;
+  /**
+   * Adjust the columns inside the transaction, after `check`, from the record before (e.g. news
+   * keeps its first publishedAt). Mutates `columns`.
+   */
+  prepare?: (
+    columns: Record<string, unknown>,
+    input: z.output<CS> | z.output<US>,
+    ctx: WriteContext<Row>,
+  ) => Promise<void> | void;
   /** Side effects inside the same transaction (e.g. ending sessions). */
   afterWrite?: (input: z.output<CS> | z.output<US> | null, ctx: WriteContext<Row> & { id: number }) => Promise<void>;
+  /** After a delete has committed: effects that cannot be rolled back (removing a stored file). */
+  afterDeleteCommit?: (before: Row) => Promise<void>;
   /** Input fields audited as "(changed)" / "(set)" and never by value (passwords). */
   secretFields?: readonly string[];
   /** Output fields a client may echo back on create/update; dropped before strict validation. */

@@ -1,14 +1,35 @@
 import type { Hono } from 'hono';
-import type { SystemInfo } from '../../contract/system';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import {
+  DATA_DAYS_DEFAULT,
+  DATA_DAYS_MAX,
+  type DataPoint,
+  type SystemInfo,
+  type VodResource,
+} from '../../contract/system';
 import type { AppDeps, AppEnv } from '../context';
 import { ok } from '../http/envelope';
+import { parseWith } from '../http/validate';
 import type { RegisteredResource } from '../resources/types';
 import { loose } from '../resources/write';
+
+const daysQuery = z.strictObject({
+  days: z
+    .string()
+    .regex(/^\d{1,3}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().min(1, 'must be at least 1').max(DATA_DAYS_MAX, `must be at most ${DATA_DAYS_MAX}`))
+    .default(DATA_DAYS_DEFAULT),
+});
+
+const DAY_MS = 86_400_000;
 
 export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources: RegisteredResource[]) {
   api.get('/system/info', async (c) => {
     const counts: Record<string, number> = {};
-    for (const r of resources) {
+    // The site's links are a list, not a resource, but the home page counts them too.
+    for (const r of [...resources, { name: 'url', table: 'site_link' as const }]) {
       const row = await loose(deps.db)
         .selectFrom(r.table)
         .select((eb) => eb.fn.countAll().as('n'))
@@ -23,4 +44,52 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
     };
     return ok(c, info);
   });
+
+  api.get('/system/vod-resource', async (c) => {
+    const rows = await deps.db
+      .selectFrom('video')
+      .select((eb) => ['status', eb.fn.countAll().as('n'), eb.fn.sum('file_size').as('bytes')])
+      .groupBy('status')
+      .execute();
+    const out: VodResource = { count: 0, totalBytes: 0, byStatus: { uploading: 0, normal: 0, failed: 0 } };
+    for (const r of rows) {
+      const n = Number(r.n);
+      out.count += n;
+      out.totalBytes += Number(r.bytes ?? 0);
+      if (r.status in out.byStatus) out.byStatus[r.status as keyof VodResource['byStatus']] = n;
+    }
+    return ok(c, out);
+  });
+
+  api.get('/system/data/list', async (c) => {
+    const { days } = parseWith(daysQuery, c.req.query());
+    const today = Date.UTC(...utcYmd(deps.now()));
+    const dates = Array.from({ length: days }, (_, i) =>
+      new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+    );
+    const since = `${dates[0]}T00:00:00.000Z`;
+    // created_at is ISO-8601 UTC text: its first 10 characters are the day, on either engine.
+    const perDay = async (table: 'reader' | 'borrow_apply' | 'video') => {
+      const day = sql<string>`substr(created_at, 1, 10)`;
+      const rows = await deps.db
+        .selectFrom(table)
+        .select((eb) => [day.as('day'), eb.fn.countAll().as('n')])
+        .where('created_at', '>=', since)
+        .groupBy(day)
+        .execute();
+      return new Map(rows.map((r) => [r.day, Number(r.n)]));
+    };
+    const [users, applies, uploads] = [await perDay('reader'), await perDay('borrow_apply'), await perDay('video')];
+    const out: DataPoint[] = dates.map((date) => ({
+      date,
+      newUsers: users.get(date) ?? 0,
+      applies: applies.get(date) ?? 0,
+      uploads: uploads.get(date) ?? 0,
+    }));
+    return ok(c, out);
+  });
+}
+
+function utcYmd(d: Date): [number, number, number] {
+  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
 }

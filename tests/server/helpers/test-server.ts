@@ -80,6 +80,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const app = createApp({
     db,
     dialect,
+    dataDir: join(dir, 'data'),
     config,
     version: 'test',
     startedAt: new Date(),

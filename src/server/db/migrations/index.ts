@@ -1,10 +1,12 @@
 import type { Migration } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { init } from './0001-init';
+import { content } from './0002-content';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
   return {
     '0001-init': init(dialect),
+    '0002-content': content(dialect),
   };
 }

@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { applyCreateSchema, applyPageSchema } from '../../contract/apply';
+import type { AppDeps, AppEnv } from '../context';
+import { invalidField } from '../http/errors';
+import { APPLY_READ_ONLY, selectApply, toApply } from './apply-row';
+import { registerApplyTransitions } from './apply-transition';
+import { registerResource } from './define-resource';
+import { eq } from './filters';
+
+/**
+ * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
+ * its stock rule (apply-transition.ts). No delete: borrowing history is kept.
+ */
+export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
+  registerApplyTransitions(api, deps);
+  return registerResource(api, deps, {
+    name: 'apply',
+    table: 'borrow_apply',
+    schemas: { create: applyCreateSchema, page: applyPageSchema },
+    operations: { update: false, delete: false },
+    select: selectApply,
+    idColumn: 'borrow_apply.id',
+    sortColumns: {
+      id: 'borrow_apply.id',
+      status: 'borrow_apply.status',
+      handledAt: 'borrow_apply.handled_at',
+      createdAt: 'borrow_apply.created_at',
+      updatedAt: 'borrow_apply.updated_at',
+    },
+    keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
+    filters: (p) => [
+      ...eq('borrow_apply.status', p.status),
+      ...eq('borrow_apply.user_id', p.userId),
+      ...eq('borrow_apply.book_id', p.bookId),
+    ],
+    readOnlyFields: [...APPLY_READ_ONLY, 'status'],
+    toApi: toApply,
+    toColumns: (i) => ({
+      user_id: i.userId,
+      book_id: i.bookId,
+      remark: i.remark ?? null,
+      // Every application starts pending; only PUT /apply moves it on.
+      status: 'pending',
+      handled_by: null,
+      handled_by_id: null,
+      handled_at: null,
+    }),
+    async check(input, { trx }) {
+      const reader = await trx.selectFrom('reader').select('status').where('id', '=', input.userId).executeTakeFirst();
+      if (!reader) throw invalidField('userId', 'no such reader');
+      if (reader.status !== 'active') throw invalidField('userId', 'this reader is disabled');
+      const book = await trx.selectFrom('book').select('id').where('id', '=', input.bookId).executeTakeFirst();
+      if (!book) throw invalidField('bookId', 'no such book');
+    },
+  });
+}
