@@ -32,11 +32,14 @@ export function toEntry(error: unknown, vm: string, info: string, url = location
 let queue: Promise<unknown> = Promise.resolve();
 
 export function logError(entry: ErrorLogEntry): Promise<void> {
-  errorLogStore.entries = appendBounded(errorLogStore.entries, entry);
-  const snapshot = [...errorLogStore.entries];
-  const write = queue.then(() => (store ? set(KEY, snapshot, store) : undefined));
-  queue = write.catch(() => undefined);
-  return write.then(() => undefined);
+  const next = appendBounded(JSON.parse(JSON.stringify(errorLogStore.entries)) as ErrorLogEntry[], entry);
+  // valtio wraps what it is given in place, and IndexedDB cannot clone proxies: the store gets a
+  // copy, `next` stays plain. A failed write is only warned about: reporting it as an error would
+  // feed the log its own failures, forever.
+  errorLogStore.entries = structuredClone(next);
+  const write = queue.then(() => (store ? set(KEY, next, store) : undefined));
+  queue = write.catch((e: unknown) => console.warn('[error-log] not saved:', e));
+  return queue.then(() => undefined);
 }
 
 export async function loadErrorLog(): Promise<void> {

@@ -59,14 +59,13 @@ export function TagsView() {
       <ScrollArea type="never" offsetScrollbars={false}>
         <Group gap={6} wrap="nowrap" px="sm" py={4}>
           {visitedViews.map((v) => (
-            <UnstyledButton
+            // biome-ignore lint/a11y/noStaticElementInteractions: the context menu is also on Shift+F10 of the tab's button
+            <div
               key={v.key}
               className={classes.tag}
               data-active={v.key === activeKey || undefined}
               data-testid="tag"
               data-key={v.key}
-              aria-current={v.key === activeKey ? 'page' : undefined}
-              onClick={() => go(v.href)}
               onAuxClick={(e) => {
                 if (e.button === 1) {
                   e.preventDefault();
@@ -77,27 +76,23 @@ export function TagsView() {
                 e.preventDefault();
                 setMenu({ view: v, x: e.clientX, y: e.clientY });
               }}
-              onKeyDown={(e) => {
-                if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
-                  e.preventDefault();
-                  const r = e.currentTarget.getBoundingClientRect();
-                  setMenu({ view: v, x: r.left, y: r.bottom });
-                }
-              }}
             >
-              <span>{title(v)}</span>
-              {!v.affix && (
-                <CloseButton
-                  component="span"
-                  size="xs"
-                  aria-label={t`Close ${title(v)}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    close(v);
-                  }}
-                />
-              )}
-            </UnstyledButton>
+              <UnstyledButton
+                className={classes.label}
+                aria-current={v.key === activeKey ? 'page' : undefined}
+                onClick={() => go(v.href)}
+                onKeyDown={(e) => {
+                  if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
+                    e.preventDefault();
+                    const r = e.currentTarget.getBoundingClientRect();
+                    setMenu({ view: v, x: r.left, y: r.bottom });
+                  }
+                }}
+              >
+                {title(v)}
+              </UnstyledButton>
+              {!v.affix && <CloseButton size="xs" aria-label={t`Close ${title(v)}`} onClick={() => close(v)} />}
+            </div>
           ))}
         </Group>
       </ScrollArea>

@@ -1,0 +1,103 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, launch, newContext, screenshot, signIn } from './browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(() => browser?.close());
+
+async function signedIn(): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === '/index');
+  return page;
+}
+
+const tabs = (page: Page) => page.getByTestId('tag');
+const tabKeys = async (page: Page) => tabs(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+
+describe('tags view', () => {
+  it('keeps visited pages as tabs across a reload; close others keeps the pinned home tab', async () => {
+    const page = await signedIn();
+    for (const path of ['/web/book', '/web/category', '/web/news', '/users/user', '/users/apply']) {
+      await page.goto(path);
+      await expect.poll(() => tabKeys(page)).toContain(path);
+    }
+    const before = await tabKeys(page);
+    expect(before).toEqual(['/index', '/web/book', '/web/category', '/web/news', '/users/user', '/users/apply']);
+    await page.reload();
+    await expect.poll(() => tabKeys(page)).toEqual(before);
+    await screenshot(page, 'tags-view');
+
+    // Middle-click closes a tab; closing the active one goes to its neighbour.
+    await tabs(page).filter({ hasText: 'News' }).click({ button: 'middle' });
+    await expect.poll(() => tabKeys(page)).not.toContain('/web/news');
+    await page.getByRole('button', { name: 'Close Applications' }).click();
+    await page.waitForURL((u) => u.pathname === '/users/user');
+
+    await tabs(page).filter({ hasText: 'Categories' }).click({ button: 'right' });
+    await page.getByTestId('tag-menu').getByText('Close Others').click();
+    await expect.poll(() => tabKeys(page)).toEqual(['/index', '/web/category']);
+    await page.waitForURL((u) => u.pathname === '/web/category');
+
+    await tabs(page).filter({ hasText: 'Home' }).click({ button: 'right' });
+    await page.getByTestId('tag-menu').getByText('Close All').click();
+    await expect.poll(() => tabKeys(page)).toEqual(['/index']);
+    await page.waitForURL((u) => u.pathname === '/index');
+    await page.context().close();
+  });
+});
+
+describe('header search', () => {
+  it('opens with Ctrl+K and navigates to the chosen page by keyboard', async () => {
+    const page = await signedIn();
+    await page.getByTestId('header-search').waitFor();
+    await page.keyboard.press('Control+k');
+    await page.keyboard.type('bibliog');
+    // The results follow the query; choose once the match is listed (and selected first).
+    await page.getByText('/web/bibliography').waitFor();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/web/bibliography');
+    await page.context().close();
+  });
+});
+
+describe('settings', () => {
+  it('keeps dark mode and a theme colour across a reload', async () => {
+    const page = await signedIn();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('color-scheme').getByText('Dark').click();
+    await page.getByTestId('theme-colour').fill('#722ed1');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Escape');
+    const primary = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.documentElement).getPropertyValue('--mantine-primary-color-filled').trim(),
+      );
+    await expect.poll(primary).toMatch(/#722ed1|rgb\(114, 46, 209\)/i);
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
+    await expect.poll(primary).toMatch(/#722ed1|rgb\(114, 46, 209\)/i);
+    await screenshot(page, 'dark-theme');
+    await page.context().close();
+  });
+});
+
+describe('error log', () => {
+  it('collects a page error and still lists it after a reload', async () => {
+    const page = await signedIn();
+    await page.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('E2E boom from a page');
+      });
+    });
+    await page.getByTestId('error-log-button').waitFor();
+    await page.reload();
+    await page.getByTestId('error-log-button').click();
+    await page.getByTestId('error-log-table').getByText('E2E boom from a page').waitFor();
+    await page.context().close();
+  });
+});
