@@ -10,7 +10,8 @@ export function contentSecurityPolicy(extraConnectSrc: readonly string[] = []): 
     'default-src': ["'self'"],
     'script-src': ["'self'"],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:'],
+    // Covers and banners may be images on other sites (https only).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'", ...extraConnectSrc],
     'worker-src': ["'self'", 'blob:'],

@@ -134,7 +134,7 @@ export function registerResource<
       const out = await write(false, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);
-        if (before.version !== version) throw staleVersion(before.version, version);
+        if (before.version !== version) throw staleVersion(before.version, version, def.toApi(before));
         const ctx: WriteContext<Row> = { trx, deps, user, action: 'update', id, before };
         await def.check?.(input, ctx);
         await def.prepare?.(columns, input, ctx);

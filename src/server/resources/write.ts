@@ -64,8 +64,10 @@ export function mapDriverError(
   return err;
 }
 
-export function staleVersion(current: number, yours: number): ApiError {
-  return conflict(`This record was changed by someone else (version ${current}, yours ${yours})`);
+/** 409 for a stale `version`; `latest` (the record as it is now) lets the console compare at once. */
+export function staleVersion(current: number, yours: number, latest?: unknown): ApiError {
+  const err = conflict(`This record was changed by someone else (version ${current}, yours ${yours})`);
+  return latest === undefined ? err : new ApiError(err.code, err.msg, { current: latest });
 }
 
 /** Secret inputs appear in the audit trail only as "(changed)", never by value. */
