@@ -136,7 +136,10 @@ describe('book writes', () => {
       subclassName: 'Physics',
     });
     expect(upd.body.data.createdAt).toBe(created.createdAt);
-    const stale = await s.call('PUT', '/book', { token: s.adminToken, body: { ...created, title: 'Lost update' } });
+    const stale = await s.call<{ current: Book }>('PUT', '/book', {
+      token: s.adminToken,
+      body: { ...created, title: 'Lost update' },
+    });
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe('This record was changed by someone else (version 1, yours 0)');
     // The record as it is now comes along, so the console can compare without another request.

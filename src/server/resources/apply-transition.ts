@@ -40,7 +40,7 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
     const out = await deps.db.transaction().execute(async (trx) => {
       const before = await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirst();
       if (!before) throw notFound(`apply ${input.id}`);
-      if (before.version !== input.version) throw staleVersion(before.version, input.version);
+      if (before.version !== input.version) throw staleVersion(before.version, input.version, toApply(before));
       const from = before.status as ApplyStatus;
       if (!canTransition(from, input.status)) {
         throw conflict(`An application that is ${from} cannot become ${input.status}`, 'status');

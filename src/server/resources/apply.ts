@@ -33,7 +33,8 @@ export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
       ...eq('borrow_apply.user_id', p.userId),
       ...eq('borrow_apply.book_id', p.bookId),
     ],
-    readOnlyFields: [...APPLY_READ_ONLY, 'status'],
+    // A status on create is refused (unknown field), not ignored: every application starts pending.
+    readOnlyFields: APPLY_READ_ONLY,
     toApi: toApply,
     toColumns: (i) => ({
       user_id: i.userId,

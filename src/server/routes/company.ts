@@ -45,7 +45,8 @@ export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
       const at = deps.now().toISOString();
       const before = await readCompany(trx);
       const current = before?.version ?? 0;
-      if (input.version !== undefined && input.version !== current) throw staleVersion(current, input.version);
+      if (input.version !== undefined && input.version !== current)
+        throw staleVersion(current, input.version, toCompany(before, at));
       const columns = {
         name: input.name ?? null,
         intro: input.intro ?? null,
@@ -72,7 +73,7 @@ export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
           .execute();
       }
       const after = toCompany(await readCompany(trx), at);
-      const changes = diffRecords(toCompany(before, at) as never, after as never);
+      const changes = diffRecords(toCompany(before, at), after);
       await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', COMPANY_ID, at, changes));
       return after;
     });
