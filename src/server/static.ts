@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context, Hono } from 'hono';
 import { API_BASE } from '../contract/envelope';
 import type { AppEnv } from './context';
@@ -75,15 +76,56 @@ export function registerStatic(app: Hono<AppEnv>, distDir: string) {
   });
 }
 
+const COMPRESSIBLE = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.map',
+  '.webmanifest',
+  '.svg',
+  '.txt',
+  '.wasm',
+]);
+
+/** dist/ does not change while the server runs: each file is compressed once, on first request. */
+const compressed = new Map<string, Uint8Array>();
+
+function encodingFor(c: Context, ext: string, size: number): 'br' | 'gzip' | null {
+  if (!COMPRESSIBLE.has(ext) || size < 1024) return null;
+  const accept = c.req.header('accept-encoding') ?? '';
+  if (/\bbr\b/.test(accept)) return 'br';
+  if (/\bgzip\b/.test(accept)) return 'gzip';
+  return null;
+}
+
 async function sendFile(c: Context, file: string, immutable: boolean): Promise<Response | null> {
   const info = await stat(file).catch(() => null);
   if (!info?.isFile()) return null;
-  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
+  const ext = extname(file).toLowerCase();
+  const encoding = encodingFor(c, ext, info.size);
+  const etag = `W/"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}${encoding ? `-${encoding}` : ''}"`;
   const headers: Record<string, string> = {
-    'Content-Type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ETag: etag,
+    Vary: 'Accept-Encoding',
   };
   if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
-  return c.body(new Uint8Array(await readFile(file)), 200, headers);
+  if (!encoding) return c.body(new Uint8Array(await readFile(file)), 200, headers);
+  const key = `${file}:${info.mtimeMs}:${encoding}`;
+  let body = compressed.get(key);
+  if (!body) {
+    const raw = await readFile(file);
+    body = new Uint8Array(
+      encoding === 'br'
+        ? brotliCompressSync(raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: raw.length },
+          })
+        : gzipSync(raw, { level: 9 }),
+    );
+    compressed.set(key, body);
+  }
+  return c.body(body, 200, { ...headers, 'Content-Encoding': encoding });
 }

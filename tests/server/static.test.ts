@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SECURITY_HEADERS, startTestServer, type TestServer } from './helpers/test-server';
 
+const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i}`))};\n`;
 const INDEX = '<!doctype html><title>Lectern</title><script type="module" src="/panda/assets/app-abc123.js"></script>';
 
 async function makeDist(base: string): Promise<string> {
@@ -15,6 +16,7 @@ async function makeDist(base: string): Promise<string> {
   await writeFile(join(dist, 'index.html'), INDEX);
   await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(join(dist, 'assets', 'app-abc123.css'), 'body{}');
+  await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_JS);
   await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch",()=>{})');
   await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Lectern"}');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -66,6 +68,18 @@ describe('static console under /panda/', () => {
       expect(res.headers.get('cache-control'), path).toBe(cache);
       for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
     }
+  });
+
+  it.each([
+    ['br', 'br'],
+    ['gzip, deflate', 'gzip'],
+    ['identity', null],
+  ])('compresses text assets for Accept-Encoding %j with %s, byte-identical once decoded', async (accept, expected) => {
+    const res = await fetch(`${s.url}/panda/assets/big-abc123.js`, { headers: { 'accept-encoding': accept } });
+    expect(res.headers.get('content-encoding')).toBe(expected);
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    // fetch decodes br and gzip itself: what arrives must be the file as built.
+    expect(await res.text()).toBe(BIG_JS);
   });
 
   it('answers client-side routes with index.html, but not missing assets', async () => {
