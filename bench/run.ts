@@ -1,0 +1,26 @@
+/**
+ * `npm run bench`: every benchmark, one after another (they share two cores, so never in parallel),
+ * printed as Markdown for README. Loopback only; every loop is bounded.
+ */
+import { existsSync } from 'node:fs';
+import { benchBundle } from './bundle';
+
+const sections: [string, () => Promise<string>][] = [['bundle', benchBundle]];
+
+// Benchmarks that other issues add register here when their module exists.
+for (const [name, file] of [['books', './books.ts']] as const) {
+  if (existsSync(new URL(file, import.meta.url))) {
+    sections.push([name, async () => ((await import(file)) as { benchBooks: () => Promise<string> }).benchBooks()]);
+  }
+}
+
+if (!existsSync('dist/index.html')) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const only = process.argv.slice(2);
+for (const [name, run] of sections) {
+  if (only.length && !only.includes(name)) continue;
+  console.error(`[bench] ${name}…`);
+  console.log(`${await run()}\n`);
+}

@@ -1,0 +1,1 @@
+export { type RunningServer, startServer } from '../tests/e2e/server-process';
