@@ -50,8 +50,8 @@ async function main() {
   else if (boot.created)
     console.log('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
   if (config.seed === 'demo') {
-    const added = await seedDemo(db, new Date());
-    if (added > 0) console.log(`Demo data: added ${added} books.`);
+    const added = Object.entries(await seedDemo(db, new Date()));
+    if (added.length > 0) console.log(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
   }
 
   const app = createApp({

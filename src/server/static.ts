@@ -90,7 +90,7 @@ const COMPRESSIBLE = new Set([
 ]);
 
 /** dist/ does not change while the server runs: each file is compressed once, on first request. */
-const compressed = new Map<string, Uint8Array>();
+const compressed = new Map<string, Uint8Array<ArrayBuffer>>();
 
 function encodingFor(c: Context, ext: string, size: number): 'br' | 'gzip' | null {
   if (!COMPRESSIBLE.has(ext) || size < 1024) return null;

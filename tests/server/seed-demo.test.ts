@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIsbn } from '../../src/contract/isbn';
+import { ensureAdmin } from '../../src/server/db/bootstrap';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { type OpenedDatabase, openSqlite } from '../../src/server/db/open';
 import { seedDemo } from '../../src/server/db/seed-demo';
@@ -13,16 +14,34 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lectern-seed-'));
   opened = openSqlite(dir);
   await migrateToLatest(opened.db, opened.dialect);
+  await ensureAdmin(opened.db, 'Admin-pass-123', new Date());
 });
 afterAll(async () => {
   await opened.db.destroy();
   await rm(dir, { recursive: true, force: true });
 });
 
+const count = async (table: 'reader' | 'borrow_apply' | 'online_message' | 'news' | 'banner') =>
+  Number(
+    (
+      await opened.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
 describe('seedDemo', () => {
-  it('fills about 300 consistent books over 8 categories, once', async () => {
-    const added = await seedDemo(opened.db, new Date());
-    expect(added).toBe(300);
+  let added: Record<string, number>;
+  let ms: number;
+  beforeAll(async () => {
+    const t0 = performance.now();
+    added = await seedDemo(opened.db, new Date());
+    ms = performance.now() - t0;
+  });
+
+  it('fills about 300 consistent books over 8 categories', async () => {
+    expect(added.books).toBe(300);
     const books = await opened.db
       .selectFrom('book')
       .innerJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
@@ -34,6 +53,49 @@ describe('seedDemo', () => {
     expect(books.every((b) => b.category_id === b.sub_category)).toBe(true);
     const categories = await opened.db.selectFrom('category').select('name').execute();
     expect(categories).toHaveLength(8);
-    expect(await seedDemo(opened.db, new Date())).toBe(0);
+  });
+
+  it('adds readers, applications, messages, news, banners, resources, bibliography, about us and links, fast', () => {
+    expect(added).toMatchObject({
+      readers: 200,
+      applications: 300,
+      messages: 60,
+      news: 20,
+      banners: 5,
+      company: 1,
+      links: 4,
+    });
+    expect(added.resources).toBeGreaterThan(5);
+    expect(added.bibliography).toBeGreaterThan(5);
+    expect(ms).toBeLessThan(3000);
+  });
+
+  it('keeps stock consistent: no negative stock, approved loans only by active readers, all statuses present', async () => {
+    const negative = await opened.db.selectFrom('book').select('id').where('stock', '<', 0).execute();
+    expect(negative).toEqual([]);
+    const statuses = await opened.db
+      .selectFrom('borrow_apply')
+      .select((eb) => ['status', eb.fn.countAll().as('n')])
+      .groupBy('status')
+      .execute();
+    expect(statuses.map((s) => s.status).sort()).toEqual(['approved', 'pending', 'rejected', 'returned']);
+    const handled = await opened.db
+      .selectFrom('borrow_apply')
+      .select(['handled_by', 'handled_at'])
+      .where('status', '!=', 'pending')
+      .execute();
+    expect(handled.every((h) => h.handled_by === 'Administrator' && h.handled_at)).toBe(true);
+    const news = await opened.db.selectFrom('news').select('content').execute();
+    expect(news.every((n) => !/<script|on\w+=/i.test(n.content))).toBe(true);
+  });
+
+  it('is deterministic and runs only while empty: a second run adds nothing', async () => {
+    const before = await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')]);
+    expect(await seedDemo(opened.db, new Date())).toEqual({});
+    expect(await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')])).toEqual(
+      before,
+    );
+    const first = await opened.db.selectFrom('reader').select(['nick_name', 'phone']).orderBy('id').limit(3).execute();
+    expect(first.map((r) => r.phone)).toEqual(['13910000000', '13910004111', '13910008222']);
   });
 });

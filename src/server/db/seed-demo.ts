@@ -1,19 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { Database } from './schema';
+import { seedDemoContent } from './seed-demo-content';
 import { DEMO_CATALOGUE, FIRST_NAMES, LAST_NAMES, PUBLISHERS, TOPICS } from './seed-demo-data';
+import { mulberry32 } from './seed-random';
 
 const TARGET_BOOKS = 300;
-
-/** Deterministic, so every demo database looks the same and screenshots are comparable. */
-function mulberry32(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** A valid ISBN-13 in the 978-1 range from a serial number (synthetic, but the check digit is right). */
 export function demoIsbn(serial: number): string {
@@ -35,15 +26,24 @@ interface DemoBook {
  * LECTERN_SEED=demo: about 300 books over 8 categories with subclasses. Runs only while the
  * catalogue has no books, so restarting with the flag set never duplicates anything.
  */
-export async function seedDemo(db: Kysely<Database>, now: Date): Promise<number> {
-  const existing = await db.selectFrom('book').select('id').limit(1).executeTakeFirst();
+export async function seedDemo(db: Kysely<Database>, now: Date): Promise<Record<string, number>> {
+  // One transaction: a failed seed leaves the database as it was, never half a demo.
+  return db.transaction().execute(async (trx) => {
+    const books = await seedDemoBooks(trx, now);
+    const rest = await seedDemoContent(trx, now);
+    return books > 0 ? { books, ...rest } : rest;
+  });
+}
+
+async function seedDemoBooks(trx: Kysely<Database>, now: Date): Promise<number> {
+  const existing = await trx.selectFrom('book').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
   const rand = mulberry32(2024);
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
   const at = now.toISOString();
   const meta = { version: 0, created_at: at, updated_at: at };
 
-  return db.transaction().execute(async (trx) => {
+  {
     const books: DemoBook[] = [];
     const slots: { categoryId: number; subclassId: number; name: string; patterns: string[] }[] = [];
     for (const [ci, cat] of DEMO_CATALOGUE.entries()) {
@@ -112,5 +112,5 @@ export async function seedDemo(db: Kysely<Database>, now: Date): Promise<number>
         .execute();
     }
     return books.length;
-  });
+  }
 }
