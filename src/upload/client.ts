@@ -1,0 +1,43 @@
+import type { UploadCommand, UploadEvent, VodCredential } from './protocol';
+
+/**
+ * The UI side of the upload worker: creates it once for the tab, posts commands, answers its
+ * credential requests and forwards network hints. The console's session token never enters the
+ * worker: the UI fetches the temporary VOD credential and hands over only that.
+ */
+export interface UploadClientDeps {
+  onEvent(e: UploadEvent): void;
+  getCredential(): Promise<VodCredential>;
+  createWorker?: () => Worker;
+}
+
+export interface UploadClient {
+  post(c: UploadCommand): void;
+}
+
+export function createUploadClient(deps: UploadClientDeps): UploadClient {
+  const worker =
+    deps.createWorker?.() ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'upload' });
+  const post = (c: UploadCommand) => worker.postMessage(c);
+
+  worker.addEventListener('message', (e: MessageEvent<UploadEvent>) => {
+    const ev = e.data;
+    if (ev.type === 'credential-needed') {
+      deps.getCredential().then(
+        (credential) => post({ type: 'credential', credential }),
+        (err: unknown) => post({ type: 'credential-error', message: err instanceof Error ? err.message : String(err) }),
+      );
+    }
+    deps.onEvent(ev);
+  });
+  worker.addEventListener('error', (e) => {
+    deps.onEvent({ type: 'log', level: 'error', message: `[upload] worker error: ${e.message}` });
+  });
+
+  // Hints: the worker listens to online/offline itself; whichever arrives first pauses or resumes.
+  window.addEventListener('online', () => post({ type: 'set-online', online: true }));
+  window.addEventListener('offline', () => post({ type: 'set-online', online: false }));
+  post({ type: 'set-online', online: navigator.onLine });
+  post({ type: 'hello' });
+  return { post };
+}
