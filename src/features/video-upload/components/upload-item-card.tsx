@@ -1,0 +1,208 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  Badge,
+  Button,
+  FileInput,
+  Group,
+  Paper,
+  Progress,
+  SimpleGrid,
+  Stack,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { CategorySelect } from '../../../components/pickers/category-select';
+import { sendUpload } from '../../../stores/uploads';
+import { checkObjectTags, MAX_TAGS, splitTags } from '../../../upload/limits';
+import type { UploadItem, VideoInfo } from '../../../upload/protocol';
+import { timeLeft } from '../../../upload/queue';
+import { CODE_MESSAGES, editable, formatBytes, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
+
+/** One file of the queue: its videoInfo (while still editable), progress and actions. */
+export function UploadItemCard({ item }: { item: UploadItem }) {
+  const { t, i18n } = useLingui();
+  const [info, setInfo] = useState<VideoInfo>({ ...item.videoInfo });
+  const [cover, setCover] = useState<File | null>(null);
+  const canEdit = editable(item);
+  const tags = splitTags(info.Tags);
+  const tagProblem = checkObjectTags(Object.fromEntries(tags.map((tag) => [tag, ''])));
+
+  const update = (next: VideoInfo, nextCover: File | null | undefined = undefined) => {
+    setInfo(next);
+    if (next.Title.trim()) sendUpload({ type: 'update-info', id: item.id, videoInfo: next, cover: nextCover });
+  };
+
+  const pct = percent(item);
+  const left = formatDuration(timeLeft(item));
+  const name = item.fileName;
+  const waiting =
+    item.waiting === 'network'
+      ? t`Waiting for network`
+      : item.waiting === 'credential'
+        ? t`Renewing the upload credential`
+        : null;
+  const error = item.error
+    ? CODE_MESSAGES[item.error.code]
+      ? i18n._(CODE_MESSAGES[item.error.code]!)
+      : item.error.message
+    : null;
+
+  return (
+    <Paper
+      component="li"
+      withBorder
+      p="md"
+      radius="md"
+      aria-label={name}
+      data-testid="upload-item"
+      data-state={item.state}
+      data-waiting={item.waiting ?? ''}
+      style={{ listStyle: 'none' }}
+    >
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600} truncate title={name}>
+            {name}
+          </Text>
+          <Group gap="xs" wrap="nowrap">
+            {item.resumed && (
+              <Badge variant="light" color="grape">
+                <Trans>Resumed</Trans>
+              </Badge>
+            )}
+            <Badge color={STATE_COLORS[item.state]} data-testid="upload-state">
+              {i18n._(STATE_LABELS[item.state])}
+            </Badge>
+          </Group>
+        </Group>
+
+        <Progress.Root size="lg" aria-hidden={false}>
+          <Progress.Section
+            value={pct}
+            aria-label={t`Upload progress of ${name}`}
+            aria-valuetext={`${pct}%`}
+            animated={item.state === 'Uploading' && !item.waiting}
+            color={STATE_COLORS[item.state]}
+          />
+        </Progress.Root>
+        <Group gap="md" c="dimmed" fz="sm" aria-live="polite">
+          <span>
+            {formatBytes(item.loaded)} / {formatBytes(item.fileSize)} ({pct}%)
+          </span>
+          {item.state === 'Uploading' && !waiting && item.speed > 0 && <span>{formatBytes(item.speed)}/s</span>}
+          {item.state === 'Uploading' && !waiting && left && <span>{t`${left} left`}</span>}
+          {waiting && (
+            <Text span c="orange" fz="sm" data-testid="upload-waiting">
+              {waiting}
+            </Text>
+          )}
+          {error && (
+            <Text span c="red" fz="sm" role="alert">
+              {error}
+            </Text>
+          )}
+        </Group>
+
+        {canEdit && (
+          <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+            <TextInput
+              label={t`Title`}
+              required
+              value={info.Title}
+              maxLength={128}
+              error={info.Title.trim() ? undefined : t`Required`}
+              onChange={(e) => update({ ...info, Title: e.currentTarget.value })}
+            />
+            <CategorySelect
+              label={t`Category`}
+              clearable
+              value={info.CateId ?? null}
+              onChange={(id) => update({ ...info, CateId: id ?? undefined })}
+            />
+            <Textarea
+              label={t`Description`}
+              autosize
+              minRows={1}
+              maxLength={1024}
+              value={info.Description ?? ''}
+              onChange={(e) => update({ ...info, Description: e.currentTarget.value || undefined })}
+            />
+            <TagsInput
+              label={t`Tags`}
+              maxTags={MAX_TAGS}
+              value={tags}
+              error={tagProblem ? t`At most 10 tags of up to 128 bytes each` : undefined}
+              onChange={(v) => update({ ...info, Tags: v.join(',') || undefined })}
+            />
+            <FileInput
+              label={t`Cover image`}
+              accept="image/png,image/jpeg,image/webp,image/gif"
+              clearable
+              value={cover}
+              onChange={(f) => {
+                setCover(f);
+                update(info, f);
+              }}
+            />
+          </SimpleGrid>
+        )}
+
+        <Group gap="xs">
+          {(item.state === 'Ready' || item.state === 'Uploading') && (
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={t`Stop ${name}`}
+              onClick={() => sendUpload({ type: 'stop', ids: [item.id] })}
+            >
+              <Trans>Stop</Trans>
+            </Button>
+          )}
+          {(item.state === 'Stoped' || item.state === 'Failure') && (
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={t`Resume ${name}`}
+              onClick={() => sendUpload({ type: 'start', ids: [item.id] })}
+            >
+              <Trans>Resume</Trans>
+            </Button>
+          )}
+          {item.state === 'Canceled' && (
+            <Button
+              size="xs"
+              variant="light"
+              aria-label={t`Resume ${name}`}
+              onClick={() => sendUpload({ type: 'resume', id: item.id })}
+            >
+              <Trans>Resume</Trans>
+            </Button>
+          )}
+          {item.state !== 'Success' && item.state !== 'Canceled' && (
+            <Button
+              size="xs"
+              variant="light"
+              color="orange"
+              aria-label={t`Cancel ${name}`}
+              onClick={() => sendUpload({ type: 'cancel', id: item.id })}
+            >
+              <Trans>Cancel</Trans>
+            </Button>
+          )}
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={t`Delete ${name}`}
+            onClick={() => sendUpload({ type: 'delete', id: item.id })}
+          >
+            <Trans>Delete</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}

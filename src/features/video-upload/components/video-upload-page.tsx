@@ -1,0 +1,67 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { sendUpload, uploadsStore } from '../../../stores/uploads';
+import type { UploadItem } from '../../../upload/protocol';
+import { overall } from '../../../upload/queue';
+import { FilePicker } from './file-picker';
+import { InterruptedList } from './interrupted-list';
+import { UploadItemCard } from './upload-item-card';
+
+/** /web/video-upload: the upload panel over the worker's queue. */
+export function VideoUploadPage() {
+  const { t } = useLingui();
+  const { snapshot } = useSnapshot(uploadsStore);
+  const picker = useRef<HTMLDivElement>(null);
+  const items = snapshot.items as readonly UploadItem[];
+  const running = snapshot.uploader === 'Start' || snapshot.uploader === 'Expire';
+  const sum = overall(items);
+  const add = (files: File[]) => sendUpload({ type: 'add', files: files.map((file) => ({ file })) });
+  const chooseAgain = () => picker.current?.querySelector<HTMLInputElement>('input[type=file]')?.click();
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={3}>
+          <Trans>Upload videos</Trans>
+        </Title>
+        <Group gap="xs">
+          {!snapshot.online && (
+            <Badge color="orange" data-testid="upload-offline">
+              <Trans>Waiting for network</Trans>
+            </Badge>
+          )}
+          <Text size="sm" c="dimmed" data-testid="upload-uploader" data-uploader={snapshot.uploader}>
+            {sum.active > 0 ? t`${sum.active} to upload, ${Math.floor(sum.ratio * 100)}%` : null}
+          </Text>
+          <Button onClick={() => sendUpload({ type: 'start' })} disabled={running || items.length === 0}>
+            <Trans>Start upload</Trans>
+          </Button>
+          <Button variant="light" onClick={() => sendUpload({ type: 'stop' })} disabled={!running}>
+            <Trans>Stop all</Trans>
+          </Button>
+          <Button
+            variant="subtle"
+            color="red"
+            onClick={() => sendUpload({ type: 'clean' })}
+            disabled={items.length === 0}
+          >
+            <Trans>Clear list</Trans>
+          </Button>
+        </Group>
+      </Group>
+      <div ref={picker}>
+        <FilePicker onFiles={add} />
+      </div>
+      <InterruptedList onChoose={chooseAgain} />
+      {items.length > 0 && (
+        <Stack component="ul" gap="sm" p={0} m={0} aria-label={t`Upload queue`}>
+          {items.map((item) => (
+            <UploadItemCard key={item.id} item={item} />
+          ))}
+        </Stack>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { proxy } from 'valtio';
+import { http } from '../lib/api';
+import { createUploadClient, type UploadClient } from '../upload/client';
+import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
+import { initialQueue } from '../upload/queue';
+
+/**
+ * The valtio mirror of the upload worker's state for React. The worker is created on first use
+ * and lives for the tab, so uploads go on while the user moves around the console.
+ */
+export interface UploadNotice {
+  seq: number;
+  code: string;
+  message: string;
+  itemId?: string;
+}
+
+export const uploadsStore = proxy({
+  snapshot: initialQueue(typeof navigator === 'undefined' ? true : navigator.onLine) as UploadSnapshot,
+  /** Whether the worker has sent its first snapshot. */
+  connected: false,
+  /** Latest errors (newest last, at most 20) for toasts and the panel. */
+  notices: [] as UploadNotice[],
+});
+
+let client: UploadClient | null = null;
+let seq = 0;
+
+export function uploadClient(): UploadClient {
+  if (client) return client;
+  client = createUploadClient({
+    getCredential: () => http.get<VodCredential>('/video/upload/credential'),
+    onEvent: (e) => {
+      switch (e.type) {
+        case 'snapshot':
+          uploadsStore.snapshot = e.state;
+          uploadsStore.connected = true;
+          return;
+        case 'error':
+          uploadsStore.notices.push({
+            seq: ++seq,
+            code: e.code,
+            message: e.message,
+            ...(e.id ? { itemId: e.id } : {}),
+          });
+          if (uploadsStore.notices.length > 20) uploadsStore.notices.shift();
+          return;
+        case 'log':
+          // The worker already logged to its own console; errors are mirrored here for the error log.
+          if (e.level === 'error') console.error(e.message);
+          return;
+        case 'credential-needed':
+          return;
+      }
+    },
+  });
+  return client;
+}
+
+export const sendUpload = (c: UploadCommand): void => uploadClient().post(c);
