@@ -25,6 +25,11 @@ export interface EngineDeps {
   store: CheckpointStore;
   online: boolean;
   now?: () => number;
+  /** Also log to the worker's console (default true). */
+  console?: boolean;
+  /** Seams for tests; the worker uses ali-oss and the real RPC client. */
+  oss?: { startMultipart: typeof startMultipart; putObject: typeof putObject };
+  createVod?: (c: VodCredential) => VodClient;
 }
 
 interface Entry {
@@ -69,7 +74,7 @@ export class UploadEngine {
 
   log(level: LogLevel, message: string): void {
     const line = `[upload] ${message}`;
-    console[level](line);
+    if (this.deps.console !== false) console[level](line);
     this.deps.post({ type: 'log', level, message: line });
   }
 
@@ -272,7 +277,7 @@ export class UploadEngine {
       this.records.set(id, stored);
       this.save(item.key, stored);
       this.dispatch({ type: 'video-created', id, videoId: ticket.VideoId });
-      const handle = startMultipart({
+      const handle = (this.deps.oss?.startMultipart ?? startMultipart)({
         address,
         auth,
         file: entry.file,
@@ -316,7 +321,7 @@ export class UploadEngine {
     }
     const outcome = classifyError(err);
     const a = this.attemptsOf(id);
-    this.log('warn', `${name}: ${errorCode(err)} ${err.message ?? ''} → ${outcome}`);
+    this.log('warn', `${name}: ${[errorCode(err), err.message].filter(Boolean).join(' ')} → ${outcome}`);
     switch (outcome) {
       case 'cancel':
         return;
@@ -409,7 +414,11 @@ export class UploadEngine {
       'jpg'
     ).toLowerCase();
     const t = await vod.createUploadImage({ ImageType: 'cover', ImageExt: ext, Title: title });
-    await putObject(decodeUploadAddress(t.UploadAddress), decodeUploadAuth(t.UploadAuth), entry.cover);
+    await (this.deps.oss?.putObject ?? putObject)(
+      decodeUploadAddress(t.UploadAddress),
+      decodeUploadAuth(t.UploadAuth),
+      entry.cover,
+    );
     entry.coverUrl = t.ImageURL;
     return t.ImageURL;
   }
@@ -429,7 +438,7 @@ export class UploadEngine {
       throw new UploadRuleError('InvalidParameter.EmptyValue', 'parameter AccessKeyId cannot be empty');
     if (!set.ok) throw new UploadRuleError(set.code, set.message);
     this.credential = fresh;
-    this.vodClient = createVodClient(fresh);
+    this.vodClient = (this.deps.createVod ?? createVodClient)(fresh);
     return this.vodClient;
   }
 

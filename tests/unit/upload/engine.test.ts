@@ -1,0 +1,246 @@
+import { describe, expect, it, vi } from 'vitest';
+import { UploadEngine } from '../../../src/upload/engine';
+import { checkpointKey } from '../../../src/upload/limits';
+import type { OssCheckpoint } from '../../../src/upload/persist';
+import { checkpointStore, type Kv } from '../../../src/upload/persist';
+import type { UploadEvent, VodCredential } from '../../../src/upload/protocol';
+import type { VodClient } from '../../../src/upload/vod-client';
+
+/** The engine with fakes at its two seams (VOD RPC, ali-oss) and a Map for IndexedDB. */
+const b64 = (o: unknown) => btoa(JSON.stringify(o));
+const credential: VodCredential = {
+  accessKeyId: 'a',
+  accessKeySecret: 's',
+  securityToken: 't',
+  expiration: '2099-01-01T00:00:00Z',
+  region: 'cn-shanghai',
+  vodEndpoint: 'http://127.0.0.1:9/vod',
+  userId: 1,
+};
+const ticket = (id: string) => ({
+  VideoId: id,
+  UploadAddress: b64({ Endpoint: 'http://127.0.0.1:9', Bucket: 'b', FileName: `sv/${id}.mp4` }),
+  UploadAuth: b64({ AccessKeyId: 'x', AccessKeySecret: 'y', SecurityToken: 'z', Expiration: '2099-01-01T00:00:00Z' }),
+});
+
+interface FakeRun {
+  checkpoint: OssCheckpoint | null;
+  progress(doneParts: number[]): void;
+  resolve(): void;
+  reject(e: unknown): void;
+  aborted: boolean;
+}
+
+function setup(kv = mapKv()) {
+  const calls: string[] = [];
+  const events: UploadEvent[] = [];
+  const runs: FakeRun[] = [];
+  let n = 0;
+  const vod = {
+    createUploadVideo: async (p: { Title: string }) => {
+      calls.push(`create ${p.Title}`);
+      return ticket(`v${++n}`);
+    },
+    refreshUploadVideo: async (id: string) => {
+      calls.push(`refresh ${id}`);
+      return ticket(id);
+    },
+    createUploadImage: async () => ({ ImageId: 'i', ImageURL: 'http://x/i.jpg', ...ticket('i') }),
+    reportUploadProgress: async () => {
+      calls.push('report');
+      return {};
+    },
+    getUploadProgress: async () => ({}),
+  } as unknown as VodClient;
+  const engine: UploadEngine = new UploadEngine({
+    post: (e) => {
+      events.push(e);
+      if (e.type === 'credential-needed') {
+        calls.push('credential');
+        queueMicrotask(() => engine.command({ type: 'credential', credential }));
+      }
+    },
+    store: checkpointStore(kv),
+    online: true,
+    console: false,
+    createVod: () => vod,
+    oss: {
+      putObject: async () => undefined,
+      startMultipart: (o) => {
+        let resolve!: () => void;
+        let reject!: (e: unknown) => void;
+        const done = new Promise<void>((res, rej) => {
+          resolve = res;
+          reject = rej;
+        });
+        const run: FakeRun = {
+          checkpoint: o.checkpoint,
+          aborted: false,
+          progress: (parts) => {
+            const cp = {
+              name: o.address.FileName,
+              fileSize: o.file.size,
+              partSize: o.partSize,
+              uploadId: 'up1',
+              doneParts: parts.map((number) => ({ number, etag: `"${number}"` })),
+            };
+            o.onProgress(cp, Math.min(o.file.size, parts.length * o.partSize));
+          },
+          resolve,
+          reject,
+        };
+        runs.push(run);
+        return {
+          done,
+          abort: () => {
+            run.aborted = true;
+            reject({ name: 'cancel', status: 0 });
+          },
+        };
+      },
+    },
+  });
+  const item = (i = 0) => engine.state.items[i];
+  return { engine, calls, events, runs, kv, item };
+}
+
+function mapKv(): Kv & { m: Map<string, unknown> } {
+  const m = new Map<string, unknown>();
+  return {
+    m,
+    get: async (k) => structuredClone(m.get(k)),
+    set: async (k, v) => void m.set(k, v),
+    del: async (k) => void m.delete(k),
+    entries: async () => [...m.entries()],
+  };
+}
+
+const MiB = 1024 * 1024;
+const video = (name = 'film.mp4', size = 3 * MiB) =>
+  new File([new Uint8Array(size).fill(7)], name, { lastModified: 42 });
+
+describe('UploadEngine', () => {
+  it('uploads: credential, CreateUploadVideo, parts, success; the checkpoint is stored then deleted', async () => {
+    const { engine, calls, runs, kv, item } = setup();
+    const file = video();
+    engine.command({ type: 'add', files: [{ file }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    expect(calls.slice(0, 2)).toEqual(['credential', 'create film']);
+    runs[0]?.progress([1, 2]);
+    expect(item()?.loaded).toBe(2 * MiB);
+    await engine.flush();
+    const stored = kv.m.get(checkpointKey(file)) as { checkpoint: OssCheckpoint; videoId: string };
+    expect(stored.videoId).toBe('v1');
+    expect(stored.checkpoint.doneParts.map((p) => p.number)).toEqual([1, 2]);
+    runs[0]?.resolve();
+    await vi.waitFor(() => expect(item()?.state).toBe('Success'));
+    await engine.flush();
+    expect(kv.m.size).toBe(0);
+    await vi.waitFor(() => expect(engine.state.uploader).toBe('End'));
+  });
+
+  it('pauses offline without failing and resumes from the checkpoint when online', async () => {
+    const { engine, runs, item } = setup();
+    engine.command({ type: 'add', files: [{ file: video() }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.progress([1]);
+    engine.command({ type: 'set-online', online: false });
+    expect(runs[0]?.aborted).toBe(true);
+    expect(item()).toMatchObject({ state: 'Uploading', waiting: 'network' });
+    engine.command({ type: 'set-online', online: true });
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(runs[1]?.checkpoint?.doneParts.map((p) => p.number)).toEqual([1]);
+    runs[1]?.resolve();
+    await vi.waitFor(() => expect(item()?.state).toBe('Success'));
+  });
+
+  it('on an expired token enters Expire, gets a new credential, refreshes the video and resumes', async () => {
+    const { engine, calls, runs, item, events } = setup();
+    engine.command({ type: 'add', files: [{ file: video() }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.progress([1]);
+    runs[0]?.reject({ name: 'SecurityTokenExpiredError', code: 'SecurityTokenExpired', status: 403 });
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(calls.filter((c) => c === 'credential')).toHaveLength(2);
+    expect(calls).toContain('refresh v1');
+    expect(runs[1]?.checkpoint?.doneParts).toHaveLength(1);
+    const uploaders = events.flatMap((e) => (e.type === 'snapshot' ? [e.state.uploader] : []));
+    expect(uploaders).toContain('Expire');
+    runs[1]?.resolve();
+    await vi.waitFor(() => expect(item()?.state).toBe('Success'));
+  });
+
+  it('drops the checkpoint and restarts the file once when the upload is gone (NoSuchUpload)', async () => {
+    const { engine, runs, item } = setup();
+    engine.command({ type: 'add', files: [{ file: video() }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.progress([1]);
+    runs[0]?.reject({ name: 'NoSuchUploadError', code: 'NoSuchUpload', status: 404 });
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(runs[1]?.checkpoint).toBeNull();
+    runs[1]?.reject({ name: 'NoSuchUploadError', code: 'NoSuchUpload', status: 404 });
+    await vi.waitFor(() => expect(item()?.state).toBe('Failure'));
+    expect(item()?.error?.code).toBe('NoSuchUpload');
+  });
+
+  it('fails an item on other errors and moves on to the next after 100 ms', async () => {
+    const { engine, runs, item } = setup();
+    engine.command({ type: 'add', files: [{ file: video('a.mp4') }, { file: video('b.mp4') }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.reject({ name: 'InvalidPartError', code: 'InvalidPart', status: 400, message: 'bad part' });
+    await vi.waitFor(() => expect(item(0)?.state).toBe('Failure'));
+    expect(item(1)?.state).toBe('Ready');
+    await vi.waitFor(() => expect(runs).toHaveLength(2));
+    expect(item(1)?.state).toBe('Uploading');
+  });
+
+  it('after a reload resumes the same file from its stored checkpoint (matched by key and hash)', async () => {
+    const kv = mapKv();
+    const first = setup(kv);
+    const file = video();
+    first.engine.command({ type: 'add', files: [{ file }] });
+    first.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+    first.runs[0]?.progress([1, 3]);
+    await first.engine.flush();
+
+    const second = setup(kv);
+    await second.engine.init();
+    expect(second.engine.state.interrupted).toMatchObject([
+      { key: checkpointKey(file), loaded: 2 * MiB, videoId: 'v1' },
+    ]);
+    second.engine.command({ type: 'add', files: [{ file: new File([file], file.name, { lastModified: 42 }) }] });
+    await vi.waitFor(() => expect(second.item()?.resumed).toBe(true));
+    expect(second.engine.state.interrupted).toEqual([]);
+    second.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(second.runs).toHaveLength(1));
+    expect(second.calls).toContain('refresh v1');
+    expect(second.calls.some((c) => c.startsWith('create'))).toBe(false);
+    expect(second.runs[0]?.checkpoint?.doneParts.map((p) => p.number)).toEqual([1, 3]);
+  });
+
+  it('does not resume another file of the same name, size and date (different first bytes)', async () => {
+    const kv = mapKv();
+    const first = setup(kv);
+    first.engine.command({ type: 'add', files: [{ file: video() }] });
+    first.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+    first.runs[0]?.progress([1]);
+    await first.engine.flush();
+
+    const second = setup(kv);
+    await second.engine.init();
+    const other = new File([new Uint8Array(3 * MiB).fill(9)], 'film.mp4', { lastModified: 42 });
+    second.engine.command({ type: 'add', files: [{ file: other }] });
+    second.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(second.runs).toHaveLength(1));
+    expect(second.item()?.resumed).toBe(false);
+    expect(second.runs[0]?.checkpoint).toBeNull();
+    expect(second.calls).toContain('create film');
+  });
+});
