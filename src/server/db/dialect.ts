@@ -11,16 +11,70 @@ export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 }
 
+/** A full-text index over a table's keyword columns (SQLite: an FTS5 trigram table). */
+export interface FullTextIndex {
+  /** The FTS table, e.g. 'book_fts'; its rowid is the record id. */
+  table: string;
+  /** Qualified id column of the searched table, e.g. 'book.id'. */
+  idColumn: string;
+}
+
 /**
- * Keyword search over text columns. A LIKE scan for now; issue 7 swaps in FTS5 / pg_trgm here
- * without touching any resource.
+ * Keyword search over text columns: a substring match, case-insensitive for ASCII. With a
+ * full-text index (SQLite FTS5 trigram, keywords of 3+ characters) the index picks the candidate
+ * rows and the same LIKE test then decides, so results are exactly those of the plain scan: the
+ * trigram match is a superset (it also folds non-ASCII case), never a different set.
  */
-export function keywordMatch(dialect: DialectKind, columns: readonly string[], keyword: string): Expression<SqlBool> {
+export function keywordMatch(
+  dialect: DialectKind,
+  columns: readonly string[],
+  keyword: string,
+  fullText?: FullTextIndex,
+): Expression<SqlBool> {
   const pattern = `%${escapeLike(keyword)}%`;
   // SQLite's LIKE is case-insensitive for ASCII; ILIKE gives PostgreSQL the same results.
   const op = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
   const terms = columns.map((col) => sql<SqlBool>`${sql.ref(col)} ${op} ${pattern} escape '\\'`);
-  return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+  const like = sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+  // Trigram indexes cannot answer fewer than 3 characters; issue 7 adds pg_trgm for PostgreSQL.
+  if (dialect !== 'sqlite' || !fullText || [...keyword].length < 3) return like;
+  const phrase = `"${keyword.replace(/"/g, '""')}"`;
+  const fts = sql.table(fullText.table);
+  return sql<SqlBool>`(${sql.ref(fullText.idColumn)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
+}
+
+/**
+ * DDL of a full-text index kept in step with `table` by triggers (external content: the text is
+ * stored once, in the table). SQLite only; on PostgreSQL nothing yet (issue 7: pg_trgm indexes).
+ */
+export function fullTextIndexDdl(
+  dialect: DialectKind,
+  table: string,
+  columns: readonly string[],
+): RawBuilder<unknown>[] {
+  if (dialect !== 'sqlite') return [];
+  const fts = `${table}_fts`;
+  const cols = columns.join(', ');
+  const vals = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
+  return [
+    sql.raw(
+      `create virtual table ${fts} using fts5(${cols}, content='${table}', content_rowid='id', tokenize='trigram')`,
+    ),
+    sql.raw(`create trigger ${fts}_ai after insert on ${table} begin
+      insert into ${fts}(rowid, ${cols}) values (new.id, ${vals('new')}); end`),
+    sql.raw(`create trigger ${fts}_ad after delete on ${table} begin
+      insert into ${fts}(${fts}, rowid, ${cols}) values ('delete', old.id, ${vals('old')}); end`),
+    sql.raw(`create trigger ${fts}_au after update of ${cols} on ${table} begin
+      insert into ${fts}(${fts}, rowid, ${cols}) values ('delete', old.id, ${vals('old')});
+      insert into ${fts}(rowid, ${cols}) values (new.id, ${vals('new')}); end`),
+    sql.raw(`insert into ${fts}(${fts}) values ('rebuild')`),
+  ];
+}
+
+export function dropFullTextIndexDdl(dialect: DialectKind, table: string): RawBuilder<unknown>[] {
+  if (dialect !== 'sqlite') return [];
+  const fts = `${table}_fts`;
+  return ['ai', 'ad', 'au'].map((t) => sql.raw(`drop trigger ${fts}_${t}`)).concat(sql.raw(`drop table ${fts}`));
 }
 
 /**

@@ -55,7 +55,7 @@ export async function seedDemoContent(trx: Db, now: Date): Promise<Record<string
         nick_name: `${first} ${last}`,
         phone: `139${String(10_000_000 + i * 4_111).padStart(8, '0')}`,
         email:
-          rand() < 0.7 ? `${first}.${last}${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '') + '@mail.example.org' : null,
+          rand() < 0.7 ? `${`${first}.${last}${i}`.toLowerCase().replace(/[^a-z0-9.]/g, '')}@mail.example.org` : null,
         gender: pick(['male', 'female', 'other', null] as const),
         status: rand() < 0.95 ? 'active' : 'disabled',
         avatar_url: null,

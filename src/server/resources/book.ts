@@ -53,7 +53,10 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
       createdAt: 'book.created_at',
       updatedAt: 'book.updated_at',
     },
+    // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
+    fullText: { table: 'book_fts', idColumn: 'book.id' },
+    pageFromTable: true,
     filters: (p) => [
       ...eq('book.category_id', p.categoryId),
       ...eq('book.subclass_id', p.subclassId),

@@ -49,6 +49,7 @@ export function registerSiteResource(api: Hono<AppEnv>, deps: AppDeps) {
       updatedAt: 'site_resource.updated_at',
     },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
+    pageFromTable: true,
     filters: (p) => [...eq('site_resource.type', p.type), ...eq('site_resource.category_id', p.categoryId)],
     readOnlyFields: ['categoryName'],
     toApi: toResource,

@@ -2,6 +2,7 @@ import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Role } from '../../contract/auth';
 import type { AppDeps, AuthUser } from '../context';
+import type { FullTextIndex } from '../db/dialect';
 import type { Database, TableName } from '../db/schema';
 
 export type Db = Kysely<Database>;
@@ -67,6 +68,13 @@ export interface ResourceDef<
   /** Contract sort field → qualified column. The page schema already rejects unknown fields. */
   sortColumns: Record<string, string>;
   keywordColumns: readonly string[];
+  /** A full-text index over `keywordColumns` (db/dialect.ts); the keyword results stay the same. */
+  fullText?: FullTextIndex;
+  /**
+   * Filters, keyword and sort use only the resource's own table, so counting and picking a page's
+   * ids can skip the joins of `select` (define-resource.ts `pageRows`).
+   */
+  pageFromTable?: boolean;
   filters?: (page: z.output<PS>) => Expression<SqlBool>[];
   toApi: (row: Row) => Out;
   /** Validated input (without id/version) → table columns. Runs before the transaction (may hash). */

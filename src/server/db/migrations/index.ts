@@ -2,11 +2,13 @@ import type { Migration } from 'kysely';
 import type { DialectKind } from '../dialect';
 import { init } from './0001-init';
 import { content } from './0002-content';
+import { bookSearch } from './0003-book-search';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
   return {
     '0001-init': init(dialect),
     '0002-content': content(dialect),
+    '0003-book-search': bookSearch(dialect),
   };
 }
