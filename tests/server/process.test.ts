@@ -61,6 +61,25 @@ describe('main.ts', () => {
     }
   });
 
+  it('fills the demo data with LECTERN_SEED=demo once; a restart adds nothing', async () => {
+    const env = {
+      LECTERN_DATA: join(dir, 'data-demo'),
+      LECTERN_DIST: join(dir, 'no-dist'),
+      LECTERN_ADMIN_PASSWORD: 'Demo-admin-pass-1',
+      LECTERN_SEED: 'demo',
+    };
+    const first = await spawnServer(env);
+    expect(first.output()).toMatch(/Demo data: added 300 books, 200 readers, 300 applications, 60 messages, 20 news/);
+    const token = (await login(first.url, 'admin', 'Demo-admin-pass-1')).body.data?.token ?? '';
+    const info = await fetch(`${first.url}/prod-api/system/info`, { headers: { 'X-Token': token } });
+    const counts = ((await info.json()) as { data: { counts: Record<string, number> } }).data.counts;
+    expect(counts).toMatchObject({ book: 300, users: 200, apply: 300, online: 60, news: 20, banner: 5, url: 4 });
+    expect(await first.stop()).toBe(0);
+    const second = await spawnServer(env);
+    expect(second.output()).not.toMatch(/Demo data/);
+    expect(await second.stop()).toBe(0);
+  });
+
   it('refuses bad configuration with a clear message and exit code 1', async () => {
     const res = await runToExit({ PORT: 'eighty', LECTERN_TOKEN_IDLE_MINUTES: '0', LECTERN_DATA: join(dir, 'bad') });
     expect(res.code).toBe(1);

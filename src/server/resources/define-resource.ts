@@ -1,15 +1,15 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../contract/common';
 import { currentUser, requireRole } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
-import { keywordMatch, orderTerm } from '../db/dialect';
 import { diffRecords, writeAudit } from '../db/repositories/audit';
 import { ok } from '../http/envelope';
-import { invalidField, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { parseId, readJson } from '../http/validate';
 import { csvResponse } from './csv';
+import { pageQueries } from './page-query';
 import type { Db, PageFields, RegisteredResource, ResourceDef, RowBase, WriteContext } from './types';
 import { addSecretChanges, checkUnique, loose, mapDriverError, staleVersion } from './write';
 
@@ -40,58 +40,7 @@ export function registerResource<
       .where(sql<SqlBool>`${sql.ref(def.idColumn)} = ${id}`)
       .executeTakeFirst() as Promise<Row | undefined>;
 
-  /** Filters + keyword of a page request: shared by the page and the export, so both see the same rows. */
-  function conditions(req: z.output<PS>): Expression<SqlBool>[] {
-    const conds = [...(def.filters?.(req) ?? [])];
-    if (req.keyword) conds.push(keywordMatch(deps.dialect, def.keywordColumns, req.keyword, def.fullText));
-    return conds;
-  }
-  function filtered(req: z.output<PS>): SelectQueryBuilder<QDB, QTB, Row> {
-    let q = def.select(deps.db);
-    for (const cond of conditions(req)) q = q.where(cond);
-    return q;
-  }
-
-  /** Deterministic order: the chosen column, then id in the same direction as the tie-break. */
-  function orderTerms(req: PageFields) {
-    const column = req.sort ? def.sortColumns[req.sort] : undefined;
-    // The schema lists the sortable fields; a field it allows but the map lacks is still refused.
-    if (req.sort && !column) throw invalidField('sort', `cannot sort by ${req.sort}`);
-    const dir = req.order ?? (column ? 'asc' : 'desc');
-    const terms = column && column !== def.idColumn ? [orderTerm(deps.dialect, column, dir)] : [];
-    return [...terms, orderTerm(deps.dialect, def.idColumn, dir)];
-  }
-  function ordered(q: SelectQueryBuilder<QDB, QTB, Row>, req: PageFields) {
-    for (const t of orderTerms(req)) q = q.orderBy(t);
-    return q;
-  }
-
-  /**
-   * Count and page. With `pageFromTable`, both run on the bare table: the count skips the joins,
-   * and the page's ids are picked there first (LIMIT/OFFSET over the index), so the joins run for
-   * the page's rows only instead of for every skipped row of a deep page.
-   */
-  async function pageRows(req: z.output<PS>): Promise<{ rows: Row[]; total: number }> {
-    const offset = (req.pageNum - 1) * req.pageSize;
-    if (!def.pageFromTable) {
-      const q = filtered(req);
-      const countRow = (await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as
-        | { n: number | string }
-        | undefined;
-      const rows = await ordered(q, req).limit(req.pageSize).offset(offset).execute();
-      return { rows: rows as Row[], total: Number(countRow?.n ?? 0) };
-    }
-    let bare = loose(deps.db).selectFrom(def.table);
-    for (const cond of conditions(req)) bare = bare.where(cond);
-    const countRow = await bare.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
-    let ids = bare.select(sql.ref(def.idColumn).as('id'));
-    for (const t of orderTerms(req)) ids = ids.orderBy(t);
-    const rows = await ordered(
-      def.select(deps.db).where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${ids.limit(req.pageSize).offset(offset)})`),
-      req,
-    ).execute();
-    return { rows: rows as Row[], total: Number(countRow?.n ?? 0) };
-  }
+  const { filtered, ordered, pageRows } = pageQueries(deps, def);
 
   /** Run a write in one transaction; constraint errors from the driver become 409/400 envelopes. */
   async function write<T>(deleting: boolean, fn: (trx: Db) => Promise<T>): Promise<T> {
