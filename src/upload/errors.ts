@@ -27,10 +27,12 @@ const RETRY_CODES = new Set([
 ]);
 const EXPIRE_CODES = new Set(['SignatureDoesNotMatch', 'SecurityTokenExpired', 'InvalidSecurityToken.Expired']);
 
+const JS_ERRORS = new Set(['Error', 'TypeError', 'RangeError', 'SyntaxError', 'AbortError', 'DOMException']);
+
 /** The error's service code: `code`, else ali-oss's `{Code}Error` name without its suffix. */
 export function errorCode(e: ErrorLike): string {
   if (e.code) return e.code;
-  if (e.name && e.name !== 'Error' && e.name.endsWith('Error')) return e.name.slice(0, -'Error'.length);
+  if (e.name && !JS_ERRORS.has(e.name) && e.name.endsWith('Error')) return e.name.slice(0, -'Error'.length);
   return e.name ?? 'Error';
 }
 

@@ -39,6 +39,7 @@ describe('errorCode', () => {
     [{ code: 'NoSuchUpload', name: 'NoSuchUploadError' }, 'NoSuchUpload'],
     [{ name: 'SecurityTokenExpiredError' }, 'SecurityTokenExpired'],
     [{ name: 'Error' }, 'Error'],
+    [{ name: 'TypeError', message: 'Failed to fetch' }, 'TypeError'],
     [{}, 'Error'],
   ])('reads the service code of %o', (err, code) => {
     expect(errorCode(err)).toBe(code);
