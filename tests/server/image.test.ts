@@ -78,6 +78,13 @@ describe('image upload', () => {
     const up = await upload(over, 'bigger.png');
     expect(up.status).toBe(413);
     expect(up.body.code).toBe(41300);
+    // Far over: refused by the body limit before the multipart body is parsed.
+    const huge = new Uint8Array(6 * 1024 * 1024);
+    huge.set(PNG);
+    const far = await upload(huge, 'huge.png');
+    expect(far.status).toBe(413);
+    expect(far.body.msg).toBe('Image is too large (limit 5 MiB)');
+    expect((await pageOf(s, 'image', { keyword: 'huge' })).body.data.total).toBe(0);
   });
 
   it('keeps the 1 MiB limit for JSON bodies', async () => {

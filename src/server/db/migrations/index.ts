@@ -3,6 +3,7 @@ import type { DialectKind } from '../dialect';
 import { init } from './0001-init';
 import { content } from './0002-content';
 import { bookSearch } from './0003-book-search';
+import { auditRecordIndex } from './0004-audit-record-index';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -10,5 +11,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0001-init': init(dialect),
     '0002-content': content(dialect),
     '0003-book-search': bookSearch(dialect),
+    '0004-audit-record-index': auditRecordIndex,
   };
 }
