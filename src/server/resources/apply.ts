@@ -28,6 +28,8 @@ export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
       updatedAt: 'borrow_apply.updated_at',
     },
     keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
+    // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
+    pageFromTable: (p) => !p.keyword,
     filters: (p) => [
       ...eq('borrow_apply.status', p.status),
       ...eq('borrow_apply.user_id', p.userId),

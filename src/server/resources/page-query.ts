@@ -49,7 +49,8 @@ export function pageQueries<
    */
   async function pageRows(req: z.output<PS>): Promise<{ rows: Row[]; total: number }> {
     const offset = (req.pageNum - 1) * req.pageSize;
-    if (!def.pageFromTable) {
+    const bareTable = typeof def.pageFromTable === 'function' ? def.pageFromTable(req) : def.pageFromTable;
+    if (!bareTable) {
       const q = filtered(req);
       const countRow = (await q.clearSelect().select(sql<number>`count(*)`.as('n')).executeTakeFirst()) as
         | { n: number | string }

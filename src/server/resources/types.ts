@@ -74,7 +74,7 @@ export interface ResourceDef<
    * Filters, keyword and sort use only the resource's own table, so counting and picking a page's
    * ids can skip the joins of `select` (define-resource.ts `pageRows`).
    */
-  pageFromTable?: boolean;
+  pageFromTable?: boolean | ((page: PageFields) => boolean);
   filters?: (page: z.output<PS>) => Expression<SqlBool>[];
   toApi: (row: Row) => Out;
   /** Validated input (without id/version) → table columns. Runs before the transaction (may hash). */
