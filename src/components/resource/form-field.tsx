@@ -8,10 +8,12 @@ interface Props<V extends FormValues> {
   form: UseFormReturnType<V>;
   /** Values of an empty form: what a cleared dependent field goes back to. */
   empty: V;
+  /** The form edits an existing record. */
+  editing?: boolean;
 }
 
 /** One field of a resource form, drawn from its description. */
-export function FormField<V extends FormValues>({ field, form, empty }: Props<V>) {
+export function FormField<V extends FormValues>({ field, form, empty, editing }: Props<V>) {
   const { i18n } = useLingui();
   const input = form.getInputProps(field.name);
   const onChange = (value: unknown) => {
@@ -31,7 +33,7 @@ export function FormField<V extends FormValues>({ field, form, empty }: Props<V>
 
   switch (field.kind) {
     case 'custom':
-      return field.render?.({ inputProps: common, values: form.values }) ?? null;
+      return field.render?.({ inputProps: common, values: form.values, editing }) ?? null;
     case 'textarea':
       return (
         <Textarea {...common} placeholder={placeholder} description={description} autosize minRows={3} maxRows={10} />

@@ -25,8 +25,11 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const { t, i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
-  const { form, base, conflict, closeConflict, rebase, submit } = useResourceForm(resource, row, () =>
-    setOpened(false),
+  const { form, base, conflict, closeConflict, rebase, submit } = useResourceForm(
+    resource,
+    row,
+    () => setOpened(false),
+    props.findLatest,
   );
   const empty = def.toValues();
 
@@ -61,7 +64,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {def.fields.map((field) => (
               <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>
-                <FormField field={field} form={form} empty={empty} />
+                <FormField field={field} form={form} empty={empty} editing={Boolean(row)} />
               </div>
             ))}
           </SimpleGrid>

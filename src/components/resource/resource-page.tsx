@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { ExportButton } from './export-button';
 import { ListError } from './list-error';
@@ -11,7 +11,7 @@ import { ListToolbar } from './list-toolbar';
 import { ResourceFormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
-import type { FormValues, ResourceDef } from './types';
+import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
 import { useListUrlState } from './use-list-url-state';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
@@ -41,6 +41,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const filtered = Boolean(search.keyword) || (resource.filters ?? []).some((f) => search[f.name] !== undefined);
   const canDelete = resource.deleteMode !== false;
   const form = resource.form;
+  const Body: ComponentType<ResourceBodyProps<T>> = resource.body ?? ResourceTable;
 
   // Deletes (here or elsewhere) can leave the page past the end: step back to the last real page.
   useEffect(() => {
@@ -77,25 +78,31 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
         {query.isError && !data ? (
           <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
         ) : (
-          <ResourceTable
+          <Body
             columns={resource.columns}
             rows={rows}
             stale={query.isPlaceholderData}
             filtered={filtered}
             search={search}
             onSort={(field) => setSearch(withFirstPage(nextSort(search, field)))}
+            selectable={canDelete}
             selected={selected}
             onSelect={select}
             recordTitle={resource.recordTitle}
-            actions={(row) => (
-              <RowActions
-                title={resource.recordTitle(row)}
-                onEdit={form ? () => setEditing({ row }) : undefined}
-                onDelete={canDelete ? () => deleteRow(row) : undefined}
-              >
-                {resource.rowActions?.(row)}
-              </RowActions>
-            )}
+            // A read-only list (audit) has no actions column at all.
+            actions={
+              !(form || canDelete || resource.rowActions)
+                ? undefined
+                : (row) => (
+                    <RowActions
+                      title={resource.recordTitle(row)}
+                      onEdit={form ? () => setEditing({ row }) : undefined}
+                      onDelete={canDelete ? () => deleteRow(row) : undefined}
+                    >
+                      {resource.rowActions?.(row)}
+                    </RowActions>
+                  )
+            }
           />
         )}
         <ListFooter

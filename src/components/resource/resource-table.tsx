@@ -1,56 +1,43 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import type { ReactNode } from 'react';
 import type { RecordMeta } from '../../contract/common';
-import type { ListSearch } from './list-search';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { EmptyRow, SkeletonRows } from './table-placeholders';
-import type { ColumnDef } from './types';
+import type { ResourceBodyProps } from './types';
 
-interface Props<T extends RecordMeta> {
-  columns: ColumnDef<T>[];
-  /** undefined while the first page loads. */
-  rows: T[] | undefined;
-  /** Rows of the previous request, shown while the next one loads. */
-  stale: boolean;
-  filtered: boolean;
-  search: ListSearch;
-  onSort: (field: string) => void;
-  selected: ReadonlySet<number>;
-  onSelect: (ids: number[], selected: boolean) => void;
-  recordTitle: (row: T) => string;
-  /** Per-row buttons (edit, delete, resource extras); no column when absent. */
-  actions?: (row: T) => ReactNode;
-}
+type Props<T extends RecordMeta> = ResourceBodyProps<T>;
 
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const { columns, rows, stale, search, selected, onSelect, actions } = props;
+  const selectable = props.selectable ?? true;
   const { t, i18n } = useLingui();
-  const selectable = rows ?? [];
-  const checkedCount = selectable.filter((r) => selected.has(r.id)).length;
-  const span = columns.length + 1 + (actions ? 1 : 0);
+  const selectableRows = rows ?? [];
+  const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
+  const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
 
   return (
     <Table.ScrollContainer minWidth={800}>
       <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
         <Table.Thead>
           <Table.Tr>
-            <Table.Th w={40}>
-              <Checkbox
-                aria-label={t`Select all rows`}
-                data-testid="select-all"
-                checked={checkedCount > 0 && checkedCount === selectable.length}
-                indeterminate={checkedCount > 0 && checkedCount < selectable.length}
-                disabled={selectable.length === 0}
-                onChange={(e) =>
-                  onSelect(
-                    selectable.map((r) => r.id),
-                    e.currentTarget.checked,
-                  )
-                }
-              />
-            </Table.Th>
+            {selectable && (
+              <Table.Th w={40}>
+                <Checkbox
+                  aria-label={t`Select all rows`}
+                  data-testid="select-all"
+                  checked={checkedCount > 0 && checkedCount === selectableRows.length}
+                  indeterminate={checkedCount > 0 && checkedCount < selectableRows.length}
+                  disabled={selectableRows.length === 0}
+                  onChange={(e) =>
+                    onSelect(
+                      selectableRows.map((r) => r.id),
+                      e.currentTarget.checked,
+                    )
+                  }
+                />
+              </Table.Th>
+            )}
             {columns.map((c) => (
               <SortHeader
                 key={c.key}
@@ -73,13 +60,15 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
             const title = props.recordTitle(row);
             return (
               <Table.Tr key={row.id} data-testid="resource-row" data-id={row.id} aria-selected={selected.has(row.id)}>
-                <Table.Td>
-                  <Checkbox
-                    aria-label={t`Select ${title}`}
-                    checked={selected.has(row.id)}
-                    onChange={(e) => onSelect([row.id], e.currentTarget.checked)}
-                  />
-                </Table.Td>
+                {selectable && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={t`Select ${title}`}
+                      checked={selected.has(row.id)}
+                      onChange={(e) => onSelect([row.id], e.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
                 {columns.map((c) => (
                   <Table.Td key={c.key} ta={c.align}>
                     {c.render(row, i18n)}

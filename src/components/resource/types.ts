@@ -1,10 +1,10 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MantineColor } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { z } from 'zod';
 import type { RecordMeta } from '../../contract/common';
-import type { FilterValue } from './list-search';
+import type { FilterValue, ListSearch } from './list-search';
 import type { ResourceApi } from './resource-api';
 
 /**
@@ -38,6 +38,30 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
   exportable?: boolean;
   /** Extra toolbar content (an upload button), before the New button. */
   toolbar?: ReactNode;
+  /**
+   * Draws the rows instead of the table (a grid of image previews). Gets exactly what the table
+   * gets, so paging, selection, sorting and delete stay the shared machinery's.
+   */
+  body?: ComponentType<ResourceBodyProps<T>>;
+}
+
+/** What the list body (the table, or a resource's own `body`) is given. */
+export interface ResourceBodyProps<T extends RecordMeta> {
+  columns: ColumnDef<T>[];
+  /** undefined while the first page loads. */
+  rows: T[] | undefined;
+  /** Rows of the previous request, shown while the next one loads. */
+  stale: boolean;
+  filtered: boolean;
+  search: ListSearch;
+  onSort: (field: string) => void;
+  /** false: no selection column (nothing to do with a selection, e.g. a read-only list). */
+  selectable?: boolean;
+  selected: ReadonlySet<number>;
+  onSelect: (ids: number[], selected: boolean) => void;
+  recordTitle: (row: T) => string;
+  /** Per-row buttons (edit, delete, resource extras); no column when absent. */
+  actions?: (row: T) => ReactNode;
 }
 
 export interface ColumnDef<T> {
@@ -89,6 +113,8 @@ export interface FieldRenderProps<V extends FormValues> {
   /** Mantine input props plus label, required, data-testid: spread onto the input. */
   inputProps: GetInputPropsReturnType & { label: string; required?: boolean; 'data-testid': string };
   values: V;
+  /** true when the form edits an existing record (a password field is optional then). */
+  editing?: boolean;
 }
 
 export interface FieldDef<V extends FormValues> {

@@ -21,6 +21,8 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   resource: WithForm<T, V>,
   row: T | undefined,
   onSaved: () => void,
+  /** The record as it is now; tells a stale version from a rule's refusal when a 409 lacks it. */
+  findLatest?: (id: number) => Promise<T | undefined>,
 ) {
   const { i18n } = useLingui();
   const def = resource.form;
@@ -52,7 +54,17 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
       const fieldErrors = translateFieldErrors(e.fieldErrors);
       // A duplicate unique value is a 409 too, but it names its field: show it there.
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else if (e.code === Code.Conflict && base) setConflict({ current: (e.data as { current?: T } | null)?.current });
+      else if (e.code === Code.Conflict && base) {
+        const current = (e.data as { current?: T } | null)?.current;
+        if (current || !findLatest) {
+          setConflict({ current });
+          return;
+        }
+        // A 409 without the record is a rule's refusal (an admin demoting themselves), already
+        // toasted, unless the record really moved on (a stale version lost in a race).
+        const latest = await findLatest(base.id).catch(() => undefined);
+        if (latest && latest.version !== base.version) setConflict({ current: latest });
+      }
       return;
     }
     form.resetDirty();
