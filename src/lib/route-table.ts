@@ -81,6 +81,7 @@ export const ROUTE_TREE: RouteNode[] = [
       { path: '/users/online', meta: { title: msg`Online messages`, icon: 'message' } },
       { path: '/users/apply', meta: { title: msg`Applications`, icon: 'form' } },
       { path: '/users/image', meta: { title: msg`Images`, icon: 'example' } },
+      { path: '/users/audit', meta: { title: msg`Audit log`, icon: 'table', roles: ['admin'] } },
     ],
   },
 ];

@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { SystemInfo as SystemInfoContract } from '../../contract/system';
+import type { DataPoint, SystemInfo as SystemInfoContract } from '../../contract/system';
 
 /**
  * GET /system/info (contract/system.ts), read defensively: an older or newer server may leave a
@@ -65,3 +65,20 @@ export function splitDuration(totalSeconds: number): { days: number; hours: numb
   const s = Math.max(0, Math.floor(totalSeconds));
   return { days: Math.floor(s / 86_400), hours: Math.floor((s % 86_400) / 3600), minutes: Math.floor((s % 3600) / 60) };
 }
+
+/** A day of /system/data/list as the chart's x axis shows it ("Mar 4"); the date is UTC. */
+export function dayLabel(date: string, locale: string): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  if (Number.isNaN(d.getTime())) return date;
+  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+}
+
+/** Totals over the period, for the chart's heading. */
+export function activityTotals(points: readonly DataPoint[]): { newUsers: number; applies: number; uploads: number } {
+  return points.reduce(
+    (t, p) => ({ newUsers: t.newUsers + p.newUsers, applies: t.applies + p.applies, uploads: t.uploads + p.uploads }),
+    { newUsers: 0, applies: 0, uploads: 0 },
+  );
+}
+
+export const VOD_STATUSES = ['normal', 'uploading', 'failed'] as const;

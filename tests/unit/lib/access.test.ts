@@ -25,14 +25,16 @@ describe('route generation by role', () => {
       '/users/online',
       '/users/apply',
       '/users/image',
+      '/users/audit',
     ]);
   });
 
-  it('hides Administrators from an operator and keeps the rest', () => {
+  it('hides Administrators and the Audit log from an operator and keeps the rest', () => {
     const op = paths(['operator']);
     expect(op).not.toContain('/users/adminuser');
+    expect(op).not.toContain('/users/audit');
     expect(op).toContain('/users/user');
-    expect(op).toHaveLength(paths(['admin']).length - 1);
+    expect(op).toHaveLength(paths(['admin']).length - 2);
   });
 
   it('gives nothing role-gated to no roles, but keeps open routes', () => {

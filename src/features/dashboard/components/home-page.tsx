@@ -1,12 +1,16 @@
 import { Trans } from '@lingui/react/macro';
-import { Alert, Button, Stack } from '@mantine/core';
+import { Alert, Button, Skeleton, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { systemInfoQuery } from '../api';
 import { CountCards } from './count-cards';
 import { SystemStrip } from './system-strip';
 
-/** /index: record counts and server status; the activity charts (issue 3) go below the cards. */
+// Its own chunk: recharts must not hold up the cards' first paint.
+const HomeCharts = lazy(() => import('./home-charts'));
+
+/** /index: record counts and server status, then the activity and video charts. */
 export function HomePage() {
   const { data, isError, refetch, isFetching } = useQuery(systemInfoQuery());
   return (
@@ -24,8 +28,9 @@ export function HomePage() {
       )}
       <CountCards info={data} />
       <SystemStrip info={data} />
-      {/* Issue 3: <HomeCharts /> here (30-day activity from /system/data/list, video storage from
-          /system/vod-resource), each chart a component of its own in this folder. */}
+      <Suspense fallback={<Skeleton h={300} radius="md" data-testid="charts-loading" />}>
+        <HomeCharts />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,4 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { appliesQuery } from '../../../features/applications/api';
+import { ApplicationsPage } from '../../../features/applications/components/applications-page';
+import { applySearchSchema } from '../../../features/applications/model';
 
-export const Route = createFileRoute('/_console/users/apply')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/users/apply')({
+  validateSearch: applySearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(appliesQuery(deps));
+  },
+  component: ApplicationsPage,
+});

@@ -1,4 +1,15 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { imagesQuery } from '../../../features/images/api';
+import { ImagesPage } from '../../../features/images/components/images-page';
+import { imageSearchSchema } from '../../../features/images/model';
 
-export const Route = createFileRoute('/_console/users/image')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/users/image')({
+  validateSearch: imageSearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(imagesQuery(deps));
+  },
+  component: ImagesPage,
+});

@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { readersQuery } from '../../../features/readers/api';
+import { ReadersPage } from '../../../features/readers/components/readers-page';
+import { readerSearchSchema } from '../../../features/readers/model';
 
-export const Route = createFileRoute('/_console/users/user')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/users/user')({
+  validateSearch: readerSearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure shows in the list's own error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(readersQuery(deps));
+  },
+  component: ReadersPage,
+});

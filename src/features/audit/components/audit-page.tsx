@@ -1,0 +1,7 @@
+import { ResourcePage } from '../../../components/resource/resource-page';
+import { auditResource } from '../resource';
+
+/** /users/audit: the audit trail (admin only: menu, URL and server). */
+export function AuditPage() {
+  return <ResourcePage resource={auditResource} />;
+}

@@ -1,0 +1,66 @@
+import { msg } from '@lingui/core/macro';
+import { Code, Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { auditApi } from './api';
+import { ActorSelect } from './components/actor-select';
+import { ChangeDetails } from './components/change-details';
+import { DateFilter } from './components/date-filter';
+import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './model';
+
+/** The Audit log (/users/audit, admin only): who created, changed or deleted what. Read only. */
+export const auditResource: ResourceDef<AuditRow> = {
+  api: auditApi,
+  labels: { create: msg`New entry`, edit: msg`Edit entry`, delete: msg`Delete entry` },
+  recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}`,
+  deleteMode: false,
+  exportable: true,
+  columns: [
+    {
+      key: 'at',
+      label: msg`Time`,
+      sortField: 'at',
+      width: 170,
+      render: (a, i18n) => <Text size="sm">{formatDateTime(a.at, i18n.locale)}</Text>,
+    },
+    { key: 'actor', label: msg`Actor`, width: 140, render: (a) => a.actorName },
+    {
+      key: 'action',
+      label: msg`Action`,
+      width: 100,
+      render: (a) => <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />,
+    },
+    {
+      key: 'resource',
+      label: msg`Resource`,
+      width: 150,
+      render: (a, i18n) => {
+        const known = AUDIT_RESOURCE_OPTIONS.find((o) => o.value === a.resource);
+        return known ? i18n._(known.label) : <Code>{a.resource}</Code>;
+      },
+    },
+    { key: 'recordId', label: msg`Record`, width: 80, align: 'right', render: (a) => `#${a.recordId}` },
+    { key: 'changes', label: msg`Changed fields`, render: (a) => <ChangeDetails changes={a.changes} /> },
+  ],
+  filters: [
+    {
+      name: 'actor',
+      label: msg`Actor`,
+      render: ({ value, onChange, label, ariaLabel, testId }) => (
+        <ActorSelect
+          aria-label={ariaLabel}
+          placeholder={label}
+          data-testid={testId}
+          value={typeof value === 'number' ? value : null}
+          onChange={(id) => onChange(id ?? undefined)}
+          w={{ base: '100%', sm: 200 }}
+        />
+      ),
+    },
+    { name: 'action', label: msg`Action`, options: AUDIT_ACTION_OPTIONS },
+    { name: 'resource', label: msg`Resource`, options: AUDIT_RESOURCE_OPTIONS },
+    { name: 'from', label: msg`From`, render: (p) => <DateFilter {...p} /> },
+    { name: 'to', label: msg`To`, render: (p) => <DateFilter {...p} /> },
+  ],
+};

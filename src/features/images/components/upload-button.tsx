@@ -1,0 +1,71 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, FileButton, Group, Progress, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifySuccess } from '../../../components/notify';
+import { ERROR_TOAST_MS } from '../../../lib/http';
+import { imageApi } from '../api';
+import { IMAGE_ACCEPT, tooLarge } from '../model';
+import { uploadImage } from '../upload-image';
+
+/** Uploads the chosen images one after another, with a progress bar; the grid refreshes after. */
+export function UploadButton() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [progress, setProgress] = useState<{ name: string; fraction: number } | null>(null);
+
+  const upload = async (files: File[]) => {
+    let done = 0;
+    for (const file of files) {
+      if (tooLarge(file)) {
+        notifications.show({ color: 'red', message: t`${file.name} is larger than 5 MiB`, autoClose: ERROR_TOAST_MS });
+        continue;
+      }
+      setProgress({ name: file.name, fraction: 0 });
+      try {
+        await uploadImage(file, (fraction) => setProgress({ name: file.name, fraction }));
+        done++;
+      } catch {
+        // Shown by uploadImage (the server's 415 / 413 message); go on with the next file.
+      }
+    }
+    setProgress(null);
+    if (done > 0) {
+      notifySuccess(t`Uploaded ${done} of ${files.length}`);
+      await queryClient.invalidateQueries({ queryKey: imageApi.key });
+    }
+  };
+
+  return (
+    <Group gap="xs" wrap="nowrap">
+      {progress && (
+        <Group gap={6} wrap="nowrap" w={180} aria-live="polite">
+          <Text size="xs" c="dimmed" truncate="end" maw={90} title={progress.name}>
+            {progress.name}
+          </Text>
+          <Progress
+            value={progress.fraction * 100}
+            flex={1}
+            size="sm"
+            aria-label={t`Upload progress`}
+            data-testid="upload-progress"
+          />
+        </Group>
+      )}
+      <FileButton onChange={(files) => void upload(files)} accept={IMAGE_ACCEPT} multiple>
+        {(props) => (
+          <Button
+            {...props}
+            leftSection={<IconUpload size={16} aria-hidden />}
+            loading={progress !== null}
+            data-testid="image-upload"
+          >
+            <Trans>Upload images</Trans>
+          </Button>
+        )}
+      </FileButton>
+    </Group>
+  );
+}

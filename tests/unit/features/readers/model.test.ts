@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { type Reader, readerCreateSchema, readerUpdateSchema } from '../../../../src/contract/reader';
+import { readerSearchSchema, toReaderFormValues } from '../../../../src/features/readers/model';
+
+const reader: Reader = {
+  id: 9,
+  version: 0,
+  createdAt: '2024-01-01T00:00:00Z',
+  updatedAt: '2024-01-01T00:00:00Z',
+  nickName: 'Zed',
+  phone: '13811112222',
+  email: null,
+  gender: null,
+  status: 'active',
+  avatarUrl: null,
+};
+
+describe('toReaderFormValues', () => {
+  it('round-trips a reader through the update schema, empty optionals left out', () => {
+    const body = readerUpdateSchema.parse({ ...toReaderFormValues(reader), id: 9, version: 0 });
+    expect(body).toEqual({ nickName: 'Zed', phone: '13811112222', status: 'active', id: 9, version: 0 });
+  });
+
+  it('starts a new reader active and needs a nickname and phone', () => {
+    expect(toReaderFormValues().status).toBe('active');
+    expect(readerCreateSchema.safeParse(toReaderFormValues()).success).toBe(false);
+  });
+});
+
+describe('readerSearchSchema', () => {
+  it('keeps status and gender filters', () => {
+    expect(readerSearchSchema.parse({ status: 'disabled', gender: 'male' })).toMatchObject({
+      status: 'disabled',
+      gender: 'male',
+    });
+    expect(readerSearchSchema.parse({ gender: 'x' }).gender).toBeUndefined();
+  });
+});
