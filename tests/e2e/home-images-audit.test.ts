@@ -1,0 +1,154 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, adminToken, api, baseURL, launch, newContext, screenshot, signIn } from './browser';
+
+/* Home charts, the image library (upload, grid, copy URL, delete) and the admin-only audit log. */
+
+interface Page_<T> {
+  items: T[];
+  total: number;
+}
+interface ImageRow {
+  id: number;
+  url: string;
+  fileName: string;
+  size: number;
+}
+
+// A real 1×1 PNG (red pixel): the server decides the type by these bytes.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await adminToken();
+});
+afterAll(() => browser?.close());
+
+async function signedIn(path: string): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === path);
+  return page;
+}
+
+const rows = (page: Page) => page.getByTestId('resource-row');
+const images = (keyword: string) =>
+  api<Page_<ImageRow>>('/image/page', { body: { pageNum: 1, pageSize: 100, keyword }, token });
+
+describe('home', () => {
+  it('shows the cards and then the lazily loaded charts', async () => {
+    const page = await signedIn('/index');
+    await page.getByTestId('stat-book-value').waitFor();
+    const activity = page.getByTestId('chart-activity');
+    await activity.locator('.recharts-surface').first().waitFor();
+    await activity.getByText('New readers').first().waitFor();
+    await page.getByTestId('chart-videos').locator('svg.recharts-surface').first().waitFor();
+    await page.getByTestId('chart-activity').scrollIntoViewIfNeeded();
+    await screenshot(page, 'home-charts');
+    await page.context().close();
+  });
+});
+
+describe('images', () => {
+  it('uploads a PNG, shows it in the grid, serves its bytes, copies its URL, refuses a non-image, deletes', async () => {
+    const page = await signedIn('/users/image');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByTestId('list-total').filter({ hasText: 'in total' }).waitFor();
+
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByTestId('image-upload').click();
+    await (await chooser).setFiles({ name: 'e2e-red-dot.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('Uploaded 1 of 1').waitFor();
+    const card = rows(page).filter({ hasText: 'e2e-red-dot.png' });
+    await card.waitFor();
+    // The preview really loaded (naturalWidth of the 1×1 image).
+    await expect.poll(() => card.locator('img').evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(1);
+
+    const stored = (await images('e2e-red-dot')).items[0];
+    expect(stored).toMatchObject({ fileName: 'e2e-red-dot.png', size: PNG.length });
+    const served = await fetch(new URL(stored?.url ?? '', baseURL()));
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await served.arrayBuffer()).equals(PNG)).toBe(true);
+
+    await card.getByTestId('image-copy').click();
+    await page.getByText('URL copied').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(new URL(stored?.url ?? '', baseURL()).href);
+
+    // A text file named .png is refused by content: the server's 415 message is shown.
+    const chooser2 = page.waitForEvent('filechooser');
+    await page.getByTestId('image-upload').click();
+    await (await chooser2).setFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not an image') });
+    await page.getByText('The file is not a PNG, JPEG, WebP or GIF image').first().waitFor();
+    await screenshot(page, 'images-grid');
+
+    // Keyword search on the file name, then delete with Undo's window.
+    await page.getByTestId('list-keyword').fill('e2e-red');
+    await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe('e2e-red');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete e2e-red-dot.png' }).click();
+    await expect.poll(() => rows(page).count()).toBe(0);
+    await expect.poll(async () => (await images('e2e-red-dot')).total, { timeout: 15_000 }).toBe(0);
+    await page.getByTestId('list-empty').waitFor();
+    expect((await fetch(new URL(stored?.url ?? '', baseURL()))).status).toBe(404);
+    await page.context().close();
+  });
+});
+
+describe('audit log', () => {
+  it('lists who changed what, filters by action and resource, and expands a change from → to', async () => {
+    const category = await api<{ id: number; version: number; name: string; sort: number }>('/category', {
+      body: { name: 'Audited Shelf', sort: 3 },
+      token,
+    });
+    await api('/category', {
+      method: 'PUT',
+      body: { id: category.id, version: category.version, name: 'Audited Shelf II', sort: 3 },
+      token,
+    });
+    const page = await signedIn('/users/audit');
+    await rows(page).first().waitFor();
+    await screenshot(page, 'audit-list');
+
+    await page.getByTestId('filter-action').click();
+    await page.getByRole('option', { name: 'Changed' }).click();
+    await page.getByTestId('filter-resource').click();
+    await page.getByRole('option', { name: 'Categories', exact: true }).click();
+    await expect
+      .poll(() => Object.fromEntries(new URL(page.url()).searchParams))
+      .toMatchObject({
+        action: 'update',
+        resource: 'category',
+      });
+    await expect
+      .poll(async () => (await rows(page).allTextContents()).every((t) => t.includes('Categories')))
+      .toBe(true);
+    const entry = rows(page).filter({ hasText: new RegExp(`Categories#${category.id}(?!\\d)`) });
+    await entry.waitFor();
+    expect(await entry.textContent()).toContain('Changed');
+    const toggle = entry.getByTestId('audit-details');
+    await toggle.click();
+    // The panel has finished opening (a screenshot mid-transition shows it clipped).
+    const panel = entry.locator(`[id="${await toggle.getAttribute('aria-controls')}"]`);
+    await expect
+      .poll(() => panel.evaluate((el) => el.clientHeight > 0 && el.clientHeight === el.scrollHeight))
+      .toBe(true);
+    const name = entry.getByTestId('audit-change').filter({ hasText: 'name' }).first();
+    await name.waitFor();
+    expect(await name.textContent()).toContain('Audited Shelf');
+    expect(await name.textContent()).toContain('Audited Shelf II');
+    await screenshot(page, 'audit-details');
+
+    // A date range that ends before today finds nothing.
+    await page.getByTestId('filter-to').fill('2000-01-01');
+    await page.getByTestId('list-empty').waitFor();
+    await page.context().close();
+  });
+});
