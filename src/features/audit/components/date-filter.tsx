@@ -11,11 +11,11 @@ export function DateFilter({ value, onChange, label, ariaLabel, testId }: Filter
       data-testid={testId}
       value={typeof value === 'string' ? value : ''}
       onChange={(e) => onChange(e.currentTarget.value || undefined)}
-      w={{ base: '100%', sm: 150 }}
+      w={{ base: '100%', sm: 176 }}
       leftSection={
         <span style={{ fontSize: 'var(--mantine-font-size-xs)', color: 'var(--mantine-color-dimmed)' }}>{label}</span>
       }
-      leftSectionWidth={44}
+      leftSectionWidth={48}
     />
   );
 }
