@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { sendUpload, uploadsStore } from '../../../stores/uploads';
+import { sendUpload, uploadClient, uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { FilePicker } from './file-picker';
@@ -14,6 +14,10 @@ export function VideoUploadPage() {
   const { t } = useLingui();
   const { snapshot } = useSnapshot(uploadsStore);
   const picker = useRef<HTMLDivElement>(null);
+  // The worker may not be running yet (first visit after a reload): it lists interrupted uploads.
+  useEffect(() => {
+    uploadClient();
+  }, []);
   const items = snapshot.items as readonly UploadItem[];
   const running = snapshot.uploader === 'Start' || snapshot.uploader === 'Expire';
   const sum = overall(items);
