@@ -1,4 +1,5 @@
-import { checkCredentialSet, decodeUploadAddress, decodeUploadAuth, UploadRuleError } from './credentials';
+import { CredentialBroker } from './credential-broker';
+import { decodeUploadAddress, decodeUploadAuth, UploadRuleError } from './credentials';
 import { classifyError, errorCode } from './errors';
 import { fileHash } from './hash';
 import { checkpointKey, partSize, retryDelay } from './limits';
@@ -13,7 +14,7 @@ import {
 } from './persist';
 import type { LogLevel, NewFile, UploadCommand, UploadEvent, UploadSnapshot, VodCredential } from './protocol';
 import { initialQueue, MESSAGES, type QueueAction, type QueueEffect, reduce } from './queue';
-import { createVodClient, type UploadTicket, type VodClient } from './vod-client';
+import type { UploadTicket, VodClient } from './vod-client';
 
 /**
  * The worker's half of the queue: it feeds the pure reducer and performs the effects the reducer
@@ -45,7 +46,6 @@ interface Run {
   abort(): void;
 }
 
-const CREDENTIAL_WAIT_MS = 30_000;
 const SNAPSHOT_EVERY_MS = 200;
 const REPORT_EVERY_MS = 1000;
 /** An expired credential that is refreshed and at once expired again this often is a failure. */
@@ -58,10 +58,7 @@ export class UploadEngine {
   private readonly records = new Map<string, StoredCheckpoint>();
   private readonly attempts = new Map<string, { retries: number; restarts: number; expires: number }>();
   private readonly reportedAt = new Map<string, number>();
-  private credential: VodCredential | null = null;
-  private vodClient: VodClient | null = null;
-  private waiting: { promise: Promise<VodCredential>; resolve(c: VodCredential): void; reject(e: Error): void } | null =
-    null;
+  private readonly broker: CredentialBroker;
   private io: Promise<unknown> = Promise.resolve();
   private snapshotTimer: ReturnType<typeof setTimeout> | null = null;
   private seq = 0;
@@ -70,6 +67,7 @@ export class UploadEngine {
   constructor(private readonly deps: EngineDeps) {
     this.state = initialQueue(deps.online);
     this.now = deps.now ?? Date.now;
+    this.broker = new CredentialBroker(deps.post, this.now, deps.createVod);
   }
 
   log(level: LogLevel, message: string): void {
@@ -103,10 +101,10 @@ export class UploadEngine {
         break;
       }
       case 'credential':
-        this.waiting?.resolve(c.credential);
+        this.broker.answer(c.credential);
         break;
       case 'credential-error':
-        this.waiting?.reject(new Error(c.message));
+        this.broker.refuse(c.message);
         break;
       default:
         this.dispatch(c);
@@ -225,7 +223,7 @@ export class UploadEngine {
       } catch (e) {
         throw new UploadRuleError('ReadFileError', `could not read ${entry.file.name}: ${String(e)}`);
       }
-      const vod = await this.vod();
+      const vod = await this.broker.vod();
       if (!live()) return;
       let rec = this.records.get(id) ?? null;
       let ticket: UploadTicket | null = null;
@@ -343,7 +341,7 @@ export class UploadEngine {
       case 'expire':
         a.expires += 1;
         if (a.expires > MAX_EXPIRES) break;
-        this.credential = null;
+        this.broker.invalidate();
         this.dispatch({ type: 'expired', id });
         return;
       case 'restart': {
@@ -423,59 +421,10 @@ export class UploadEngine {
     return t.ImageURL;
   }
 
-  /** A VOD client with a credential that is not about to expire; asks the UI for one if needed. */
-  private async vod(): Promise<VodClient> {
-    const c = this.credential;
-    if (c && this.vodClient && Date.parse(c.expiration) - this.now() > 5_000) return this.vodClient;
-    const fresh = await this.requestCredential();
-    const set = checkCredentialSet({
-      AccessKeyId: fresh.accessKeyId,
-      AccessKeySecret: fresh.accessKeySecret,
-      SecurityToken: fresh.securityToken,
-      Expiration: fresh.expiration,
-    });
-    if (set === 'none')
-      throw new UploadRuleError('InvalidParameter.EmptyValue', 'parameter AccessKeyId cannot be empty');
-    if (!set.ok) throw new UploadRuleError(set.code, set.message);
-    this.credential = fresh;
-    this.vodClient = (this.deps.createVod ?? createVodClient)(fresh);
-    return this.vodClient;
-  }
-
-  private requestCredential(): Promise<VodCredential> {
-    if (this.waiting) return this.waiting.promise;
-    let resolve!: (c: VodCredential) => void;
-    let reject!: (e: Error) => void;
-    const promise = new Promise<VodCredential>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    const timer = setTimeout(() => reject(new Error('no credential from the console')), CREDENTIAL_WAIT_MS);
-    const done = () => {
-      clearTimeout(timer);
-      this.waiting = null;
-    };
-    this.waiting = {
-      promise,
-      resolve: (c) => {
-        done();
-        resolve(c);
-      },
-      reject: (e) => {
-        done();
-        reject(e);
-      },
-    };
-    this.deps.post({ type: 'credential-needed' });
-    return promise.catch((e: Error) => {
-      throw new UploadRuleError('GetUploadAuthFailed', e.message || MESSAGES.GetUploadAuthFailed);
-    });
-  }
-
   private async renewCredential(): Promise<void> {
-    this.credential = null;
+    this.broker.invalidate();
     try {
-      await this.vod();
+      await this.broker.vod();
       this.log('info', 'credential renewed; resuming');
       this.dispatch({ type: 'credential-renewed' });
     } catch (e) {
