@@ -16,6 +16,7 @@ import { registerCompanyRoutes } from './routes/company';
 import { registerImageFiles, registerImageUpload } from './routes/image-upload';
 import { registerSystemRoutes } from './routes/system';
 import { registerStatic } from './static';
+import { registerVodCredential, registerVodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
 
@@ -60,8 +61,11 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const resources = registerResources(api, deps);
   registerAudit(api, deps);
   registerSystemRoutes(api, deps, resources);
+  registerVodCredential(api, deps);
   app.route('/prod-api', api);
 
+  // Before the static files: their SPA fallback would otherwise answer /vod and /{bucket}/….
+  registerVodService(app, deps);
   registerStatic(app, deps.config.distDir);
 
   app.notFound((c) => {

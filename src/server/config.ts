@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './context';
+import { missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
   host: string;
@@ -43,6 +44,7 @@ const envSchema = z.object({
   LECTERN_TRUST_PROXY: flag.default(false),
   LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
   LECTERN_CONNECT_SRC: z.string().optional(),
+  ...vodEnvShape,
 });
 
 export class ConfigError extends Error {}
@@ -56,6 +58,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = r.data;
+  const missing = missingCloudEnv(e);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `Invalid configuration:\n${missing.map((k) => `  ${k}: required when LECTERN_VOD_MODE=cloud`).join('\n')}`,
+    );
+  const vod = vodConfigFromEnv(e);
   return {
     host: e.HOST,
     port: e.PORT,
@@ -70,7 +78,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       loginSlowdownMs: e.LECTERN_LOGIN_SLOWDOWN_MS,
       trustProxy: e.LECTERN_TRUST_PROXY,
       distDir: resolve(e.LECTERN_DIST),
-      extraConnectSrc: (e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean),
+      extraConnectSrc: [...(e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean), ...vodConnectSrc(vod)],
+      vod,
     },
   };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
+import type { VodConfig } from './vod/config';
 
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
 export interface AppConfig {
@@ -14,6 +15,8 @@ export interface AppConfig {
   distDir: string;
   /** Origins the console may connect to besides 'self' (issue 4: the video service). */
   extraConnectSrc: string[];
+  /** The video service (vod/config.ts); absent: local mode with defaults. */
+  vod?: VodConfig;
 }
 
 export interface Logger {

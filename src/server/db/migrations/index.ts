@@ -4,6 +4,7 @@ import { init } from './0001-init';
 import { content } from './0002-content';
 import { bookSearch } from './0003-book-search';
 import { auditRecordIndex } from './0004-audit-record-index';
+import { vod } from './0005-vod';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -12,5 +13,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0002-content': content(dialect),
     '0003-book-search': bookSearch(dialect),
     '0004-audit-record-index': auditRecordIndex,
+    '0005-vod': vod,
   };
 }

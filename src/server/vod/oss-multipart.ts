@@ -1,0 +1,212 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { ossErrors, xmlFields } from './errors';
+import { BodyTooLarge, readSmallBody } from './http-util';
+import { objectCompleted } from './media';
+import type { OssCall } from './oss';
+import { authorizeOss } from './oss-auth';
+import { expectedMd5, quotedEtag, receiveChecked, xmlResponse } from './oss-object';
+import { vodDb } from './tables';
+import {
+  claimUpload,
+  createUpload,
+  deleteUpload,
+  findUpload,
+  listParts,
+  type Part,
+  releaseUpload,
+  saveObject,
+  savePart,
+} from './uploads';
+
+/** OSS limits: part numbers 1-10000; every part but the last at least 100 KiB. */
+const MAX_PARTS = 10_000;
+const MIN_PART = 100 * 1024;
+/** The CompleteMultipartUpload body: ~90 bytes a part for 10,000 parts. */
+const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
+
+/** The open upload named by `uploadId` for this very object, or NoSuchUpload. */
+async function openUpload(call: OssCall) {
+  const id = call.t.query.uploadId ?? '';
+  const u = await findUpload(vodDb(call.deps.db), id, call.t.bucket, call.t.key);
+  if (!u) throw ossErrors.noSuchUpload(id);
+  return u;
+}
+
+export async function initiateMultipart(call: OssCall): Promise<Response> {
+  const { c, deps, t } = call;
+  const cred = await authorizeOss(c, deps, t);
+  const uploadId = randomBytes(16).toString('hex').toUpperCase();
+  const contentType = t.headers['content-type'] || 'application/octet-stream';
+  await createUpload(
+    vodDb(deps.db),
+    { uploadId, bucket: t.bucket, objectKey: t.key, contentType, state: 'open' },
+    cred.staffId,
+    deps.now(),
+  );
+  return xmlResponse(
+    c,
+    `<InitiateMultipartUploadResult>\n${xmlFields({ Bucket: t.bucket, Key: t.key, UploadId: uploadId })}\n</InitiateMultipartUploadResult>`,
+  );
+}
+
+/** UploadPart: streamed to its own file (one per attempt), recorded, the part it replaces removed. */
+export async function uploadPart(call: OssCall): Promise<Response> {
+  const { c, deps, t, storage } = call;
+  await authorizeOss(c, deps, t);
+  const n = Number(t.query.partNumber);
+  if (!/^\d{1,5}$/.test(t.query.partNumber ?? '') || n < 1 || n > MAX_PARTS)
+    throw ossErrors.invalidArgument('Part number must be an integer between 1 and 10000, inclusive.');
+  const upload = await openUpload(call);
+  const r = await receiveChecked(call);
+  const file = `${n}.${randomBytes(6).toString('hex')}`;
+  const dir = storage.uploadDir(upload.uploadId);
+  await storage.place(r.file, join(dir, file));
+  const db = vodDb(deps.db);
+  // Aborted or completed while the bytes were arriving: keep nothing.
+  if (!(await findUpload(db, upload.uploadId, t.bucket, t.key))) {
+    await storage.discard(join(dir, file));
+    throw ossErrors.noSuchUpload(upload.uploadId);
+  }
+  const etag = quotedEtag(r.md5);
+  const replaced = await savePart(db, upload.uploadId, {
+    partNumber: n,
+    etag,
+    size: r.size,
+    file,
+    updatedAt: deps.now().toISOString(),
+  });
+  if (replaced) await storage.discard(join(dir, replaced));
+  return c.body(null, 200, { ETag: etag });
+}
+
+export async function listUploadParts(call: OssCall): Promise<Response> {
+  const { c, deps, t } = call;
+  await authorizeOss(c, deps, t, { verbs: ['GET', 'HEAD'] });
+  const upload = await openUpload(call);
+  const max = Math.min(1000, Math.max(1, Number(t.query['max-parts'] ?? 1000) || 1000));
+  const marker = Math.max(0, Number(t.query['part-number-marker'] ?? 0) || 0);
+  const rows = await listParts(vodDb(deps.db), upload.uploadId, marker, max + 1);
+  const parts = rows.slice(0, max);
+  const truncated = rows.length > max;
+  const partXml = parts
+    .map(
+      (p) =>
+        `  <Part>\n  ${xmlFields({ PartNumber: p.partNumber, LastModified: p.updatedAt, ETag: p.etag, Size: p.size })}\n  </Part>`,
+    )
+    .join('\n');
+  const head = xmlFields({
+    Bucket: t.bucket,
+    Key: t.key,
+    UploadId: upload.uploadId,
+    PartNumberMarker: marker,
+    NextPartNumberMarker: parts.at(-1)?.partNumber ?? marker,
+    MaxParts: max,
+    IsTruncated: String(truncated),
+  });
+  return xmlResponse(c, `<ListPartsResult>\n${head}${partXml ? `\n${partXml}` : ''}\n</ListPartsResult>`);
+}
+
+export async function abortMultipart(call: OssCall): Promise<Response> {
+  const { c, deps, t, storage } = call;
+  await authorizeOss(c, deps, t);
+  const upload = await openUpload(call);
+  await deleteUpload(vodDb(deps.db), upload.uploadId);
+  await storage.removeUpload(upload.uploadId);
+  return c.body(null, 204);
+}
+
+/** `<Part><PartNumber>n</PartNumber><ETag>"…"</ETag></Part>`… in the order sent. */
+export function parseCompleteBody(xml: string): { number: number; etag: string }[] {
+  if (!/<CompleteMultipartUpload>[\s\S]*<\/CompleteMultipartUpload>/.test(xml)) throw ossErrors.malformedXml();
+  const parts: { number: number; etag: string }[] = [];
+  for (const m of xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)) {
+    const body = m[1] ?? '';
+    const num = /<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(body)?.[1];
+    const etag = /<ETag>([\s\S]*?)<\/ETag>/.exec(body)?.[1];
+    if (num === undefined || etag === undefined) throw ossErrors.malformedXml();
+    parts.push({ number: Number(num), etag: unescapeXml(etag).trim() });
+  }
+  if (parts.length === 0) throw ossErrors.malformedXml();
+  return parts;
+}
+
+const unescapeXml = (s: string) =>
+  s.replace(
+    /&(quot|amp|lt|gt|apos);/g,
+    (_, e: string) => ({ quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" })[e] ?? '',
+  );
+
+/** Quotes and case do not matter when comparing ETags. */
+const bareEtag = (e: string) => e.replace(/"/g, '').toUpperCase();
+
+/**
+ * CompleteMultipartUpload: the listed parts must exist with those ETags, ascending, all but the last
+ * at least 100 KiB. The object is assembled by streaming the part files; its ETag is OSS's
+ * multipart form, MD5 of the parts' MD5s plus `-N`.
+ */
+export async function completeMultipart(call: OssCall): Promise<Response> {
+  const { c, deps, t, storage } = call;
+  const cred = await authorizeOss(c, deps, t);
+  const upload = await openUpload(call);
+  const md5 = expectedMd5(t.headers);
+  let body: string;
+  try {
+    body = await readSmallBody(c.req.raw.body, COMPLETE_BODY_LIMIT);
+  } catch (err) {
+    if (err instanceof BodyTooLarge) throw ossErrors.malformedXml();
+    throw err;
+  }
+  if (md5 && !md5.equals(createHash('md5').update(body, 'utf8').digest())) throw ossErrors.digestMismatch();
+  const wanted = parseCompleteBody(body);
+  const db = vodDb(deps.db);
+  if (!(await claimUpload(db, upload.uploadId))) throw ossErrors.noSuchUpload(upload.uploadId);
+  try {
+    const stored = new Map<number, Part>(
+      (await listParts(db, upload.uploadId, 0, MAX_PARTS)).map((p) => [p.partNumber, p]),
+    );
+    const chosen: Part[] = [];
+    for (const [i, w] of wanted.entries()) {
+      if (i > 0 && w.number <= (wanted[i - 1]?.number ?? 0)) throw ossErrors.invalidPartOrder();
+      const p = stored.get(w.number);
+      if (!p || bareEtag(p.etag) !== bareEtag(w.etag))
+        throw ossErrors.invalidPart(
+          `One or more of the specified parts could not be found or the specified entity tag might not have matched the part's entity tag (part ${w.number}).`,
+        );
+      chosen.push(p);
+    }
+    if (chosen.slice(0, -1).some((p) => p.size < MIN_PART)) throw ossErrors.tooSmall();
+    const dir = storage.uploadDir(upload.uploadId);
+    const tmp = await storage.concat(chosen.map((p) => join(dir, p.file)));
+    const dest = storage.objectPath(t.bucket, t.key);
+    if (!dest) throw ossErrors.invalidObjectName();
+    await storage.place(tmp, dest);
+    const all = createHash('md5');
+    for (const p of chosen) all.update(Buffer.from(bareEtag(p.etag), 'hex'));
+    const etag = `"${all.digest('hex').toUpperCase()}-${chosen.length}"`;
+    const size = chosen.reduce((s, p) => s + p.size, 0);
+    const now = deps.now();
+    await saveObject(db, t.bucket, t.key, {
+      size,
+      etag,
+      contentType: upload.contentType,
+      updatedAt: now.toISOString(),
+    });
+    await deleteUpload(db, upload.uploadId);
+    await storage.removeUpload(upload.uploadId);
+    await objectCompleted(deps.db, t.bucket, t.key, size, cred, now);
+    const origin = new URL(c.req.url).origin;
+    const fields = xmlFields({
+      Location: `${origin}/${t.bucket}/${t.key}`,
+      Bucket: t.bucket,
+      Key: t.key,
+      ETag: etag,
+    });
+    return xmlResponse(c, `<CompleteMultipartUploadResult>\n${fields}\n</CompleteMultipartUploadResult>`, {
+      ETag: etag,
+    });
+  } catch (err) {
+    await releaseUpload(db, upload.uploadId);
+    throw err;
+  }
+}

@@ -1,0 +1,123 @@
+import type { Context } from 'hono';
+import type { AppEnv } from '../context';
+import { ossErrors } from './errors';
+import { objectCompleted } from './media';
+import type { OssCall } from './oss';
+import { authorizeOss } from './oss-auth';
+import { fileStream, type Received } from './storage';
+import { vodDb } from './tables';
+import { findObject, saveObject } from './uploads';
+
+export const xmlResponse = (c: Context<AppEnv>, body: string, headers: Record<string, string> = {}) =>
+  c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'Content-Type': 'application/xml', ...headers });
+
+/** The Content-MD5 header as 16 bytes; absent: null; malformed: InvalidDigest before any byte is read. */
+export function expectedMd5(headers: Record<string, string>): Buffer | null {
+  const v = headers['content-md5'];
+  if (v === undefined) return null;
+  const b = Buffer.from(v, 'base64');
+  if (b.length !== 16 || b.toString('base64') !== v.trim()) throw ossErrors.invalidDigest();
+  return b;
+}
+
+/** Refuses a body shorter than its Content-Length or not matching its Content-MD5 (file already discarded by caller). */
+export function checkReceived(r: Received, headers: Record<string, string>, md5: Buffer | null): void {
+  const declared = headers['content-length'];
+  if (declared !== undefined && Number(declared) !== r.size) throw ossErrors.incomplete();
+  if (md5 && !md5.equals(r.md5)) throw ossErrors.digestMismatch();
+}
+
+export const quotedEtag = (md5: Buffer) => `"${md5.toString('hex').toUpperCase()}"`;
+
+/** Receives a body to a temp file and checks it; on refusal the temp file is gone. */
+export async function receiveChecked(call: OssCall): Promise<Received> {
+  const md5 = expectedMd5(call.t.headers);
+  const r = await call.storage.receive(call.c.req.raw.body);
+  try {
+    checkReceived(r, call.t.headers, md5);
+  } catch (err) {
+    await call.storage.discard(r.file);
+    throw err;
+  }
+  return r;
+}
+
+/** PUT Object: streamed to a temp file, then moved into place; a video's object completes its record. */
+export async function putObject(call: OssCall): Promise<Response> {
+  const { c, deps, t, storage } = call;
+  const cred = await authorizeOss(c, deps, t);
+  const r = await receiveChecked(call);
+  const dest = storage.objectPath(t.bucket, t.key);
+  if (!dest) throw ossErrors.invalidObjectName();
+  await storage.place(r.file, dest);
+  const etag = quotedEtag(r.md5);
+  const now = deps.now();
+  const contentType = t.headers['content-type'] || 'application/octet-stream';
+  await saveObject(vodDb(deps.db), t.bucket, t.key, { size: r.size, etag, contentType, updatedAt: now.toISOString() });
+  await objectCompleted(deps.db, t.bucket, t.key, r.size, cred, now);
+  return c.body(null, 200, { ETag: etag });
+}
+
+/**
+ * Served inline only as video, audio or raster image: anything else (HTML, SVG, scripts) would run
+ * with the console's origin, so it goes out as an attachment of unknown type.
+ */
+function safeType(type: string): { type: string; attachment: boolean } {
+  const t = type.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (/^(video|audio|image)\/[a-z0-9.+-]+$/.test(t) && t !== 'image/svg+xml') return { type: t, attachment: false };
+  return { type: 'application/octet-stream', attachment: true };
+}
+
+/** `bytes=a-b`, `bytes=a-`, `bytes=-n`; several ranges or junk: the whole object (as OSS does). */
+export function parseRange(
+  header: string | undefined,
+  size: number,
+): { start: number; end: number } | 'invalid' | null {
+  const m = /^bytes=(\d*)-(\d*)$/.exec(header?.trim() ?? '');
+  if (!m || (m[1] === '' && m[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (m[1] === '') {
+    const n = Number(m[2]);
+    if (n === 0) return 'invalid';
+    start = Math.max(0, size - n);
+    end = size - 1;
+  } else {
+    start = Number(m[1]);
+    end = m[2] === '' ? size - 1 : Math.min(Number(m[2]), size - 1);
+    if (m[2] !== '' && Number(m[2]) < start) return null;
+  }
+  if (start >= size) return 'invalid';
+  return { start, end };
+}
+
+/** GET Object (and HEAD, served through GET by app.ts): Range for players, ETag revalidation. */
+export async function getObject(call: OssCall): Promise<Response> {
+  const { c, deps, t, storage } = call;
+  const obj = await findObject(vodDb(deps.db), t.bucket, t.key);
+  const file = storage.objectPath(t.bucket, t.key);
+  if (!obj || !file) throw ossErrors.noSuchKey(t.key);
+  const { type, attachment } = safeType(obj.contentType);
+  const headers: Record<string, string> = {
+    'Content-Type': type,
+    ETag: obj.etag,
+    'Last-Modified': new Date(obj.updatedAt).toUTCString(),
+    'Accept-Ranges': 'bytes',
+    'Cache-Control': 'no-cache',
+  };
+  if (attachment) headers['Content-Disposition'] = 'attachment';
+  if (t.headers['if-none-match'] === obj.etag) return c.body(null, 304, headers);
+  const range = parseRange(t.headers.range, obj.size);
+  if (range === 'invalid') {
+    c.header('Content-Range', `bytes */${obj.size}`);
+    throw ossErrors.invalidRange();
+  }
+  if (range) {
+    headers['Content-Range'] = `bytes ${range.start}-${range.end}/${obj.size}`;
+    headers['Content-Length'] = String(range.end - range.start + 1);
+    return c.body(fileStream(file, range.start, range.end), 206, headers);
+  }
+  headers['Content-Length'] = String(obj.size);
+  if (obj.size === 0) return c.body(null, 200, headers);
+  return c.body(fileStream(file, 0, obj.size - 1), 200, headers);
+}

@@ -1,0 +1,81 @@
+import type { Context, Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import type { VodConfig } from './config';
+import { OssError, ossErrors, ossErrorXml } from './errors';
+import { authorizeOss, isSigned, type OssTarget } from './oss-auth';
+import { abortMultipart, completeMultipart, initiateMultipart, listUploadParts, uploadPart } from './oss-multipart';
+import { getObject, putObject } from './oss-object';
+import { OssStorage } from './storage';
+
+/** What one OSS handler gets: the request, its parsed target, the app and the file store. */
+export interface OssCall {
+  c: Context<AppEnv>;
+  deps: AppDeps;
+  t: OssTarget;
+  storage: OssStorage;
+}
+
+/**
+ * The local OSS, path-style at `/{bucket}/{key}` (ali-oss with `sldEnable` or an IP endpoint
+ * builds exactly these URLs). Only the configured bucket is served; everything else falls through
+ * to the console's routes. Completed objects are public for GET/HEAD (playback, covers): their
+ * names carry 128 random bits, so only those who were given the URL can read them.
+ */
+export function registerOss(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
+  const storage = new OssStorage(deps.dataDir);
+  const handle = async (c: Context<AppEnv>) => {
+    const requestId = c.get('requestId');
+    c.header('x-oss-request-id', requestId);
+    try {
+      const t = target(c, vod.bucket);
+      return await route({ c, deps, t, storage });
+    } catch (err) {
+      if (!(err instanceof OssError)) throw err;
+      const host = new URL(c.req.url).host;
+      return c.body(ossErrorXml(err, requestId, host), err.status as 400, { 'Content-Type': 'application/xml' });
+    }
+  };
+  app.all(`/${vod.bucket}`, handle);
+  app.all(`/${vod.bucket}/*`, handle);
+}
+
+function target(c: Context<AppEnv>, bucket: string): OssTarget {
+  const url = new URL(c.req.url);
+  const raw = url.pathname.slice(bucket.length + 2);
+  let key: string;
+  try {
+    key = decodeURIComponent(raw);
+  } catch {
+    throw ossErrors.invalidObjectName();
+  }
+  const headers: Record<string, string> = {};
+  c.req.raw.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
+  return { bucket, key, query: Object.fromEntries(url.searchParams), headers };
+}
+
+async function route(call: OssCall): Promise<Response> {
+  const { c, t } = call;
+  const q = t.query;
+  if (t.key === '') throw ossErrors.notImplemented();
+  if (call.storage.objectPath(t.bucket, t.key) === null) throw ossErrors.invalidObjectName();
+  switch (c.req.method) {
+    case 'POST':
+      if ('uploads' in q) return initiateMultipart(call);
+      if ('uploadId' in q) return completeMultipart(call);
+      break;
+    case 'PUT':
+      if ('uploadId' in q || 'partNumber' in q) return uploadPart(call);
+      return putObject(call);
+    case 'GET':
+      if ('uploadId' in q) return listUploadParts(call);
+      // Signed reads are checked (a wrong signature is refused); unsigned ones are public.
+      if (isSigned(t)) await authorizeOss(c, call.deps, t, { verbs: ['GET', 'HEAD'], anyObject: true });
+      return getObject(call);
+    case 'DELETE':
+      if ('uploadId' in q) return abortMultipart(call);
+      throw ossErrors.accessDenied('Deleting objects is not allowed here.');
+  }
+  throw ossErrors.methodNotAllowed();
+}

@@ -1,0 +1,64 @@
+import type { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { Code } from '../../contract/envelope';
+import { currentUser } from '../auth/middleware';
+import type { AppDeps, AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { ApiError } from '../http/errors';
+import { defaultVodConfig, type VodConfig } from './config';
+import { mintCredential } from './credentials';
+import { requestOrigin } from './http-util';
+import { registerOss } from './oss';
+import { registerVodRpc } from './rpc';
+import { assumeRole, type StsDeps, StsError } from './sts';
+import { vodDb } from './tables';
+
+export const vodConfigOf = (deps: AppDeps): VodConfig => deps.config.vod ?? defaultVodConfig;
+
+/**
+ * The local video service at the server root: the RPC endpoint `/vod` and the bucket `/{bucket}/…`.
+ * Registered before the console's static files so the SPA fallback never answers these paths. In
+ * cloud mode nothing is mounted: the console talks to the cloud directly.
+ */
+export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
+  const vod = vodConfigOf(deps);
+  if (vod.mode !== 'local') return;
+  // Signed requests carry no cookies and no ambient authority, so any origin may send them (the
+  // Vite dev server, a worker); Authorization and x-oss-* must be echoed, '*' does not cover them.
+  const allow = cors({
+    origin: '*',
+    allowMethods: ['GET', 'PUT', 'POST', 'DELETE', 'HEAD'],
+    exposeHeaders: ['ETag', 'x-oss-request-id', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
+    maxAge: 600,
+  });
+  for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow);
+  registerVodRpc(app, deps, vod);
+  registerOss(app, deps, vod);
+}
+
+/** `GET /prod-api/video/upload/credential` (API.md §4), for any signed-in staff member. */
+export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: StsDeps = {}) {
+  const vod = vodConfigOf(deps);
+  api.get('/video/upload/credential', async (c) => {
+    const user = currentUser(c);
+    if (vod.mode === 'cloud' && vod.cloud) {
+      const cloud = vod.cloud;
+      try {
+        const cr = await assumeRole(cloud, `lectern-${user.staffId}`, vod.credentialTtlSeconds, sts);
+        return ok(c, { ...cr, region: vod.region, vodEndpoint: cloud.vodEndpoint, userId: cloud.userId });
+      } catch (err) {
+        const why = err instanceof StsError ? err.code : 'network error';
+        deps.log.error(`[vod] AssumeRole failed for staff ${user.staffId}:`, err);
+        throw new ApiError(Code.Internal, `The video service refused a credential (${why})`);
+      }
+    }
+    const cr = await mintCredential(vodDb(deps.db), {
+      staffId: user.staffId,
+      purpose: 'rpc',
+      ttlSeconds: vod.credentialTtlSeconds,
+      now: deps.now(),
+    });
+    const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+    return ok(c, { ...cr, region: vod.region, vodEndpoint: `${origin}/vod`, userId: String(user.staffId) });
+  });
+}

@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { type VideoInput, videoCreateSchema } from '../../contract/video';
+import type { AppDeps, AppEnv } from '../context';
+import type { VodConfig } from './config';
+import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
+import { RpcError, rpcErrors } from './errors';
+import { BodyTooLarge, readSmallBody, requestOrigin } from './http-util';
+import { createVideoMedia, findMedia, insertMedia, type Media, readProgress, saveProgress, videoExists } from './media';
+import { rpcSignature, sameSignature } from './signature';
+import { vodDb } from './tables';
+
+/**
+ * The VOD RPC endpoint (API.md §5) at `/vod` and `/vod/`: GET query or POST form, signed with the
+ * RPC signature and a temporary credential from GET /prod-api/video/upload/credential.
+ */
+export const VOD_VERSION = '2017-03-21';
+/** The cloud's tolerance for Timestamp; nonces are remembered this long. */
+const SKEW_MS = 15 * 60_000;
+/** UploadPoint is the ali-oss checkpoint: 10,000 parts of ~60 bytes fit comfortably. */
+const BODY_LIMIT = 1024 * 1024;
+
+type Params = Record<string, string>;
+interface Call {
+  c: Context<AppEnv>;
+  deps: AppDeps;
+  vod: VodConfig;
+  cred: Credential;
+  p: Params;
+}
+
+export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
+  const handler = async (c: Context<AppEnv>) => {
+    const requestId = c.get('requestId');
+    try {
+      const p = await readParams(c);
+      const cred = await authenticate(c, deps, p);
+      const action = Object.hasOwn(ACTIONS, p.Action ?? '') ? ACTIONS[p.Action ?? ''] : undefined;
+      if (!action) throw rpcErrors.action();
+      const out = await action({ c, deps, vod, cred, p });
+      return c.json({ RequestId: requestId, ...out });
+    } catch (err) {
+      if (!(err instanceof RpcError)) throw err;
+      return c.json({ Code: err.code, Message: err.message, RequestId: requestId }, err.status as 400);
+    }
+  };
+  for (const path of ['/vod', '/vod/']) {
+    app.get(path, handler);
+    app.post(path, handler);
+  }
+}
+
+async function readParams(c: Context<AppEnv>): Promise<Params> {
+  const params: Params = Object.fromEntries(new URL(c.req.url).searchParams);
+  if (c.req.method === 'POST') {
+    const type = c.req.header('content-type') ?? '';
+    if (!type.startsWith('application/x-www-form-urlencoded'))
+      throw rpcErrors.invalid('Content-Type', 'POST takes an application/x-www-form-urlencoded form');
+    let text: string;
+    try {
+      text = await readSmallBody(c.req.raw.body, BODY_LIMIT);
+    } catch (err) {
+      if (err instanceof BodyTooLarge) throw rpcErrors.invalid('Body', 'at most 1 MiB');
+      throw err;
+    }
+    for (const [k, v] of new URLSearchParams(text)) params[k] = v;
+  }
+  return params;
+}
+
+/** Checks in the cloud's order: parameters, key, token, signature, expiry, clock, nonce. */
+async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promise<Credential> {
+  for (const name of ['Action', 'AccessKeyId', 'SecurityToken', 'Signature', 'SignatureNonce', 'Timestamp'])
+    if (!p[name]) throw rpcErrors.missing(name);
+  if (p.Version !== VOD_VERSION) throw rpcErrors.invalid('Version', `must be ${VOD_VERSION}`);
+  if ((p.Format ?? 'JSON').toUpperCase() !== 'JSON') throw rpcErrors.invalid('Format', 'must be JSON');
+  if (p.SignatureMethod !== 'HMAC-SHA1') throw rpcErrors.invalid('SignatureMethod', 'must be HMAC-SHA1');
+  if (p.SignatureVersion !== '1.0') throw rpcErrors.invalid('SignatureVersion', 'must be 1.0');
+  const found = await lookupCredential(vodDb(deps.db), p.AccessKeyId ?? '', p.SecurityToken);
+  if (!found.ok) throw found.reason === 'unknown' ? rpcErrors.keyNotFound() : rpcErrors.tokenMismatch();
+  const { cred } = found;
+  if (cred.purpose !== 'rpc') throw rpcErrors.forbidden('This credential is for uploads (OSS), not for the VOD API.');
+  if (!sameSignature(rpcSignature(c.req.method, p, cred.secret), p.Signature ?? '')) throw rpcErrors.signature();
+  const now = deps.now();
+  if (isExpired(cred, now)) throw rpcErrors.tokenExpired();
+  const ts = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(p.Timestamp ?? '') ? Date.parse(p.Timestamp ?? '') : NaN;
+  if (Number.isNaN(ts)) throw rpcErrors.invalid('Timestamp', 'must be ISO 8601 UTC, e.g. 2016-02-23T12:46:24Z');
+  if (Math.abs(ts - now.getTime()) > SKEW_MS) throw rpcErrors.timestamp();
+  if (!cred.staffActive) throw rpcErrors.forbidden('The staff account of this credential is disabled.');
+  const nonce = `${cred.accessKeyId}:${(p.SignatureNonce ?? '').slice(0, 100)}`;
+  if (!(await claimNonce(vodDb(deps.db), nonce, new Date(now.getTime() + SKEW_MS).toISOString())))
+    throw rpcErrors.nonceUsed();
+  return cred;
+}
+
+const hex32 = () => randomBytes(16).toString('hex');
+const b64json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64');
+
+/** Fresh UploadAddress and UploadAuth (a credential for this one object only). */
+async function uploadTicket(call: Call, media: Media) {
+  const { deps, vod, cred, c } = call;
+  const auth = await mintCredential(vodDb(deps.db), {
+    staffId: cred.staffId,
+    purpose: 'oss',
+    bucket: media.bucket,
+    objectKey: media.objectKey,
+    ttlSeconds: vod.credentialTtlSeconds,
+    now: deps.now(),
+  });
+  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  return {
+    UploadAddress: b64json({ Endpoint: origin, Bucket: media.bucket, FileName: media.objectKey }),
+    UploadAuth: b64json({
+      AccessKeyId: auth.accessKeyId,
+      AccessKeySecret: auth.accessKeySecret,
+      SecurityToken: auth.securityToken,
+      Expiration: auth.expiration,
+      Region: vod.region,
+    }),
+  };
+}
+
+/** `.mp4` of `My Film.MP4`; '' when the name has no plain extension. */
+const extOf = (name: string) => /\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1]?.toLowerCase() ?? '';
+
+const intParam = (p: Params, name: string, required: boolean): number | undefined => {
+  const v = p[name];
+  if (v === undefined || v === '') {
+    if (required) throw rpcErrors.missing(name);
+    return undefined;
+  }
+  if (!/^\d{1,16}$/.test(v)) throw rpcErrors.invalid(name, 'must be a whole number');
+  return Number(v);
+};
+
+const textParam = (p: Params, name: string, max: number, required = false): string | undefined => {
+  const v = p[name];
+  if (v === undefined || v === '') {
+    if (required) throw rpcErrors.missing(name);
+    return undefined;
+  }
+  if ([...v].length > max) throw rpcErrors.invalid(name, `at most ${max} characters`);
+  return v;
+};
+
+/** Contract field → RPC parameter, to name the parameter in a refusal. */
+const RPC_NAMES: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  cateId: 'CateId',
+  tags: 'Tags',
+  coverUrl: 'CoverURL',
+  fileName: 'FileName',
+  fileSize: 'FileSize',
+};
+
+async function createUploadVideo(call: Call) {
+  const { p, deps, vod, cred } = call;
+  textParam(p, 'Title', 128, true);
+  textParam(p, 'FileName', 255, true);
+  intParam(p, 'FileSize', true);
+  const tags = textParam(p, 'Tags', 500);
+  if (tags && tags.split(',').length > 16) throw rpcErrors.invalid('Tags', 'at most 16 tags');
+  const userData = textParam(p, 'UserData', 1024) ?? null;
+  const videoId = hex32();
+  const parsed = videoCreateSchema.safeParse({
+    title: p.Title,
+    description: p.Description || undefined,
+    cateId: intParam(p, 'CateId', false),
+    tags,
+    coverUrl: p.CoverURL || undefined,
+    videoId,
+    fileName: p.FileName,
+    fileSize: intParam(p, 'FileSize', true),
+    status: 'uploading',
+  });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = String(issue?.path[0] ?? 'Title');
+    throw rpcErrors.invalid(RPC_NAMES[field] ?? field, issue?.message ?? 'not valid');
+  }
+  const input: VideoInput = parsed.data;
+  const ext = extOf(input.fileName);
+  const media: Media = {
+    mediaId: videoId,
+    kind: 'video',
+    bucket: vod.bucket,
+    objectKey: `video/${videoId}${ext ? `.${ext}` : ''}`,
+    staffId: cred.staffId,
+  };
+  await createVideoMedia(deps.db, input, media, userData, cred, deps.now());
+  return { VideoId: videoId, ...(await uploadTicket(call, media)) };
+}
+
+async function refreshUploadVideo(call: Call) {
+  const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
+  const db = vodDb(call.deps.db);
+  const media = await findMedia(db, videoId);
+  if (media?.kind !== 'video' || !(await videoExists(db, videoId))) throw rpcErrors.videoNotFound();
+  if (media.staffId !== call.cred.staffId) throw rpcErrors.forbidden('This video was started by another staff member.');
+  return { VideoId: videoId, ...(await uploadTicket(call, media)) };
+}
+
+const IMAGE_TYPES = new Set(['cover', 'default']);
+const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
+
+async function createUploadImage(call: Call) {
+  const { p, deps, vod, cred, c } = call;
+  const type = textParam(p, 'ImageType', 20, true) ?? '';
+  if (!IMAGE_TYPES.has(type)) throw rpcErrors.invalid('ImageType', 'must be cover or default');
+  const ext = (textParam(p, 'ImageExt', 10) ?? 'png').toLowerCase();
+  if (!IMAGE_EXTS.has(ext)) throw rpcErrors.invalid('ImageExt', 'must be png, jpg, jpeg, gif or webp');
+  textParam(p, 'Title', 128);
+  const imageId = hex32();
+  const media: Media = {
+    mediaId: imageId,
+    kind: 'image',
+    bucket: vod.bucket,
+    objectKey: `image/${imageId}.${ext}`,
+    staffId: cred.staffId,
+  };
+  await insertMedia(vodDb(deps.db), media, null, deps.now().toISOString());
+  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  return {
+    ImageId: imageId,
+    ImageURL: `${origin}/${media.bucket}/${media.objectKey}`,
+    ...(await uploadTicket(call, media)),
+  };
+}
+
+/** Progress belongs to the credential's user: another UserId is refused (the SDK then stops reporting). */
+function checkUser(call: Call): string {
+  const userId = textParam(call.p, 'UserId', 64, true);
+  if (userId !== String(call.cred.staffId)) throw rpcErrors.invalid('UserId', 'does not match the credential');
+  return userId;
+}
+
+const fileHash = (p: Params) => {
+  const h = textParam(p, 'FileHash', 128, true) ?? '';
+  if (!/^[A-Za-z0-9_-]+$/.test(h)) throw rpcErrors.invalid('FileHash', 'letters and digits only');
+  return h;
+};
+
+async function reportUploadProgress(call: Call) {
+  const { p, deps } = call;
+  const userId = checkUser(call);
+  const hash = fileHash(p);
+  const fileName = textParam(p, 'FileName', 255, true) ?? '';
+  const fileSize = intParam(p, 'FileSize', true) ?? 0;
+  const uploadPoint = p.UploadPoint ?? '';
+  if (!uploadPoint) throw rpcErrors.missing('UploadPoint');
+  try {
+    JSON.parse(uploadPoint);
+  } catch {
+    throw rpcErrors.invalid('UploadPoint', 'must be JSON');
+  }
+  const videoId = textParam(p, 'VideoId', 64) ?? null;
+  const db = vodDb(deps.db);
+  if (videoId) {
+    const media = await findMedia(db, videoId);
+    if (media?.kind !== 'video' || media.staffId !== call.cred.staffId) throw rpcErrors.videoNotFound();
+  }
+  await saveProgress(db, { userId, fileHash: hash, fileName, fileSize, uploadPoint, videoId }, deps.now());
+  return {};
+}
+
+async function getUploadProgress(call: Call) {
+  const userId = checkUser(call);
+  const row = await readProgress(vodDb(call.deps.db), userId, fileHash(call.p));
+  return { UploadPoint: row?.upload_point ?? '', VideoId: row?.video_id ?? '' };
+}
+
+const ACTIONS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
+  CreateUploadVideo: createUploadVideo,
+  RefreshUploadVideo: refreshUploadVideo,
+  CreateUploadImage: createUploadImage,
+  ReportUploadProgress: reportUploadProgress,
+  GetUploadProgress: getUploadProgress,
+};

@@ -1,0 +1,157 @@
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { defaultVodConfig, vodConnectSrc } from '../../../src/server/vod/config';
+import { ossStringToSign, percentEncode, rpcSignature, rpcStringToSign } from '../../../src/server/vod/signature';
+import { assumeRole, assumeRoleParams } from '../../../src/server/vod/sts';
+import { sign } from './helpers';
+
+/** ali-oss's own string-to-sign (lib/common/signUtils.js): the server must agree with it exactly. */
+const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.js') as {
+  buildCanonicalString(
+    method: string,
+    resource: string,
+    req: { headers: Record<string, string>; parameters?: unknown },
+  ): string;
+};
+
+describe('percentEncode', () => {
+  it.each([
+    ['a b', 'a%20b'],
+    ['*', '%2A'],
+    ['~', '~'],
+    ['/', '%2F'],
+    ["!'()", '%21%27%28%29'],
+    ['中', '%E4%B8%AD'],
+    ['a+b=c&d', 'a%2Bb%3Dc%26d'],
+  ])('%s → %s', (input, out) => {
+    expect(percentEncode(input)).toBe(out);
+  });
+});
+
+describe('RPC signature', () => {
+  const vector = {
+    AccessKeyId: 'testid',
+    Action: 'DescribeRegions',
+    Format: 'XML',
+    SignatureMethod: 'HMAC-SHA1',
+    SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
+    SignatureVersion: '1.0',
+    Timestamp: '2016-02-23T12:46:24Z',
+    Version: '2014-05-26',
+  };
+
+  it("matches the service's published test vector", () => {
+    expect(rpcSignature('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+    // The tests' independent signer agrees, so the HTTP tests sign as the cloud does.
+    expect(sign('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+  });
+
+  it('ignores the Signature parameter itself and depends on method, values and secret', () => {
+    const base = rpcSignature('GET', vector, 'testsecret');
+    expect(rpcSignature('GET', { ...vector, Signature: 'x' }, 'testsecret')).toBe(base);
+    expect(rpcSignature('POST', vector, 'testsecret')).not.toBe(base);
+    expect(rpcSignature('GET', { ...vector, Action: 'X' }, 'testsecret')).not.toBe(base);
+    expect(rpcSignature('GET', vector, 'other')).not.toBe(base);
+    expect(rpcStringToSign('GET', { b: '1 2', a: '*' })).toBe('GET&%2F&a%3D%252A%26b%3D1%25202');
+  });
+});
+
+describe('OSS V1 string to sign', () => {
+  const headers = {
+    'content-md5': 'XrY7u+Ae7tCTyyK7j1rNww==',
+    'content-type': 'video/mp4',
+    'x-oss-date': 'Wed, 01 Jan 2025 00:00:00 GMT',
+    'x-oss-security-token': ' tok ',
+    'x-oss-user-agent': 'aliyun-sdk-js/6.23.0',
+  };
+
+  it.each([
+    ['PUT', 'video/a b.mp4', { partNumber: '3', uploadId: 'ABC' }],
+    ['POST', 'video/x.mp4', { uploads: '' }],
+    ['GET', 'image/y.png', {}],
+  ])('%s %s %o agrees with ali-oss', (method, key, subres) => {
+    const ours = ossStringToSign({
+      method,
+      headers,
+      bucket: 'lectern-media',
+      key,
+      query: { ...subres, 'max-parts': '5' },
+    });
+    const theirs = signUtils.buildCanonicalString(method, `/lectern-media/${key}`, {
+      headers: {
+        'Content-MD5': headers['content-md5'],
+        'Content-Type': headers['content-type'],
+        'x-oss-date': headers['x-oss-date'],
+        'x-oss-security-token': headers['x-oss-security-token'],
+        'x-oss-user-agent': headers['x-oss-user-agent'],
+      },
+      parameters: Object.fromEntries(Object.entries(subres).map(([k, v]) => [k, v === '' ? null : v])),
+    });
+    expect(ours).toBe(theirs);
+  });
+
+  it('falls back to Date when there is no x-oss-date', () => {
+    const s = ossStringToSign({ method: 'GET', headers: { date: 'D' }, bucket: 'b', key: 'k', query: {} });
+    expect(s).toBe('GET\n\n\nD\n/b/k');
+  });
+});
+
+describe('cloud mode', () => {
+  const cloud = {
+    accessKeyId: 'LTAIexample',
+    accessKeySecret: 'secret',
+    roleArn: 'acs:ram::123:role/lectern-upload',
+    userId: '123',
+    vodEndpoint: 'https://vod.cn-shanghai.aliyuncs.com',
+    stsEndpoint: 'https://sts.cn-shanghai.aliyuncs.com',
+  };
+  const deps = { now: () => new Date('2025-01-02T03:04:05.678Z'), nonce: () => 'n-1' };
+
+  it('signs AssumeRole as an RPC POST with at least 900 s', () => {
+    const p = assumeRoleParams(cloud, 'lectern-7', 60, deps);
+    expect(p).toMatchObject({
+      Action: 'AssumeRole',
+      Version: '2015-04-01',
+      RoleArn: cloud.roleArn,
+      RoleSessionName: 'lectern-7',
+      DurationSeconds: '900',
+      Timestamp: '2025-01-02T03:04:05Z',
+      AccessKeyId: cloud.accessKeyId,
+    });
+    const { Signature, ...rest } = p;
+    expect(Signature).toBe(sign('POST', rest, 'secret'));
+  });
+
+  it('posts the form to the STS endpoint and maps the answer (offline, injected fetch)', async () => {
+    const seen = { url: '', body: '' };
+    const fetch = (async (url: string, init: RequestInit) => {
+      seen.url = url;
+      seen.body = String(init.body);
+      return Response.json({
+        Credentials: {
+          AccessKeyId: 'STS.x',
+          AccessKeySecret: 's',
+          SecurityToken: 't',
+          Expiration: '2025-01-02T04:04:05Z',
+        },
+      });
+    }) as unknown as typeof globalThis.fetch;
+    const cr = await assumeRole(cloud, 'lectern-7', 900, { ...deps, fetch });
+    expect(cr).toEqual({
+      accessKeyId: 'STS.x',
+      accessKeySecret: 's',
+      securityToken: 't',
+      expiration: '2025-01-02T04:04:05Z',
+    });
+    expect(seen).toMatchObject({ url: 'https://sts.cn-shanghai.aliyuncs.com/' });
+    expect(new URLSearchParams(seen.body).get('Action')).toBe('AssumeRole');
+  });
+
+  it('adds the cloud endpoints to connect-src; local mode adds nothing', () => {
+    expect(vodConnectSrc(defaultVodConfig)).toEqual([]);
+    expect(vodConnectSrc({ ...defaultVodConfig, mode: 'cloud', cloud })).toEqual([
+      'https://vod.cn-shanghai.aliyuncs.com',
+      'https://*.oss-cn-shanghai.aliyuncs.com',
+    ]);
+  });
+});
