@@ -1,0 +1,271 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, screenshot, signIn } from './browser';
+import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-process';
+
+/**
+ * Video uploads through the worker against the real local video service: each test checks that the
+ * stored object's MD5 equals the source file's and that the video record is `normal`. The files are
+ * generated here (random bytes, 20-60 MiB) and never committed. Every suite gets its own server and
+ * data folder so the stored objects can be found and the credential lifetime can be short.
+ */
+const MiB = 1024 * 1024;
+const PART = MiB;
+
+interface Source {
+  path: string;
+  name: string;
+  size: number;
+  md5: string;
+}
+
+let browser: Browser;
+let work: string;
+
+function makeFile(name: string, mib: number): Source {
+  const path = join(work, name);
+  const fd = openSync(path, 'w');
+  const hash = createHash('md5');
+  for (let i = 0; i < mib; i++) {
+    const chunk = randomBytes(MiB);
+    hash.update(chunk);
+    writeSync(fd, chunk);
+  }
+  closeSync(fd);
+  return { path, name, size: mib * MiB, md5: hash.digest('hex') };
+}
+
+function filesOf(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesOf(join(dir, e.name)) : [join(dir, e.name)],
+  );
+}
+
+/** MD5s of every stored file of the source's size under the server's data folder. */
+function storedMd5s(dataDir: string, size: number): string[] {
+  return filesOf(dataDir)
+    .filter((f) => statSync(f).size === size)
+    .map((f) => createHash('md5').update(readFileSync(f)).digest('hex'));
+}
+
+async function call<T>(server: RunningServer, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${server.url}/prod-api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
+  return env.data;
+}
+
+async function videoStatus(server: RunningServer, fileName: string): Promise<string | undefined> {
+  const { token } = await call<{ token: string }>(server, '/auth/login', {
+    userName: 'admin',
+    password: ADMIN_PASSWORD,
+  });
+  const page = await call<{ items: { fileName: string; status: string }[] }>(
+    server,
+    '/video/page',
+    { pageNum: 1, pageSize: 100, keyword: fileName },
+    token,
+  );
+  return page.items.find((v) => v.fileName === fileName)?.status;
+}
+
+async function expectStored(server: RunningServer, dataDir: string, src: Source): Promise<void> {
+  expect(storedMd5s(dataDir, src.size)).toContain(src.md5);
+  await expect.poll(() => videoStatus(server, src.name), { timeout: 10_000 }).toBe('normal');
+}
+
+async function openPanel(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  page.on('console', (m) => {
+    if (m.text().startsWith('[upload]') && process.env.UPLOAD_E2E_VERBOSE) console.log(m.text());
+  });
+  await page.goto('/login');
+  await signIn(page, 'admin', 'admin', ADMIN_PASSWORD);
+  await page.waitForURL((u) => u.pathname === '/index');
+  await page.goto('/web/video-upload');
+  await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+  return page;
+}
+
+const item = (page: Page, name: string) => page.getByRole('listitem', { name, exact: true });
+const stateOf = (page: Page, name: string) => item(page, name).getAttribute('data-state');
+async function progressOf(page: Page, name: string): Promise<number> {
+  return Number(await item(page, name).getByRole('progressbar').getAttribute('aria-valuenow'));
+}
+
+/** Slows each part a little, so that "mid-file" lasts long enough to act in. */
+async function slowParts(context: BrowserContext, ms: number): Promise<void> {
+  await context.route(/[?&]partNumber=/, async (route) => {
+    await new Promise((r) => setTimeout(r, ms));
+    await route.continue().catch(() => undefined);
+  });
+}
+
+function newServer(extra: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'lectern-upload-e2e-'));
+  const dist = process.env.LECTERN_DIST ?? 'dist';
+  return startServer({
+    LECTERN_DATA: dataDir,
+    LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LECTERN_DIST: dist,
+    ...extra,
+  }).then((server) => ({ server, dataDir }));
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  work = mkdtempSync(join(tmpdir(), 'lectern-upload-files-'));
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+describe('video uploads', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    ({ server, dataDir } = await newServer());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const context = () =>
+    browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+
+  it('uploads three files while the user moves around the console', { timeout: 240_000 }, async () => {
+    const sources = [makeFile('alpha.mp4', 20), makeFile('bravo.mp4', 40), makeFile('charlie.mp4', 60)];
+    const ctx = await context();
+    await slowParts(ctx, 20);
+    const page = await openPanel(ctx);
+    await page.setInputFiles(
+      'input[type=file]',
+      sources.map((s) => s.path),
+    );
+    for (const s of sources) await item(page, s.name).waitFor();
+    await item(page, 'bravo.mp4').getByLabel('Title').fill('Bravo, the second film');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => stateOf(page, 'alpha.mp4')).toBe('Uploading');
+
+    // Switch between console pages while the worker uploads; come back by history.
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Books' }).click();
+    await page.waitForURL((u) => u.pathname === '/web/book');
+    await menu.getByRole('link', { name: 'Videos' }).click();
+    await page.waitForURL((u) => u.pathname === '/web/video');
+    await page.goBack();
+    await page.goBack();
+    await page.waitForURL((u) => u.pathname === '/web/video-upload');
+    await screenshot(page, 'uploads-in-progress');
+
+    for (const s of sources) await expect.poll(() => stateOf(page, s.name), { timeout: 180_000 }).toBe('Success');
+    for (const s of sources) await expectStored(server, dataDir, s);
+    await ctx.close();
+  });
+
+  it('pauses offline (not Failure) and resumes by itself when the network returns', { timeout: 180_000 }, async () => {
+    const src = makeFile('offline.mp4', 40);
+    const ctx = await context();
+    await slowParts(ctx, 150);
+    const page = await openPanel(ctx);
+    await page.setInputFiles('input[type=file]', [src.path]);
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => progressOf(page, src.name), { timeout: 60_000 }).toBeGreaterThanOrEqual(10);
+
+    await ctx.setOffline(true);
+    await expect.poll(() => item(page, src.name).getAttribute('data-waiting')).toBe('network');
+    await page.getByTestId('upload-waiting').filter({ hasText: 'Waiting for network' }).waitFor();
+    const paused = await progressOf(page, src.name);
+    await page.waitForTimeout(3000); // offline for a while: nothing fails, nothing moves
+    expect(await stateOf(page, src.name)).toBe('Uploading');
+    expect(await progressOf(page, src.name)).toBeLessThanOrEqual(paused + 10);
+    await screenshot(page, 'uploads-offline');
+
+    await ctx.setOffline(false);
+    await expect.poll(() => stateOf(page, src.name), { timeout: 120_000 }).toBe('Success');
+    await expectStored(server, dataDir, src);
+    await ctx.close();
+  });
+
+  it('resumes after a reload when the same file is chosen again, sending only missing parts', {
+    timeout: 180_000,
+  }, async () => {
+    const src = makeFile('reload.mp4', 50);
+    const ctx = await context();
+    await slowParts(ctx, 150);
+    const page = await openPanel(ctx);
+    await page.setInputFiles('input[type=file]', [src.path]);
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => progressOf(page, src.name), { timeout: 60_000 }).toBeGreaterThanOrEqual(30);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+    const interrupted = page.getByTestId('interrupted');
+    await interrupted.getByText(src.name).waitFor();
+    await screenshot(page, 'uploads-interrupted');
+
+    const parts = new Set<string>();
+    ctx.on('request', (r) => {
+      const m = /[?&]partNumber=(\d+)/.exec(r.url());
+      if (r.method() === 'PUT' && m?.[1]) parts.add(m[1]);
+    });
+    await page.setInputFiles('input[type=file]', [src.path]);
+    await item(page, src.name).getByText('Resumed').waitFor();
+    const resumedAt = await progressOf(page, src.name);
+    expect(resumedAt).toBeGreaterThanOrEqual(25);
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => stateOf(page, src.name), { timeout: 120_000 }).toBe('Success');
+
+    const total = Math.ceil(src.size / PART);
+    const stored = Math.floor((resumedAt / 100) * total);
+    expect(parts.size).toBeGreaterThan(0);
+    expect(parts.size).toBeLessThanOrEqual(total - stored + 1);
+    await expectStored(server, dataDir, src);
+    await ctx.close();
+  });
+});
+
+describe('video uploads with a short credential lifetime', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    ({ server, dataDir } = await newServer({ LECTERN_VOD_CREDENTIAL_TTL_SECONDS: '3' }));
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('renews an expired credential mid-file and completes', { timeout: 180_000 }, async () => {
+    const src = makeFile('expiry.mp4', 30);
+    const ctx = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
+    await slowParts(ctx, 400);
+    const page = await openPanel(ctx);
+    let credentials = 0;
+    page.on('request', (r) => {
+      if (r.url().includes('/prod-api/video/upload/credential')) credentials += 1;
+    });
+    const renewals: string[] = [];
+    page.on('console', (m) => {
+      if (m.text().includes('[upload] credential renewed')) renewals.push(m.text());
+    });
+    await page.setInputFiles('input[type=file]', [src.path]);
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => stateOf(page, src.name), { timeout: 150_000 }).toBe('Success');
+    expect(credentials).toBeGreaterThanOrEqual(2);
+    // The uploader went through Expire: the OSS refused the expired token and the worker renewed it.
+    expect(renewals.length).toBeGreaterThanOrEqual(1);
+    await expectStored(server, dataDir, src);
+    await ctx.close();
+  });
+});
