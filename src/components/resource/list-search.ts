@@ -6,7 +6,7 @@ import { PAGE_SIZES } from '../../contract/common';
  * the `POST /{r}/page` body derived from it. Pure: no router, no DOM.
  */
 export type SortOrder = 'asc' | 'desc';
-export type FilterValue = string | number | undefined;
+export type FilterValue = string | number | boolean | undefined;
 
 export interface ListSearch {
   pageNum: number;
@@ -31,6 +31,11 @@ const keyword = z.coerce.string().trim().max(100).optional().catch(undefined);
 
 /** A filter holding a record id (category, subclass). */
 export const idFilter = z.coerce.number().int().positive().optional().catch(undefined);
+
+/** A yes/no filter (a banner's `enabled`); the page body gets a real boolean, as the contract wants. */
+export const boolFilter = z
+  .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional())
+  .catch(undefined);
 
 /** A filter holding one of an enum's values (status). */
 export const enumFilter = <const V extends readonly [string, ...string[]]>(values: V) =>
