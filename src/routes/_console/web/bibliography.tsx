@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { bibliographyQuery } from '../../../features/bibliography/api';
+import { BibliographyPage } from '../../../features/bibliography/components/bibliography-page';
+import { bibliographySearchSchema } from '../../../features/bibliography/model';
 
-export const Route = createFileRoute('/_console/web/bibliography')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/bibliography')({
+  validateSearch: bibliographySearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure lands in the list's error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(bibliographyQuery(deps));
+  },
+  component: BibliographyPage,
+});

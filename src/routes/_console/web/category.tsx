@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { categoriesQuery } from '../../../features/categories/api';
+import { CategoriesPage } from '../../../features/categories/components/categories-page';
+import { categorySearchSchema } from '../../../features/categories/model';
 
-export const Route = createFileRoute('/_console/web/category')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/category')({
+  validateSearch: categorySearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure lands in the list's error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(categoriesQuery(deps));
+  },
+  component: CategoriesPage,
+});

@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { resourcesQuery } from '../../../features/resources/api';
+import { ResourcesPage } from '../../../features/resources/components/resources-page';
+import { resourceSearchSchema } from '../../../features/resources/model';
 
-export const Route = createFileRoute('/_console/web/resource')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/resource')({
+  validateSearch: resourceSearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure lands in the list's error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(resourcesQuery(deps));
+  },
+  component: ResourcesPage,
+});

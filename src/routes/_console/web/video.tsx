@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { videosQuery } from '../../../features/videos/api';
+import { VideosPage } from '../../../features/videos/components/videos-page';
+import { videoSearchSchema } from '../../../features/videos/model';
 
-export const Route = createFileRoute('/_console/web/video')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/video')({
+  validateSearch: videoSearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure lands in the list's error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(videosQuery(deps));
+  },
+  component: VideosPage,
+});

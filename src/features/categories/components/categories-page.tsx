@@ -1,0 +1,7 @@
+import { ResourcePage } from '../../../components/resource/resource-page';
+import { categoryResource } from '../resource';
+
+/** /web/category: the catalogue's top-level categories. */
+export function CategoriesPage() {
+  return <ResourcePage resource={categoryResource} />;
+}
