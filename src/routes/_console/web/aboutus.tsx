@@ -1,4 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { companyQuery, linksQuery } from '../../../features/about-us/api';
+import { AboutUsPage } from '../../../features/about-us/components/about-us-page';
 
-export const Route = createFileRoute('/_console/web/aboutus')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/aboutus')({
+  // Started, not awaited: the page shows skeletons at once.
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(companyQuery());
+    void queryClient.prefetchQuery(linksQuery());
+  },
+  component: AboutUsPage,
+});

@@ -1,4 +1,16 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { PlaceholderPage } from '../../../shell/placeholder-page';
+import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
+import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { newsQuery } from '../../../features/news/api';
+import { NewsPage } from '../../../features/news/components/news-page';
+import { newsSearchSchema } from '../../../features/news/model';
 
-export const Route = createFileRoute('/_console/web/news')({ component: PlaceholderPage });
+export const Route = createFileRoute('/_console/web/news')({
+  validateSearch: newsSearchSchema,
+  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
+  loaderDeps: ({ search }) => search,
+  // Started, not awaited: skeleton rows at once; a failure lands in the list's error state.
+  loader: ({ context: { queryClient }, deps }) => {
+    void queryClient.prefetchQuery(newsQuery(deps));
+  },
+  component: NewsPage,
+});
