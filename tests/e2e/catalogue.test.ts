@@ -65,12 +65,12 @@ async function pick(page: Page, label: string, option: string) {
 describe('categories', () => {
   it('creates, searches, edits; Undo keeps a deleted category, a completed delete removes it', async () => {
     const page = await signedIn('/web/category');
-    await page.getByText('Cat North').waitFor();
+    await rows(page).first().waitFor();
     await screenshot(page, 'categories-list');
 
     for (const [name, sort] of [
-      ['Poetry shelf', '5'],
-      ['Drama shelf', '6'],
+      ['Poetry nook', '5'],
+      ['Drama nook', '6'],
     ] as const) {
       await page.getByTestId('create-record').click();
       await form(page).getByLabel('Name').fill(name);
@@ -78,46 +78,46 @@ describe('categories', () => {
       await form(page).getByLabel('Description').fill(`All ${name.toLowerCase()} titles`);
       await submit(page);
     }
-    const poetry = (await page_<Row>('/category', { keyword: 'Poetry shelf' })).items[0];
-    expect(poetry).toMatchObject({ name: 'Poetry shelf', sort: 5, description: 'All poetry shelf titles' });
+    const poetry = (await page_<Row>('/category', { keyword: 'Poetry nook' })).items[0];
+    expect(poetry).toMatchObject({ name: 'Poetry nook', sort: 5, description: 'All poetry nook titles' });
 
     // A duplicate name is refused by the server and shown under the field.
     await page.getByTestId('create-record').click();
-    await form(page).getByLabel('Name').fill('Poetry shelf');
+    await form(page).getByLabel('Name').fill('Poetry nook');
     await form(page).getByTestId('form-submit').click();
     await expect.poll(() => form(page).getByTestId('field-name').getAttribute('aria-invalid')).toBe('true');
     await page.keyboard.press('Escape');
     await page.getByTestId('confirm-discard').click();
     await form(page).waitFor({ state: 'detached' });
 
-    await page.getByTestId('list-keyword').fill('shelf');
-    await expect.poll(() => search(page).keyword).toBe('shelf');
+    await page.getByTestId('list-keyword').fill('nook');
+    await expect.poll(() => search(page).keyword).toBe('nook');
     await expect.poll(() => rows(page).count()).toBe(2);
 
-    await page.getByRole('button', { name: 'Edit Poetry shelf' }).click();
+    await page.getByRole('button', { name: 'Edit Poetry nook' }).click();
     await form(page).getByLabel('Description').fill('Verse, old and new');
     await submit(page);
     await page.getByText('Verse, old and new').waitFor();
-    expect((await page_<Row>('/category', { keyword: 'Poetry shelf' })).items[0]).toMatchObject({
+    expect((await page_<Row>('/category', { keyword: 'Poetry nook' })).items[0]).toMatchObject({
       description: 'Verse, old and new',
       version: poetry?.version === undefined ? -1 : poetry.version + 1,
     });
 
     // Undo: the row leaves at once and comes back.
-    await page.getByRole('button', { name: 'Delete Poetry shelf' }).click();
+    await page.getByRole('button', { name: 'Delete Poetry nook' }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByTestId('undo-delete').click();
     await expect.poll(() => rows(page).count()).toBe(2);
 
     // Another delete runs its course: gone from the server after the window...
-    await page.getByRole('button', { name: 'Delete Drama shelf' }).click();
+    await page.getByRole('button', { name: 'Delete Drama nook' }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
     await expect
-      .poll(async () => (await page_<Row>('/category', { keyword: 'Drama shelf' })).total, { timeout: 15_000 })
+      .poll(async () => (await page_<Row>('/category', { keyword: 'Drama nook' })).total, { timeout: 15_000 })
       .toBe(0);
     // ...while the undone one, whose window has long passed too, is still there.
-    expect((await page_<Row>('/category', { keyword: 'Poetry shelf' })).total).toBe(1);
-    await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Poetry shelf')]);
+    expect((await page_<Row>('/category', { keyword: 'Poetry nook' })).total).toBe(1);
+    await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Poetry nook')]);
     await page.context().close();
   });
 });
