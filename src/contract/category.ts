@@ -8,7 +8,8 @@ const categoryFields = {
 };
 export const categoryCreateSchema = z.strictObject(categoryFields);
 export const categoryUpdateSchema = z.strictObject({ ...categoryFields, id: requiredRef, version: versionField });
-export const categoryPageSchema = pageRequest(['id', 'name', 'sort', 'createdAt', 'updatedAt'], {});
+export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] as const;
+export const categoryPageSchema = pageRequest(CATEGORY_SORTS, {});
 export type CategoryInput = z.infer<typeof categoryCreateSchema>;
 export type Category = RecordMeta & { name: string; sort: number; description?: string | null };
 
@@ -19,7 +20,8 @@ const subclassFields = {
 };
 export const subclassCreateSchema = z.strictObject(subclassFields);
 export const subclassUpdateSchema = z.strictObject({ ...subclassFields, id: requiredRef, version: versionField });
-export const subclassPageSchema = pageRequest(['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'], {
+export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'] as const;
+export const subclassPageSchema = pageRequest(SUBCLASS_SORTS, {
   categoryId: requiredRef.optional(),
 });
 export type SubclassInput = z.infer<typeof subclassCreateSchema>;

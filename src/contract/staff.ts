@@ -35,7 +35,8 @@ export const staffUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
 });
-export const staffPageSchema = pageRequest(['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'], {
+export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
+export const staffPageSchema = pageRequest(STAFF_SORTS, {
   status: z.enum(STAFF_STATUSES).optional(),
   role: z.enum(ROLES).optional(),
 });

@@ -23,6 +23,11 @@ export function filterRoutes(tree: readonly RouteNode[], roles: readonly Role[])
   return out;
 }
 
+/** What the sidebar draws: the visible routes, without hidden ones (which stay reachable by URL). */
+export function menuRoutes(tree: readonly RouteNode[]): RouteNode[] {
+  return tree.filter((n) => !n.hidden).map((n) => (n.children ? { ...n, children: menuRoutes(n.children) } : n));
+}
+
 /** Depth-first list of every node, groups before their children. */
 export function flattenRoutes(tree: readonly RouteNode[]): RouteNode[] {
   return tree.flatMap((n) => [n, ...(n.children ? flattenRoutes(n.children) : [])]);

@@ -21,7 +21,8 @@ export type IconName =
   | 'message'
   | 'form'
   | 'example'
-  | 'table';
+  | 'table'
+  | 'upload';
 
 /** Route meta of SPEC.md §3. */
 export interface RouteMeta {
@@ -69,6 +70,11 @@ export const ROUTE_TREE: RouteNode[] = [
       { path: '/web/category', meta: { title: msg`Categories`, icon: 'tree' } },
       { path: '/web/categorysubclass', meta: { title: msg`Category subclasses`, icon: 'tree-table' } },
       { path: '/web/video', meta: { title: msg`Videos`, icon: 'guide' } },
+      {
+        path: '/web/video-upload',
+        hidden: true,
+        meta: { title: msg`Upload videos`, icon: 'upload', activeMenu: '/web/video' },
+      },
     ],
   },
   {

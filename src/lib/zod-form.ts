@@ -29,14 +29,33 @@ const RULES: Rule[] = [
   [/^must be an http\(s\) URL or a path$/, () => msg`Must be an http(s) URL or a path`],
   [/^must be a phone number$/, () => msg`Must be a phone number`],
   [/^letters, digits, _ \. - only$/, () => msg`Letters, digits, _ . - only`],
+  [/^letters, digits, _ and - only$/, () => msg`Letters, digits, _ and - only`],
+  [
+    /^must start with http:\/\/, https:\/\/, mailto: or tel:$/,
+    () => msg`Must start with http://, https://, mailto: or tel:`,
+  ],
+  [/^must be an email address$/, () => msg`Must be an email address`],
+  [/^must be (\d+) or later$/, ([, min = '']) => msg`Must be ${min} or later`],
+  [/^must not be after next year$/, () => msg`Must not be after next year`],
+  [/^must be an ISO 8601 date-time$/, () => msg`Must be a date and time`],
+  [/^must be true or false$/, () => msg`Must be yes or no`],
+  [/^must be a list$/, () => msg`Must be a list`],
+  [/^at most (\d+) links$/, ([, max = '']) => msg`At most ${max} links`],
+  [/^too large$/, () => msg`Too large`],
   [/^choose at least one role$/, () => msg`Choose at least one role`],
   [/^roles must not repeat$/, () => msg`Roles must not repeat`],
   [/^must be one of (.+)$/, ([, choices = '']) => msg`Must be one of ${choices}`],
   // Enum messages name the stored values ('must be on_shelf or off_shelf'); a form shows them as a
   // select, so only an invalid pick can reach this and the values themselves are fine to show.
   [/^must be (\S+) or (\S+)$/, ([, a = '', b = '']) => msg`Must be ${a} or ${b}`],
+  [/^must be ((?:\S+, )+\S+) or (\S+)$/, ([, list = '', last = '']) => msg`Must be ${list} or ${last}`],
   [/^already (?:exists|in use)$/, () => msg`Already in use`],
 ];
+
+/** Whether a contract message has a translation rule (the catalogue test checks every one does). */
+export function hasValidationRule(message: string): boolean {
+  return RULES.some(([re]) => re.test(message));
+}
 
 export function translateValidationMessage(message: string): string {
   for (const [re, describe] of RULES) {

@@ -15,6 +15,7 @@ import {
   IconPhoto,
   IconStar,
   IconTable,
+  IconUpload,
   IconUser,
   IconUsers,
   IconVideo,
@@ -41,4 +42,5 @@ export const MENU_ICONS: Record<IconName, Icon> = {
   form: IconForms,
   example: IconPhoto,
   table: IconTable,
+  upload: IconUpload,
 };

@@ -39,7 +39,7 @@ describe('optimistic concurrency', () => {
 
     await second.getByTestId('resource-form').getByLabel('Stock').fill('2');
     await second.getByTestId('form-submit').click();
-    await second.getByText('This record was changed by someone else').waitFor();
+    await second.getByTestId('conflict-view').getByText('This record was changed by someone else').waitFor();
     await second.getByTestId('conflict-reload').click();
     const diff = second.getByTestId('conflict-diff');
     await diff.waitFor();

@@ -124,7 +124,12 @@ export function registerResource<
           .where('id', '=', id)
           .where('version', '=', version)
           .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) throw staleVersion(version + 1, version);
+        if (Number(res.numUpdatedRows) !== 1) {
+          // Another writer committed between our read and our write (possible on PostgreSQL).
+          const latest = await selectById(trx, id);
+          if (!latest) throw notFound(`${def.name} ${id}`);
+          throw staleVersion(latest.version, version, def.toApi(latest));
+        }
         const after = def.toApi((await selectById(trx, id)) as Row);
         await def.afterWrite?.(input, { ...ctx, id });
         const changes = addSecretChanges(

@@ -1,9 +1,9 @@
-import { useLingui } from '@lingui/react';
+import { useLingui } from '@lingui/react/macro';
 import { Box, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
-import { filterRoutes, findRoute } from '../../lib/access';
+import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
 import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
 import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
@@ -17,11 +17,12 @@ interface Props {
 
 /** The menu: the route tree filtered by the signed-in roles. */
 export function Sidebar({ collapsed, onNavigate }: Props) {
+  const { t } = useLingui();
   const { roles } = useSnapshot(sessionStore);
   const { sidebarLogo, title } = useSnapshot(settingsStore);
   const pathname = useLocation({ select: (l) => l.pathname });
   const active = findRoute(ROUTE_TREE, pathname)?.meta?.activeMenu ?? pathname;
-  const routes = filterRoutes(ROUTE_TREE, roles);
+  const routes = menuRoutes(filterRoutes(ROUTE_TREE, roles));
   return (
     <Box className={classes.root} data-collapsed={collapsed}>
       {sidebarLogo && (
@@ -35,7 +36,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
         </Link>
       )}
       <ScrollArea className={classes.scroll} type="never">
-        <nav aria-label="Menu">
+        <nav aria-label={t`Menu`}>
           {routes.map((node) =>
             collapsed ? (
               <RailItem key={node.path} node={node} active={active} />

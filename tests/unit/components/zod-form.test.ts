@@ -1,10 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { bookCreateSchema } from '../../../src/contract/book';
 import { requiredText } from '../../../src/contract/common';
-import { translateFieldErrors, translateValidationMessage, zodResolver } from '../../../src/lib/zod-form';
+import {
+  hasValidationRule,
+  translateFieldErrors,
+  translateValidationMessage,
+  zodResolver,
+} from '../../../src/lib/zod-form';
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -96,5 +103,31 @@ describe('translateFieldErrors', () => {
       isbn: 'Required',
       title: 'Already in use',
     });
+  });
+});
+
+describe('every contract message has a translation rule', () => {
+  // The contract's messages are literals in src/contract; each must reach the user translated.
+  const dir = join(process.cwd(), 'src/contract');
+  const sources = readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .map((f) => readFileSync(join(dir, f), 'utf8'));
+  const messages = new Set<string>();
+  for (const src of sources) {
+    for (const [, m = ''] of src.matchAll(/'((?:must|at (?:most|least)|required|letters|choose|roles|too)[^']*)'/g)) {
+      messages.add(m);
+    }
+    for (const [, m = ''] of src.matchAll(/`((?:must|at (?:most|least))[^`]*)`/g)) {
+      messages.add(m.replace(/\$\{[^}]+\}/g, '1000'));
+    }
+  }
+
+  it('finds the messages', () => {
+    expect(messages.size).toBeGreaterThan(25);
+    expect(messages).toContain('must be 1000 or later');
+  });
+
+  it.each([...messages])('%s', (m) => {
+    expect(hasValidationRule(m)).toBe(true);
   });
 });
