@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '../../../src/contract/auth';
-import { decide, filterRoutes, findRoute, flattenRoutes, hasPermission, routeChain } from '../../../src/lib/access';
+import {
+  decide,
+  filterRoutes,
+  findRoute,
+  flattenRoutes,
+  hasPermission,
+  menuRoutes,
+  routeChain,
+} from '../../../src/lib/access';
 import { ROUTE_TREE } from '../../../src/lib/route-table';
 
-const paths = (roles: Role[]) => flattenRoutes(filterRoutes(ROUTE_TREE, roles)).map((n) => n.path);
+const paths = (roles: Role[]) => flattenRoutes(menuRoutes(filterRoutes(ROUTE_TREE, roles))).map((n) => n.path);
 
 describe('route generation by role', () => {
   it('gives admin every menu item of SPEC.md §2', () => {
@@ -27,6 +35,13 @@ describe('route generation by role', () => {
       '/users/image',
       '/users/audit',
     ]);
+  });
+
+  it('keeps hidden routes out of the menu but reachable (the upload panel under Videos)', () => {
+    const reachable = flattenRoutes(filterRoutes(ROUTE_TREE, ['operator'])).map((n) => n.path);
+    expect(reachable).toContain('/web/video-upload');
+    expect(paths(['operator'])).not.toContain('/web/video-upload');
+    expect(findRoute(ROUTE_TREE, '/web/video-upload')?.meta?.activeMenu).toBe('/web/video');
   });
 
   it('hides Administrators and the Audit log from an operator and keeps the rest', () => {
