@@ -28,3 +28,71 @@ export function formatBytes(bytes: number, locale: string): string {
   const digits = unit === 0 || value >= 10 ? 0 : 1;
   return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${BYTE_UNITS[unit]}`;
 }
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+function relative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: string): string {
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
+}
+
+const toMs = (t: Date | string | number) => (t instanceof Date ? t.getTime() : new Date(t).getTime());
+
+/**
+ * Time-ago of SPEC.md §9: minutes under an hour, hours under a day, otherwise days — "5 minutes
+ * ago", "3 hours ago", "2 days ago" in the user's language. Used for the age of cached data.
+ */
+export function timeAgo(time: Date | string | number, locale: string, now: number = Date.now()): string {
+  const diff = Math.max(0, now - toMs(time));
+  if (diff < HOUR) return relative(Math.floor(diff / MINUTE), 'minute', locale);
+  if (diff < DAY) return relative(Math.floor(diff / HOUR), 'hour', locale);
+  return relative(Math.floor(diff / DAY), 'day', locale);
+}
+
+/** Year-month-day hour:minute:second in local time (SPEC.md §9's default date format). */
+export function formatFullDate(time: Date | string | number): string {
+  const d = new Date(toMs(time));
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())} ${p(d.getHours())}:${p(d.getMinutes())}:${p(d.getSeconds())}`;
+}
+
+/**
+ * Relative time of SPEC.md §9: under 30 s "just now", under an hour minutes ago, under a day hours
+ * ago, under two days "1 day ago", otherwise the full date. `justNow` is the translated phrase.
+ */
+export function relativeTime(
+  time: Date | string | number,
+  locale: string,
+  justNow: string,
+  now: number = Date.now(),
+): string {
+  const diff = now - toMs(time);
+  if (diff < 30_000) return justNow;
+  if (diff < HOUR) return relative(Math.max(1, Math.floor(diff / MINUTE)), 'minute', locale);
+  if (diff < DAY) return relative(Math.floor(diff / HOUR), 'hour', locale);
+  if (diff < 2 * DAY) return relative(1, 'day', locale);
+  return formatFullDate(time);
+}
+
+const NUMBER_SUFFIXES = [
+  { value: 1e18, symbol: 'E' },
+  { value: 1e15, symbol: 'P' },
+  { value: 1e12, symbol: 'T' },
+  { value: 1e9, symbol: 'G' },
+  { value: 1e6, symbol: 'M' },
+  { value: 1e3, symbol: 'k' },
+] as const;
+
+/** 1234 → "1.2k", 5e9 → "5G" (SPEC.md §9's suffixes k M G T P E), digits in the user's locale. */
+export function formatNumber(n: number, locale: string, digits = 1): string {
+  const fmt = (v: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v);
+  const round = (v: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+  const abs = Math.abs(n);
+  if (abs < 1000) return fmt(n);
+  // The largest suffix whose rounded value is at least 1 (999 999 → "1M", not "1000k").
+  for (const { value, symbol } of NUMBER_SUFFIXES) {
+    if (round(abs / value) >= 1) return `${fmt(round(n / value))}${symbol}`;
+  }
+  return fmt(n);
+}

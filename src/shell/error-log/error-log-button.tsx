@@ -17,11 +17,12 @@ import {
 import { IconBug } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { formatFullDate, relativeTime } from '../../components/format';
 import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../lib/error-log';
 
 /** The navbar bug button: count of collected errors, opening the log (SPEC.md §2). */
 export function ErrorLogButton() {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { entries } = useSnapshot(errorLogStore);
   const [opened, setOpened] = useState(false);
   const [detail, setDetail] = useState<ErrorLogEntry | null>(null);
@@ -74,7 +75,7 @@ export function ErrorLogButton() {
                     onClick={() => setDetail(e)}
                     style={{ cursor: 'pointer' }}
                   >
-                    <Table.Td>{new Date(e.time).toLocaleString()}</Table.Td>
+                    <Table.Td title={formatFullDate(e.time)}>{relativeTime(e.time, i18n.locale, t`just now`)}</Table.Td>
                     <Table.Td>
                       <Badge color="red" variant="light" mr={6}>
                         {e.err.name}

@@ -1,5 +1,6 @@
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatNumber } from '../../../components/format';
 
 interface Props {
   label: string;
@@ -22,9 +23,11 @@ export function StatCard({ label, value, icon, color, locale, testId }: Props) {
           {value === undefined ? (
             <Skeleton h={28} w={64} />
           ) : (
-            <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
-              {value === null ? '—' : new Intl.NumberFormat(locale).format(value)}
-            </Text>
+            <Tooltip label={value === null ? '—' : new Intl.NumberFormat(locale).format(value)}>
+              <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
+                {value === null ? '—' : formatNumber(value, locale)}
+              </Text>
+            </Tooltip>
           )}
         </Stack>
         <ThemeIcon variant="light" color={color} size={44} radius="md">

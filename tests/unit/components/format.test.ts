@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { formatFullDate, formatNumber, relativeTime, timeAgo } from '../../../src/components/format';
+
+const NOW = new Date(2026, 10, 21, 12, 0, 0).getTime();
+const S = 1000;
+const M = 60 * S;
+const H = 60 * M;
+const D = 24 * H;
+
+describe('timeAgo (minutes under 1 h, hours under 1 day, else days)', () => {
+  it.each([
+    [0, '0 minutes ago'],
+    [59 * M, '59 minutes ago'],
+    [H, '1 hour ago'],
+    [23 * H + 59 * M, '23 hours ago'],
+    [D, '1 day ago'],
+    [2 * D, '2 days ago'],
+    [40 * D, '40 days ago'],
+  ])('%d ms → %s', (ago, text) => {
+    expect(timeAgo(NOW - ago, 'en', NOW)).toBe(text);
+  });
+
+  it('speaks the user language', () => {
+    expect(timeAgo(NOW - 3 * H, 'zh', NOW)).toBe('3小时前');
+    expect(timeAgo(NOW - 3 * H, 'es', NOW)).toBe('hace 3 horas');
+    expect(timeAgo(NOW - 3 * H, 'ja', NOW)).toBe('3 時間前');
+  });
+});
+
+describe('relativeTime (boundaries 30 s, 1 h, 1 day, 2 days)', () => {
+  const rel = (ago: number) => relativeTime(NOW - ago, 'en', 'just now', NOW);
+  it.each([
+    [0, 'just now'],
+    [29 * S, 'just now'],
+    [30 * S, '1 minute ago'],
+    [59 * M, '59 minutes ago'],
+    [H, '1 hour ago'],
+    [D - 1, '23 hours ago'],
+    [D, '1 day ago'],
+    [2 * D - 1, '1 day ago'],
+  ])('%d ms → %s', (ago, text) => {
+    expect(rel(ago)).toBe(text);
+  });
+
+  it('shows the full date from two days on', () => {
+    expect(rel(2 * D)).toBe(formatFullDate(NOW - 2 * D));
+    expect(formatFullDate(new Date(2026, 0, 5, 7, 8, 9))).toBe('2026-01-05 07:08:09');
+  });
+});
+
+describe('formatNumber (k, M, G, T, P, E)', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1000, '1k'],
+    [1234, '1.2k'],
+    [999_999, '1M'],
+    [2_500_000, '2.5M'],
+    [7e9, '7G'],
+    [3.2e12, '3.2T'],
+    [1e15, '1P'],
+    [4.5e18, '4.5E'],
+    [-1500, '-1.5k'],
+  ])('%d → %s', (n, text) => {
+    expect(formatNumber(n, 'en')).toBe(text);
+  });
+
+  it('uses the locale decimal separator', () => {
+    expect(formatNumber(1234, 'es')).toBe('1,2k');
+  });
+});
