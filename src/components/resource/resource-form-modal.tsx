@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { isSaveKey } from '../../lib/shortcuts';
 import { confirmDiscard } from '../confirm';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';
@@ -60,7 +61,17 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
           onBack={closeConflict}
         />
       ) : (
-        <form onSubmit={submit} noValidate aria-label={title} data-testid="resource-form">
+        <form
+          onSubmit={submit}
+          noValidate
+          aria-label={title}
+          data-testid="resource-form"
+          onKeyDown={(e) => {
+            if (!isSaveKey(e)) return;
+            e.preventDefault();
+            e.currentTarget.requestSubmit();
+          }}
+        >
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {def.fields.map((field) => (
               <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { SHORTCUTS } from '../../lib/shortcuts';
 import { ExportButton } from './export-button';
 import { ListError } from './list-error';
 import { ListFooter } from './list-footer';
@@ -49,6 +51,8 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
       setSearch({ pageNum: lastPage(data.total, search.pageSize) }, { replace: true });
     }
   }, [data, query.isPlaceholderData, search.pageNum, search.pageSize, setSearch]);
+
+  useHotkeys([[SHORTCUTS.newRecord.hotkey, () => form && !editing && setEditing({})]]);
 
   const findLatest = async (id: number) => {
     const fresh = await queryClient.fetchQuery({ ...pageQuery, staleTime: 0 });

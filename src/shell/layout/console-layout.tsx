@@ -3,6 +3,7 @@ import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
+import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
 import classes from './console-layout.module.css';
 import { Navbar } from './navbar';
@@ -48,6 +49,7 @@ export function ConsoleLayout() {
         <main className={classes.content} id="main-content">
           <Outlet />
         </main>
+        <ShortcutsHelp />
       </div>
     </div>
   );

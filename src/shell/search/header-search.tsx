@@ -8,6 +8,7 @@ import { useSnapshot } from 'valtio';
 import { filterRoutes } from '../../lib/access';
 import { createRouteSearch, searchEntries } from '../../lib/route-search';
 import { ROUTE_TREE } from '../../lib/route-table';
+import { SHORTCUTS } from '../../lib/shortcuts';
 import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
 import { MENU_ICONS } from '../menu-icons';
@@ -68,7 +69,7 @@ export function HeaderSearch() {
           const byId = new Map((all as SpotlightActionData[]).map((a) => [a.id, a]));
           return search(query).flatMap((hit) => byId.get(hit.path) ?? []);
         }}
-        shortcut={['mod + K']}
+        shortcut={[SHORTCUTS.search.hotkey]}
         nothingFound={t`No matching page`}
         highlightQuery
         limit={12}

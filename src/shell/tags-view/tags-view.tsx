@@ -1,10 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, Menu, ScrollArea, UnstyledButton } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { findRoute } from '../../lib/access';
 import { ROUTE_TREE } from '../../lib/route-table';
+import { SHORTCUTS } from '../../lib/shortcuts';
 import {
   closeAll,
   closeOthers,
@@ -51,6 +53,23 @@ export function TagsView() {
     setTags(next);
     if (!next.visitedViews.some((v) => v.key === activeKey)) go(next.visitedViews[0]?.href ?? '/index');
   };
+  const step = (by: 1 | -1) => {
+    const views = tagsStore.visitedViews;
+    const at = views.findIndex((v) => v.key === activeKey);
+    const next = views[(at + by + views.length) % views.length];
+    if (next && next.key !== activeKey) go(next.href);
+  };
+  useHotkeys([
+    [
+      SHORTCUTS.closeTab.hotkey,
+      () => {
+        const view = tagsStore.visitedViews.find((v) => v.key === activeKey);
+        if (view && !view.affix) close(view);
+      },
+    ],
+    [SHORTCUTS.nextTab.hotkey, () => step(1)],
+    [SHORTCUTS.previousTab.hotkey, () => step(-1)],
+  ]);
   // Refresh re-enters the page through /redirect, which remounts it and refetches its data.
   const refresh = (view: VisitedView) => go(`/redirect${view.href}`);
 
