@@ -8,6 +8,8 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL: connections per instance. */
+  dbPoolSize: number;
   /** undefined: generate one on first start and print it once. */
   adminPassword: string | undefined;
   seed: 'demo' | undefined;
@@ -36,6 +38,7 @@ const envSchema = z.object({
     .trim()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  LECTERN_DB_POOL_SIZE: int(1, 1000).default(10),
   LECTERN_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
   LECTERN_TOKEN_IDLE_MINUTES: int(1, 60 * 24 * 365).default(720),
   LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
@@ -69,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     dataDir: resolve(e.LECTERN_DATA),
     databaseUrl: e.DATABASE_URL,
+    dbPoolSize: e.LECTERN_DB_POOL_SIZE,
     adminPassword: e.LECTERN_ADMIN_PASSWORD,
     seed: e.LECTERN_SEED,
     app: {

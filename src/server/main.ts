@@ -43,7 +43,11 @@ async function main() {
     process.exit(1);
   }
 
-  const { db, dialect, location } = openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  const { db, dialect, location } = openDatabase({
+    dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    poolSize: config.dbPoolSize,
+  });
   await migrateToLatest(db, dialect);
   const boot = await ensureAdmin(db, config.adminPassword, new Date());
   if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);

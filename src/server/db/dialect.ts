@@ -20,10 +20,13 @@ export interface FullTextIndex {
 }
 
 /**
- * Keyword search over text columns: a substring match, case-insensitive for ASCII. With a
- * full-text index (SQLite FTS5 trigram, keywords of 3+ characters) the index picks the candidate
- * rows and the same LIKE test then decides, so results are exactly those of the plain scan: the
- * trigram match is a superset (it also folds non-ASCII case), never a different set.
+ * Keyword search over text columns: a substring match, case-insensitive for ASCII letters only
+ * (SQLite's LIKE), identical on both engines. Each engine's index only picks the candidates:
+ * - SQLite: an FTS5 trigram table (keywords of 3+ characters) narrows the rows, then LIKE decides
+ *   (the trigram match is a superset: it also folds non-ASCII case, never a different set).
+ * - PostgreSQL: `lower(column collate "C") like lower(pattern)`: under the C collation lower()
+ *   folds ASCII only, whatever the database's locale, so the rows are SQLite's; pg_trgm GIN indexes
+ *   on exactly that expression (migration 0003) answer it, as a bitmap OR over the columns.
  */
 export function keywordMatch(
   dialect: DialectKind,
@@ -32,27 +35,42 @@ export function keywordMatch(
   fullText?: FullTextIndex,
 ): Expression<SqlBool> {
   const pattern = `%${escapeLike(keyword)}%`;
-  // SQLite's LIKE is case-insensitive for ASCII; ILIKE gives PostgreSQL the same results.
-  const op = dialect === 'postgres' ? sql.raw('ilike') : sql.raw('like');
-  const terms = columns.map((col) => sql<SqlBool>`${sql.ref(col)} ${op} ${pattern} escape '\\'`);
+  if (dialect === 'postgres') {
+    const terms = columns.map((col) => sql<SqlBool>`${foldedColumn(col)} like lower(${pattern}) escape '\\'`);
+    return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+  }
+  // SQLite's LIKE is case-insensitive for ASCII.
+  const terms = columns.map((col) => sql<SqlBool>`${sql.ref(col)} like ${pattern} escape '\\'`);
   const like = sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
-  // Trigram indexes cannot answer fewer than 3 characters; issue 7 adds pg_trgm for PostgreSQL.
-  if (dialect !== 'sqlite' || !fullText || [...keyword].length < 3) return like;
+  // Trigram indexes cannot answer fewer than 3 characters: the plain scan does.
+  if (!fullText || [...keyword].length < 3) return like;
   const phrase = `"${keyword.replace(/"/g, '""')}"`;
   const fts = sql.table(fullText.table);
   return sql<SqlBool>`(${sql.ref(fullText.idColumn)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
 }
 
+/** PostgreSQL: the column as the keyword search compares it (and as its trigram index stores it). */
+const foldedColumn = (col: string) => sql`lower(${sql.ref(col)} collate "C")`;
+
 /**
- * DDL of a full-text index kept in step with `table` by triggers (external content: the text is
- * stored once, in the table). SQLite only; on PostgreSQL nothing yet (issue 7: pg_trgm indexes).
+ * DDL of a full-text index over `table`'s keyword columns. SQLite: an FTS5 trigram table kept in
+ * step by triggers (external content: the text is stored once, in the table). PostgreSQL: the
+ * pg_trgm extension (trusted: a database owner may create it) and one GIN trigram index per column
+ * on the expression keywordMatch compares; PostgreSQL keeps them up to date itself.
  */
 export function fullTextIndexDdl(
   dialect: DialectKind,
   table: string,
   columns: readonly string[],
 ): RawBuilder<unknown>[] {
-  if (dialect !== 'sqlite') return [];
+  if (dialect === 'postgres') {
+    return [
+      sql.raw('create extension if not exists pg_trgm'),
+      ...columns.map((c) =>
+        sql.raw(`create index ${table}_${c}_trgm_idx on ${table} using gin (lower(${c} collate "C") gin_trgm_ops)`),
+      ),
+    ];
+  }
   const fts = `${table}_fts`;
   const cols = columns.join(', ');
   const vals = (row: 'new' | 'old') => columns.map((c) => `${row}.${c}`).join(', ');
@@ -71,8 +89,12 @@ export function fullTextIndexDdl(
   ];
 }
 
-export function dropFullTextIndexDdl(dialect: DialectKind, table: string): RawBuilder<unknown>[] {
-  if (dialect !== 'sqlite') return [];
+export function dropFullTextIndexDdl(
+  dialect: DialectKind,
+  table: string,
+  columns: readonly string[],
+): RawBuilder<unknown>[] {
+  if (dialect === 'postgres') return columns.map((c) => sql.raw(`drop index ${table}_${c}_trgm_idx`));
   const fts = `${table}_fts`;
   return ['ai', 'ad', 'au'].map((t) => sql.raw(`drop trigger ${fts}_${t}`)).concat(sql.raw(`drop table ${fts}`));
 }

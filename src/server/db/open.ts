@@ -3,26 +3,26 @@ import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { DialectKind } from './dialect';
+import { openPostgres } from './postgres';
 import type { Database } from './schema';
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
   dialect: DialectKind;
-  /** For the startup log: where the data lives. */
+  /** For the startup log: where the data lives (a PostgreSQL URL without its password). */
   location: string;
 }
 
 export interface OpenOptions {
   dataDir: string;
-  /** Issue 7: `postgres://…` selects PostgreSQL. */
+  /** `postgres://…` selects PostgreSQL (issue 7); unset, the SQLite file in dataDir. */
   databaseUrl?: string;
+  /** PostgreSQL only: connections in this process's pool. */
+  poolSize?: number;
 }
 
 export function openDatabase(opts: OpenOptions): OpenedDatabase {
-  if (opts.databaseUrl) {
-    // The seam for issue 7: build a PostgresDialect over a `pg` Pool here and return dialect 'postgres'.
-    throw new Error('DATABASE_URL is set, but PostgreSQL support is not available yet; unset it to use SQLite.');
-  }
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, { poolSize: opts.poolSize });
   return openSqlite(opts.dataDir);
 }
 

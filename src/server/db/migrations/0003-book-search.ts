@@ -14,7 +14,7 @@ export function bookSearch(dialect: DialectKind): Migration {
       for (const stmt of fullTextIndexDdl(dialect, 'book', BOOK_SEARCH_COLUMNS)) await stmt.execute(db);
     },
     async down(db: Kysely<unknown>) {
-      for (const stmt of dropFullTextIndexDdl(dialect, 'book')) await stmt.execute(db);
+      for (const stmt of dropFullTextIndexDdl(dialect, 'book', BOOK_SEARCH_COLUMNS)) await stmt.execute(db);
     },
   };
 }
