@@ -1,12 +1,12 @@
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from './lib/i18n';
+import { PwaRoot } from './pwa/pwa-root';
 import { queryClient, router } from './router';
 import { buildTheme } from './shell/theme';
 import { useSizeScale } from './shell/use-size-scale';
@@ -20,12 +20,11 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
-          </QueryClientProvider>
-        </ModalsProvider>
+        <Notifications position="top-right" />
+        <QueryClientProvider client={queryClient}>
+          <PwaRoot />
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </MantineProvider>
     </I18nProvider>
   );

@@ -1,4 +1,9 @@
+// The full Mantine styles (in the `mantine` layer) arrive with the console; the sign-in page loads
+// only what it uses (main.tsx).
+import '@mantine/core/styles.layer.css';
+import '@mantine/spotlight/styles.layer.css';
 import { Drawer } from '@mantine/core';
+import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
@@ -19,38 +24,40 @@ export function ConsoleLayout() {
   const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
   return (
-    <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
-      {mobile ? (
-        <Drawer
-          opened={sidebar.opened}
-          onClose={() => closeSidebar(false)}
-          size={SIDEBAR_WIDTH}
-          withCloseButton={false}
-          padding={0}
-          // Exactly 210 CSS px: Mantine turns a numeric size into rem, which the size selector scales.
-          styles={{ content: { flex: `0 0 ${SIDEBAR_WIDTH}px` }, body: { height: '100%', padding: 0 } }}
-        >
-          <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
-        </Drawer>
-      ) : (
-        <nav
-          className={classes.sidebar}
-          style={{ width: sidebar.opened ? SIDEBAR_WIDTH : RAIL_WIDTH }}
-          data-animate={!sidebar.withoutAnimation}
-        >
-          <Sidebar collapsed={!sidebar.opened} />
-        </nav>
-      )}
-      <div className={classes.main}>
-        <div className={classes.header} data-fixed={fixedHeader}>
-          <Navbar />
-          {tagsView && <TagsView />}
+    <ModalsProvider>
+      <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
+        {mobile ? (
+          <Drawer
+            opened={sidebar.opened}
+            onClose={() => closeSidebar(false)}
+            size={SIDEBAR_WIDTH}
+            withCloseButton={false}
+            padding={0}
+            // Exactly 210 CSS px: Mantine turns a numeric size into rem, which the size selector scales.
+            styles={{ content: { flex: `0 0 ${SIDEBAR_WIDTH}px` }, body: { height: '100%', padding: 0 } }}
+          >
+            <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
+          </Drawer>
+        ) : (
+          <nav
+            className={classes.sidebar}
+            style={{ width: sidebar.opened ? SIDEBAR_WIDTH : RAIL_WIDTH }}
+            data-animate={!sidebar.withoutAnimation}
+          >
+            <Sidebar collapsed={!sidebar.opened} />
+          </nav>
+        )}
+        <div className={classes.main}>
+          <div className={classes.header} data-fixed={fixedHeader}>
+            <Navbar />
+            {tagsView && <TagsView />}
+          </div>
+          <main className={classes.content} id="main-content">
+            <Outlet />
+          </main>
+          <ShortcutsHelp />
         </div>
-        <main className={classes.content} id="main-content">
-          <Outlet />
-        </main>
-        <ShortcutsHelp />
       </div>
-    </div>
+    </ModalsProvider>
   );
 }

@@ -4,7 +4,7 @@ import { IconBook2, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { safeRedirect } from '../../routes/-guard';
-import { LanguageMenu } from '../layout/language-menu';
+import { LanguageSelect } from './language-select';
 import { LoginForm } from './login-form';
 import classes from './login-page.module.css';
 
@@ -22,7 +22,7 @@ export function LoginPage() {
   return (
     <Box className={classes.page}>
       <Group className={classes.lang}>
-        <LanguageMenu />
+        <LanguageSelect />
       </Group>
       <Center mih="100vh" p="md">
         <Paper className={classes.card} shadow="lg" radius="md" p="xl" withBorder>
