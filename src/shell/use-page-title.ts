@@ -14,11 +14,13 @@ export function pageTitle(routeTitle: string | undefined, appTitle: string = APP
 }
 
 export function usePageTitle(): void {
-  const { i18n } = useLingui();
+  // `_` is a new function after each language change (the i18n object itself stays the same), so
+  // the title follows the language.
+  const { _ } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
   const { title } = useSnapshot(settingsStore);
   useEffect(() => {
     const meta = findRoute(ROUTE_TREE, stripBase(pathname))?.meta;
-    document.title = pageTitle(meta ? i18n._(meta.title) : undefined, title);
-  }, [pathname, i18n, title]);
+    document.title = pageTitle(meta ? _(meta.title) : undefined, title);
+  }, [pathname, _, title]);
 }

@@ -27,7 +27,7 @@ export function ListFooter({ total, pageNum, pageSize, onPage, onPageSize }: Pro
           value={pageSize}
           onChange={(v) => v !== null && onPageSize(v)}
           allowDeselect={false}
-          w={120}
+          w={140}
         />
         <Pagination
           data-testid="pagination"
