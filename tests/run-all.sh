@@ -8,6 +8,7 @@ step "lint"; npm run --silent lint
 step "message catalogues"; bash tests/i18n-check.sh
 step "unit tests"; npx vitest run --project unit
 step "server tests"; npx vitest run --project server
+step "server tests on PostgreSQL"; bash tests/server/pg/run.sh
 step "browser (Debian Chromium)"; bash tests/e2e/ensure-chromium.sh
 step "build"; npm run --silent build
 step "end-to-end tests"; npx vitest run --project e2e

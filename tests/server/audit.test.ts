@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/contract/book';
+import { TEST_ENGINE } from './helpers/database';
 import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 
 let s: TestServer;
@@ -74,8 +75,15 @@ describe('audit log', () => {
   it('is written in the same transaction as the change: when it fails, nothing is written', async () => {
     const book = await createBook(s, { title: 'Survivor', categoryId: category });
     // A real database failure at the audit insert, injected by a trigger (no mocks).
-    await sql`create trigger fail_book_audit before insert on audit_log
-      when new.resource = 'book' begin select raise(abort, 'injected failure in audit_log'); end`.execute(s.db);
+    if (TEST_ENGINE === 'postgres') {
+      await sql`create function fail_book_audit() returns trigger language plpgsql as $$
+        begin raise exception 'injected failure in audit_log'; end $$`.execute(s.db);
+      await sql`create trigger fail_book_audit before insert on audit_log
+        for each row when (new.resource = 'book') execute function fail_book_audit()`.execute(s.db);
+    } else {
+      await sql`create trigger fail_book_audit before insert on audit_log
+        when new.resource = 'book' begin select raise(abort, 'injected failure in audit_log'); end`.execute(s.db);
+    }
     try {
       const del = await s.call('DELETE', `/book/${book.id}`, { token: s.adminToken });
       expect(del.status).toBe(500);
@@ -103,7 +111,8 @@ describe('audit log', () => {
         .executeTakeFirstOrThrow();
       expect(Number(after.n)).toBe(Number(before.n));
     } finally {
-      await sql`drop trigger fail_book_audit`.execute(s.db);
+      if (TEST_ENGINE === 'postgres') await sql`drop function fail_book_audit cascade`.execute(s.db);
+      else await sql`drop trigger fail_book_audit`.execute(s.db);
     }
   });
 });

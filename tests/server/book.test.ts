@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/contract/book';
 import type { Page } from '../../src/contract/common';
 import type { SystemInfo } from '../../src/contract/system';
+import { TEST_ENGINE } from './helpers/database';
 import {
   bookInput,
   createBook,
@@ -283,7 +284,7 @@ describe('GET /system/info', () => {
   it('reports version, uptime, database kind and counts per resource', async () => {
     const res = await s.call<SystemInfo>('GET', '/system/info', { token: s.adminToken });
     expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({ version: 'test', database: 'sqlite' });
+    expect(res.body.data).toMatchObject({ version: 'test', database: TEST_ENGINE });
     expect(res.body.data.uptimeSeconds).toBeGreaterThanOrEqual(0);
     const bookCount = (await page({})).body.data.total;
     expect(res.body.data.counts).toMatchObject({ book: bookCount, category: 3, 'category/subclass': 2, user: 1 });

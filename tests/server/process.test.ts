@@ -2,13 +2,17 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dropSpawnedDatabases } from './helpers/database';
 import { runToExit, spawnServer } from './helpers/spawn-server';
 
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lectern-proc-'));
 });
-afterAll(() => rm(dir, { recursive: true, force: true }));
+afterAll(async () => {
+  await dropSpawnedDatabases();
+  await rm(dir, { recursive: true, force: true });
+});
 
 async function login(url: string, userName: string, password: string) {
   const res = await fetch(`${url}/prod-api/auth/login`, {

@@ -5,19 +5,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidIsbn } from '../../src/contract/isbn';
 import { ensureAdmin } from '../../src/server/db/bootstrap';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { type OpenedDatabase, openSqlite } from '../../src/server/db/open';
+import type { OpenedDatabase } from '../../src/server/db/open';
 import { seedDemo } from '../../src/server/db/seed-demo';
+import { openTestDatabase, type TestDatabase } from './helpers/database';
 
 let dir: string;
 let opened: OpenedDatabase;
+let testDb: TestDatabase;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lectern-seed-'));
-  opened = openSqlite(dir);
+  testDb = await openTestDatabase(dir);
+  opened = testDb.opened;
   await migrateToLatest(opened.db, opened.dialect);
   await ensureAdmin(opened.db, 'Admin-pass-123', new Date());
 });
 afterAll(async () => {
-  await opened.db.destroy();
+  await testDb.dispose();
   await rm(dir, { recursive: true, force: true });
 });
 

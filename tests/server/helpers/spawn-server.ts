@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { databaseUrlFor } from './database';
 
 export interface Spawned {
   url: string;
@@ -8,11 +9,19 @@ export interface Spawned {
   stop(): Promise<number | null>;
 }
 
-/** Run `src/server/main.ts` as `npm start` does; resolves on the "listening" line. */
-export function spawnServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<Spawned> {
+/**
+ * Run `src/server/main.ts` as `npm start` does; resolves on the "listening" line. On PostgreSQL
+ * (DATABASE_URL set for the tests) each LECTERN_DATA folder gets its own database unless `env`
+ * names one (database.ts: databaseUrlFor; the caller drops them with dropSpawnedDatabases).
+ */
+export async function spawnServer(env: Record<string, string | undefined>, timeoutMs = 30_000): Promise<Spawned> {
   const { LECTERN_ADMIN_PASSWORD: _ignored, ...parentEnv } = process.env;
+  const DATABASE_URL = 'DATABASE_URL' in env ? env.DATABASE_URL : await databaseUrlFor(env.LECTERN_DATA);
+  const childEnv: Record<string, string> = {};
+  for (const [k, v] of Object.entries({ ...parentEnv, HOST: '127.0.0.1', PORT: '0', ...env, DATABASE_URL }))
+    if (v !== undefined) childEnv[k] = v;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...parentEnv, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

@@ -8,9 +8,10 @@ import type { Envelope } from '../../../src/contract/envelope';
 import { createApp } from '../../../src/server/app';
 import type { AppConfig } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
+import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
-import { openSqlite } from '../../../src/server/db/open';
 import type { Database } from '../../../src/server/db/schema';
+import { openTestDatabase } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -54,15 +55,19 @@ export interface TestServer {
 
 export interface TestServerOptions {
   config?: Partial<AppConfig>;
+  /** Default: the suite's engine (TEST_ENGINE: PostgreSQL when DATABASE_URL is set). */
+  engine?: DialectKind;
 }
 
 /**
- * A real server on a random port over a fresh SQLite file in a temp folder, migrated and with the
- * admin account, exactly as main.ts builds it (minus process concerns).
+ * A real server on a random port over a fresh database (a SQLite file in a temp folder, or with
+ * DATABASE_URL a new PostgreSQL database, see database.ts), migrated and with the admin account,
+ * exactly as main.ts builds it (minus process concerns).
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'lectern-test-'));
-  const { db, dialect } = openSqlite(join(dir, 'data'));
+  const testDb = await openTestDatabase(join(dir, 'data'), opts.engine);
+  const { db, dialect } = testDb.opened;
   await migrateToLatest(db, dialect);
   await ensureAdmin(db, ADMIN_PASSWORD, new Date());
   let offset = 0;
@@ -133,7 +138,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      await db.destroy();
+      await testDb.dispose();
       await rm(dir, { recursive: true, force: true });
     },
   };

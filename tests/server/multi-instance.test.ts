@@ -1,0 +1,259 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import OSS from 'ali-oss';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Envelope } from '../../src/contract/envelope';
+import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
+import { type Spawned, spawnServer } from './helpers/spawn-server';
+import {
+  type Credential,
+  decode,
+  ossOptions,
+  signedParams,
+  type Ticket,
+  type UploadAddress,
+  type UploadAuth,
+} from './vod/helpers';
+
+/**
+ * Issue 7: two real server processes (main.ts) on different ports over one PostgreSQL database
+ * and one shared LECTERN_DATA folder, as behind a load balancer. Runs where DATABASE_URL is set
+ * (tests/server/pg/run.sh); skipped on a SQLite-only run.
+ */
+const enabled = !!process.env.DATABASE_URL;
+const PASSWORD = 'Multi-admin-pass-1';
+const MAX_FAILURES = 4;
+
+let dir: string;
+let dbName: string;
+let dbUrl: string;
+let a: Spawned;
+let b: Spawned;
+
+interface Reply<T> {
+  status: number;
+  headers: Headers;
+  body: Envelope<T>;
+}
+
+async function call<T = unknown>(
+  server: Spawned,
+  method: string,
+  path: string,
+  opts: { token?: string; body?: unknown; forwardedFor?: string } = {},
+): Promise<Reply<T>> {
+  const headers: Record<string, string> = {};
+  if (opts.token) headers['X-Token'] = opts.token;
+  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.forwardedFor) headers['X-Forwarded-For'] = opts.forwardedFor;
+  const res = await fetch(`${server.url}/prod-api${path}`, {
+    method,
+    headers,
+    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+  });
+  return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
+}
+
+const login = (server: Spawned, userName: string, password: string, forwardedFor?: string) =>
+  call<{ token: string } | null>(server, 'POST', '/auth/login', { body: { userName, password }, forwardedFor });
+
+async function created<T extends { id: number }>(server: Spawned, token: string, path: string, body: unknown) {
+  const res = await call<T>(server, 'POST', path, { token, body });
+  if (res.status !== 201) throw new Error(`POST ${path}: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: dbUrl });
+  await client.connect();
+  try {
+    return (await client.query<T>(text, values)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+beforeAll(async () => {
+  if (!enabled) return;
+  dir = await mkdtemp(join(tmpdir(), 'lectern-multi-'));
+  dbName = uniqueDatabaseName('lectern_multi');
+  dbUrl = await createDatabase(dbName);
+  const env = {
+    DATABASE_URL: dbUrl,
+    LECTERN_DATA: join(dir, 'shared-data'),
+    LECTERN_DIST: join(dir, 'no-dist'),
+    LECTERN_ADMIN_PASSWORD: PASSWORD,
+    LECTERN_LOGIN_MAX_FAILURES: String(MAX_FAILURES),
+    LECTERN_LOGIN_SLOWDOWN_MS: '0',
+    // The client address comes from X-Forwarded-For, as behind the load balancer.
+    LECTERN_TRUST_PROXY: '1',
+    LECTERN_DB_POOL_SIZE: '5',
+  };
+  // Both start at the same moment on an empty database: the advisory lock serialises migrations.
+  [a, b] = await Promise.all([spawnServer(env, 60_000), spawnServer(env, 60_000)]);
+}, 120_000);
+
+afterAll(async () => {
+  if (!enabled) return;
+  await Promise.all([a?.stop(), b?.stop()]);
+  await dropDatabase(dbName);
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
+  it('both started together on an empty database: migrations ran once, one admin', async () => {
+    expect(a.url).not.toBe(b.url);
+    const migrations = await query<{ name: string }>('select name from kysely_migration order by name');
+    expect(migrations.map((m) => m.name)).toEqual([
+      '0001-init',
+      '0002-content',
+      '0003-book-search',
+      '0004-audit-record-index',
+      '0005-vod',
+    ]);
+    expect(await query('select id from staff')).toHaveLength(1);
+    for (const s of [a, b]) expect((await login(s, 'admin', PASSWORD)).status).toBe(200);
+    const info = await call<{ database: string }>(b, 'GET', '/system/info', {
+      token: (await login(a, 'admin', PASSWORD)).body.data?.token,
+    });
+    expect(info.body.data.database).toBe('postgres');
+  });
+
+  it('a token from a sign-in on one instance works on the other; signing out on either ends it on both', async () => {
+    const signedIn = await login(a, 'admin', PASSWORD, '10.0.0.1');
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.data?.token as string;
+    const info = await call<{ name: string; roles: string[] }>(b, 'GET', '/auth/info', { token });
+    expect(info.status).toBe(200);
+    expect(info.body.data.roles).toEqual(['admin']);
+    // A write through B with A's token, read back through A.
+    const cat = await created<{ id: number; name: string }>(b, token, '/category', { name: 'Made on B' });
+    const list = await call<{ id: number; name: string }[]>(a, 'GET', '/category/list', { token });
+    expect(list.body.data.map((c) => c.name)).toContain('Made on B');
+    expect(cat.id).toBeGreaterThan(0);
+
+    expect((await call(b, 'POST', '/auth/logout', { token })).status).toBe(200);
+    for (const s of [a, b]) {
+      const after = await call(s, 'GET', '/auth/info', { token });
+      expect(after.status).toBe(401);
+    }
+  });
+
+  it('counts failed sign-ins across both instances: the limit holds when attempts alternate', async () => {
+    const token = (await login(a, 'admin', PASSWORD, '10.0.0.2')).body.data?.token as string;
+    await created(a, token, '/user', {
+      userName: 'split',
+      phone: '13900000077',
+      name: 'Split',
+      roles: ['operator'],
+      status: 'active',
+      password: 'Split-pass-123',
+    });
+    // Each attempt from its own address, so only the per-account count can trip the limit.
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const res = await login(i % 2 === 0 ? a : b, 'split', 'wrong-password', `10.1.0.${i}`);
+      expect(res.status, `attempt ${i + 1}`).toBe(401);
+      expect(res.body.code).toBe(60204);
+    }
+    // Neither instance alone saw MAX_FAILURES failures, yet both refuse now, even the right password.
+    for (const s of [a, b]) {
+      const refused = await login(s, 'split', 'Split-pass-123', '10.1.1.1');
+      expect(refused.status).toBe(429);
+      expect(refused.body.code).toBe(42900);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    const rows = await query<{ failures: number }>(`select failures from login_attempt where key = 'acct:split'`);
+    expect(rows[0]?.failures).toBe(MAX_FAILURES);
+  });
+
+  it('two concurrent approvals of the last copy through different instances: exactly one succeeds', async () => {
+    const token = (await login(a, 'admin', PASSWORD, '10.0.0.3')).body.data?.token as string;
+    const category = await created<{ id: number }>(a, token, '/category', { name: 'Last copies' });
+    const reader = await created<{ id: number }>(a, token, '/users', {
+      nickName: 'Racer',
+      phone: '13600000099',
+      status: 'active',
+    });
+    // Several rounds: each a book with one copy and two pending applications, approved at once.
+    for (let round = 0; round < 8; round++) {
+      const book = await created<{ id: number }>(b, token, '/book', {
+        title: `Only copy ${round}`,
+        author: 'Someone',
+        categoryId: category.id,
+        stock: 1,
+        status: 'on_shelf',
+      });
+      const apps = await Promise.all(
+        [a, b].map((s) =>
+          created<{ id: number; version: number }>(s, token, '/apply', { userId: reader.id, bookId: book.id }),
+        ),
+      );
+      const results = await Promise.all(
+        apps.map((app, i) =>
+          call<{ status: string }>(i === 0 ? a : b, 'PUT', '/apply', {
+            token,
+            body: { id: app.id, version: app.version, status: 'approved' },
+          }),
+        ),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(results.map((r) => r.body))).toEqual([200, 409]);
+      const loser = results.find((r) => r.status === 409);
+      expect(loser?.body.msg).toMatch(/No copies/);
+      const [stock] = await query<{ stock: number }>('select stock from book where id = $1', [book.id]);
+      expect(stock?.stock).toBe(0);
+      const approved = await query('select id from borrow_apply where book_id = $1 and status = $2', [
+        book.id,
+        'approved',
+      ]);
+      expect(approved).toHaveLength(1);
+    }
+    expect(await query('select id from book where stock < 0')).toEqual([]);
+  });
+
+  it('a video upload moves between instances: RPC nonces, credentials, multipart parts and objects are shared', async () => {
+    const token = (await login(a, 'admin', PASSWORD, '10.0.0.4')).body.data?.token as string;
+    const credRes = await call<Credential>(a, 'GET', '/video/upload/credential', { token });
+    expect(credRes.status).toBe(200);
+    const cred = credRes.body.data;
+    expect(cred.vodEndpoint).toBe(`${a.url}/vod`);
+
+    // The credential A issued, used on B; the same signed request replayed on A is refused (nonce).
+    const q = signedParams('GET', 'CreateUploadVideo', { Title: 'Shared', FileName: 'shared.mp4', FileSize: 1 }, cred);
+    const first = await fetch(`${b.url}/vod?${new URLSearchParams(q)}`);
+    expect(first.status).toBe(200);
+    const ticket = (await first.json()) as Ticket;
+    const replay = await fetch(`${a.url}/vod?${new URLSearchParams(q)}`);
+    expect(replay.status).toBe(400);
+    expect(((await replay.json()) as { Code: string }).Code).toMatch(/Nonce/i);
+
+    // A multipart upload begun on B, one part through each instance, completed on A, read on B.
+    const address = decode<UploadAddress>(ticket.UploadAddress);
+    const auth = decode<UploadAuth>(ticket.UploadAuth);
+    expect(address.Endpoint).toBe(b.url);
+    const data = randomBytes(300 * 1024 + 77);
+    const file = join(dir, 'shared.mp4');
+    await writeFile(file, data);
+    const onB = new OSS(ossOptions(address, auth));
+    const onA = new OSS(ossOptions({ ...address, Endpoint: a.url }, auth));
+    const { uploadId } = await onB.initMultipartUpload(address.FileName);
+    const cut = 200 * 1024;
+    const p1 = await onA.uploadPart(address.FileName, uploadId, 1, file, 0, cut);
+    const p2 = await onB.uploadPart(address.FileName, uploadId, 2, file, cut, data.length);
+    await onA.completeMultipartUpload(address.FileName, uploadId, [
+      { number: 1, etag: p1.etag },
+      { number: 2, etag: p2.etag },
+    ]);
+    const got = Buffer.from(await (await fetch(`${b.url}/${address.Bucket}/${address.FileName}`)).arrayBuffer());
+    expect(createHash('md5').update(got).digest('hex')).toBe(createHash('md5').update(data).digest('hex'));
+    const [video] = await query<{ status: string; file_size: string }>(
+      'select status, file_size from video where video_id = $1',
+      [ticket.VideoId],
+    );
+    expect(video?.status).toBe('normal');
+    expect(Number(video?.file_size)).toBe(data.length);
+  });
+});
