@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Bundle budget (issue 5): the JS+CSS a browser downloads to show the sign-in page, gzip-sized,
  * next to a plain Vite + React + Mantine "hello" page built in the same run with the same tools.
@@ -8,35 +9,100 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
+import type { Page } from 'playwright-core';
 import { build } from 'vite';
 import { launch } from './chromium';
 import { startServer } from './server';
 
+const DIST = process.env.LECTERN_DIST ?? 'dist';
 const gz = (b: Buffer) => gzipSync(b, { level: 9 }).length;
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Files the sign-in page actually requests, as seen by Chromium, gzip-sized from dist/. */
-async function signInPageBytes(): Promise<{ js: number; css: number; files: number }> {
+interface Bytes {
+  js: number;
+  css: number;
+  files: number;
+}
+
+async function sizeOf(paths: Iterable<string>): Promise<Bytes> {
+  const out = { js: 0, css: 0, files: 0 };
+  for (const p of paths) {
+    const size = gz(await readFile(resolve(DIST, p.replace(/^\//, ''))));
+    if (p.endsWith('.css')) out.css += size;
+    else out.js += size;
+    out.files++;
+  }
+  return out;
+}
+
+/** Every JS and CSS file a page load requests (the service worker is not a page asset). */
+function recordAssets(page: Page): Set<string> {
+  const paths = new Set<string>();
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (/\.(js|css)$/.test(u.pathname) && !u.pathname.endsWith('/sw.js')) paths.add(u.pathname);
+  });
+  return paths;
+}
+
+const ROUTES = [
+  '/index',
+  '/web/book',
+  '/web/banner',
+  '/web/aboutus',
+  '/web/news',
+  '/web/resource',
+  '/web/bibliography',
+  '/web/category',
+  '/web/categorysubclass',
+  '/web/video',
+  '/web/video-upload',
+  '/users/user',
+  '/users/adminuser',
+  '/users/online',
+  '/users/apply',
+  '/users/image',
+  '/users/audit',
+];
+
+/**
+ * Files the sign-in page requests, as seen by Chromium, gzip-sized from the build; then, signed in,
+ * what each console screen adds when the user moves to it from Home (its own chunks).
+ */
+async function measurePages(): Promise<{ signIn: Bytes; routes: [string, Bytes][] }> {
   const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-bundle-'));
   const server = await startServer({ LECTERN_DATA: dataDir, LECTERN_ADMIN_PASSWORD: 'bench-password-1' });
   const browser = await launch();
   try {
-    const page = await browser.newPage();
-    const paths = new Set<string>();
-    page.on('request', (r) => {
-      const u = new URL(r.url());
-      if (/\.(js|css)$/.test(u.pathname)) paths.add(u.pathname);
-    });
+    const context = await browser.newContext({ serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const seen = recordAssets(page);
     await page.goto(`${server.url}/login`, { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    let js = 0;
-    let css = 0;
-    for (const p of paths) {
-      const size = gz(await readFile(resolve('dist', p.replace(/^\//, ''))));
-      if (p.endsWith('.css')) css += size;
-      else js += size;
+    const signIn = await sizeOf(seen);
+
+    await page.getByRole('tab', { name: 'Administrator' }).click();
+    const form = page.getByRole('form', { name: 'Administrator sign-in' });
+    await form.getByLabel('Account').fill('admin');
+    await form.getByLabel('Password', { exact: true }).fill('bench-password-1');
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((u) => u.pathname === '/index');
+    await page.waitForLoadState('networkidle');
+    const routes: [string, Bytes][] = [['console shell + Home (after sign-in)', await sizeOf(seen)]];
+    for (const route of ROUTES.slice(1)) {
+      // Reload Home (its files are already counted), then move client-side, as a user does: only
+      // the screen's own chunks load.
+      await page.goto(`${server.url}/index`, { waitUntil: 'networkidle' });
+      const before = new Set(seen);
+      await page.evaluate((to) => {
+        history.pushState({}, '', to);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, route);
+      await page.waitForLoadState('networkidle');
+      await page.waitForTimeout(300);
+      routes.push([route, await sizeOf([...seen].filter((p) => !before.has(p)))]);
     }
-    return { js, css, files: paths.size };
+    return { signIn, routes };
   } finally {
     await browser.close();
     await server.stop();
@@ -70,7 +136,7 @@ createRoot(document.getElementById('root')!).render(<MantineProvider><Button>Hel
 }
 
 export async function benchBundle(): Promise<string> {
-  const lectern = await signInPageBytes();
+  const { signIn: lectern, routes } = await measurePages();
   const hello = await helloBytes();
   const total = lectern.js + lectern.css;
   const budget = 150 * 1024;
@@ -83,5 +149,11 @@ export async function benchBundle(): Promise<string> {
     `| Vite + React + Mantine hello | ${kib(hello.js)} | ${kib(hello.css)} | ${kib(hello.js + hello.css)} |`,
     '',
     `Budget 150 KiB: ${total <= budget ? 'met' : `missed by ${kib(total - budget)}`}.`,
+    '',
+    '### What each console screen adds (gzip JS+CSS, moving there from Home)',
+    '',
+    '| screen | files | JS | CSS |',
+    '|---|---|---|---|',
+    ...routes.map(([r, b]) => `| ${r} | ${b.files} | ${kib(b.js)} | ${kib(b.css)} |`),
   ].join('\n');
 }
