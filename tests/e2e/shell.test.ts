@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, launch, newContext, screenshot, signIn } from './browser';
+import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,6 +47,38 @@ describe('tags view', () => {
     await page.getByTestId('tag-menu').getByText('Close All').click();
     await expect.poll(() => tabKeys(page)).toEqual(['/index']);
     await page.waitForURL((u) => u.pathname === '/index');
+    await page.context().close();
+  });
+});
+
+describe('cached views', () => {
+  it('keeps a page scroll position while switching tabs', async () => {
+    const token = await adminToken();
+    const cat = await api<{ id: number }>('/category', { body: { name: 'Scroll shelf', sort: 1 }, token });
+    for (let i = 1; i <= 30; i++) {
+      await api('/book', {
+        body: {
+          title: `Scrollable volume ${i}`,
+          author: 'Long List',
+          categoryId: cat.id,
+          stock: 1,
+          status: 'on_shelf',
+        },
+        token,
+      });
+    }
+    const page = await signedIn();
+    await page.goto('/web/book?keyword=Scrollable&pageSize=50');
+    await page.getByTestId('resource-row').nth(29).waitFor();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
+
+    await tabs(page).filter({ hasText: 'Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/index');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    await tabs(page).filter({ hasText: 'Books' }).click();
+    await page.waitForURL((u) => u.pathname === '/web/book');
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
     await page.context().close();
   });
 });

@@ -10,6 +10,7 @@ import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
+import { useViewScroll } from '../tags-view/use-view-scroll';
 import classes from './console-layout.module.css';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -20,6 +21,7 @@ const RAIL_WIDTH = 64;
 
 export function ConsoleLayout() {
   useDevice();
+  useViewScroll();
   const { sidebar, device } = useSnapshot(appStore);
   const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
