@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
+import { redactUrl } from '../../src/server/db/postgres';
 
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
@@ -24,6 +25,14 @@ describe('loadConfig', () => {
     [{ LECTERN_TOKEN_IDLE_MINUTES: '30' }, (c: ReturnType<typeof loadConfig>) => c.app.tokenIdleMinutes, 30],
     [{ LECTERN_DATA: '/srv/lectern' }, (c: ReturnType<typeof loadConfig>) => c.dataDir, '/srv/lectern'],
     [
+      { DATABASE_URL: 'postgres://lectern:secret@db:5432/lectern' },
+      (c: ReturnType<typeof loadConfig>) => c.databaseUrl,
+      'postgres://lectern:secret@db:5432/lectern',
+    ],
+    [{ DATABASE_URL: '' }, (c: ReturnType<typeof loadConfig>) => c.databaseUrl, undefined],
+    [{}, (c: ReturnType<typeof loadConfig>) => c.dbPoolSize, 10],
+    [{ LECTERN_DB_POOL_SIZE: '25' }, (c: ReturnType<typeof loadConfig>) => c.dbPoolSize, 25],
+    [
       { LECTERN_CONNECT_SRC: 'http://127.0.0.1:9000  https://vod.example.com' },
       (c: ReturnType<typeof loadConfig>) => c.app.extraConnectSrc,
       ['http://127.0.0.1:9000', 'https://vod.example.com'],
@@ -39,8 +48,16 @@ describe('loadConfig', () => {
     [{ LECTERN_TRUST_PROXY: 'maybe' }, 'LECTERN_TRUST_PROXY'],
     [{ LECTERN_ADMIN_PASSWORD: 'short' }, 'LECTERN_ADMIN_PASSWORD'],
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ LECTERN_DB_POOL_SIZE: '0' }, 'LECTERN_DB_POOL_SIZE'],
     [{ LECTERN_SEED: 'everything' }, 'LECTERN_SEED'],
   ])('refuses %o naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}:`));
+  });
+
+  it('logs a PostgreSQL URL without its password', () => {
+    expect(redactUrl('postgres://lectern:s3cret@db.internal:5432/lectern')).toBe(
+      'postgres://lectern:***@db.internal:5432/lectern',
+    );
+    expect(redactUrl('postgres://lectern@db/lectern')).toBe('postgres://lectern@db/lectern');
   });
 });

@@ -91,4 +91,15 @@ describe('main.ts', () => {
     expect(res.output).toMatch(/PORT: must be a whole number/);
     expect(res.output).toMatch(/LECTERN_TOKEN_IDLE_MINUTES: must be at least 1/);
   });
+
+  it('with DATABASE_URL connects to PostgreSQL: an unreachable server stops the start with exit 1, password unprinted', async () => {
+    const res = await runToExit({
+      DATABASE_URL: 'postgres://lectern:Pg-secret-9@127.0.0.1:1/lectern',
+      LECTERN_DATA: join(dir, 'pg-unreachable'),
+    });
+    expect(res.code).toBe(1);
+    expect(res.output).toMatch(/Lectern failed to start: .*ECONNREFUSED/);
+    expect(res.output).not.toMatch(/not available/);
+    expect(res.output).not.toContain('Pg-secret-9');
+  });
 });
