@@ -2,6 +2,7 @@ import './window-shim';
 import OSS from 'ali-oss';
 import type { UploadAddress, UploadAuth } from './credentials';
 import { loadedFromParts, PARALLEL } from './limits';
+import { fetchTransport, sendPartsAsBlobs } from './oss-transport';
 import type { OssCheckpoint } from './persist';
 
 /**
@@ -33,8 +34,12 @@ export function ossClient(address: UploadAddress, auth: UploadAuth): OSS {
     stsToken: auth.SecurityToken,
     // SPEC.md §9: the SDK's HTTP timeout is 300 s. Retries are ours (errors.ts), not ali-oss's.
     timeout: 300_000,
+    // fetch instead of the bundled XHR shim, which copies each part byte by byte (oss-transport.ts).
+    urllib: fetchTransport,
   } as OSS.Options;
-  return new OSS(options);
+  const client = new OSS(options);
+  sendPartsAsBlobs(client);
+  return client;
 }
 
 const strip = (cp: {
