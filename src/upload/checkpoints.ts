@@ -1,0 +1,75 @@
+import type { CheckpointStore, StoredCheckpoint } from './persist';
+import type { UploadSnapshot } from './protocol';
+
+/**
+ * The worker's live checkpoints (one per item being uploaded) and their writes to IndexedDB
+ * (persist.ts holds the record format and the store). Writes go one after another, so a late save
+ * never brings back a deleted checkpoint, and a record that is no longer live is not written at all.
+ */
+export class Checkpoints {
+  private readonly records = new Map<string, StoredCheckpoint>();
+  private io: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: CheckpointStore,
+    private readonly now: () => number,
+    private readonly warn: (message: string) => void,
+  ) {}
+
+  get(id: string): StoredCheckpoint | undefined {
+    return this.records.get(id);
+  }
+
+  /** Makes `rec` the item's live checkpoint (a resumed one, or the one of a new run). */
+  set(id: string, rec: StoredCheckpoint): void {
+    this.records.set(id, rec);
+  }
+
+  /** The item is done with or gone: its record is no longer written. */
+  drop(id: string): void {
+    this.records.delete(id);
+  }
+
+  /** The stored checkpoint under a checkpoint key (read at once, not queued). */
+  load(key: string): Promise<StoredCheckpoint | null> {
+    return this.store.load(key);
+  }
+
+  list(): Promise<[string, StoredCheckpoint][]> {
+    return this.store.list();
+  }
+
+  /** Queues a write of `rec` under `key`, if it is still a live record when its turn comes. */
+  save(key: string, rec: StoredCheckpoint): void {
+    this.queue(async () => {
+      if ([...this.records.values()].includes(rec)) await this.store.save(key, structuredClone(rec));
+    });
+  }
+
+  /** Queues the deletion of the stored checkpoint under `key`. */
+  remove(key: string): void {
+    this.queue(() => this.store.remove(key));
+  }
+
+  /** SPEC/STYLE: persist after every transition, so a reload resumes from what was stored. */
+  persistTransitions(prev: UploadSnapshot, next: UploadSnapshot): void {
+    for (const item of next.items) {
+      const before = prev.items.find((i) => i.id === item.id);
+      if (before?.state === item.state) continue;
+      const rec = this.records.get(item.id);
+      if (!rec || item.state === 'Success') continue;
+      rec.state = item.state;
+      rec.updatedAt = this.now();
+      this.save(item.key, rec);
+    }
+  }
+
+  /** Settles when every queued write is done (tests). */
+  flush(): Promise<unknown> {
+    return this.io;
+  }
+
+  private queue(op: () => Promise<unknown>): void {
+    this.io = this.io.then(op).catch((e) => this.warn(`IndexedDB: ${String(e)}`));
+  }
+}
