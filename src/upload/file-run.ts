@@ -134,7 +134,9 @@ export async function uploadFile(
       stored.loaded = loaded;
       stored.updatedAt = host.now();
       host.checkpoints.save(item.key, stored);
-      host.reporter.report(id, vod, stored);
+      // Not once every part is stored: Complete follows at once, and a report racing it would
+      // leave the service a progress record of a finished video, offered for resuming later.
+      if (loaded < entry.file.size) host.reporter.report(id, vod, stored);
       host.dispatch({ type: 'progress', id, loaded, at: host.now() });
     },
   });

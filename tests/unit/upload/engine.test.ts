@@ -37,15 +37,18 @@ function setup(kv = mapKv()) {
   const runs: FakeRun[] = [];
   let n = 0;
   const vod = {
-    createUploadVideo: async (p: { Title: string }) => {
-      calls.push(`create ${p.Title}`);
+    createUploadVideo: async (p: { Title: string; CoverURL?: string }) => {
+      calls.push(`create ${p.Title}${p.CoverURL ? ` cover ${p.CoverURL}` : ''}`);
       return ticket(`v${++n}`);
     },
     refreshUploadVideo: async (id: string) => {
       calls.push(`refresh ${id}`);
       return ticket(id);
     },
-    createUploadImage: async () => ({ ImageId: 'i', ImageURL: 'http://x/i.jpg', ...ticket('i') }),
+    createUploadImage: async (p: { ImageType: string; ImageExt: string }) => {
+      calls.push(`image ${p.ImageType} ${p.ImageExt}`);
+      return { ImageId: 'i', ImageURL: 'http://x/i.jpg', ...ticket('i') };
+    },
     reportUploadProgress: async () => {
       calls.push('report');
       return {};
@@ -65,7 +68,9 @@ function setup(kv = mapKv()) {
     console: false,
     createVod: () => vod,
     oss: {
-      putObject: async () => undefined,
+      putObject: async (_address, _auth, body) => {
+        calls.push(`put ${(body as File).name}`);
+      },
       startMultipart: (o) => {
         let resolve!: () => void;
         let reject!: (e: unknown) => void;
@@ -242,5 +247,53 @@ describe('UploadEngine', () => {
     expect(second.item()?.resumed).toBe(false);
     expect(second.runs[0]?.checkpoint).toBeNull();
     expect(second.calls).toContain('create film');
+  });
+
+  it('uploads the cover first (CreateUploadImage, one PUT) and creates the video with its URL, once', async () => {
+    const { engine, calls, runs, item } = setup();
+    const cover = new File([new Uint8Array(2048)], 'poster.PNG', { type: 'image/png' });
+    engine.command({ type: 'add', files: [{ file: video(), cover }] });
+    expect(item()?.hasCover).toBe(true);
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    expect(calls.slice(0, 4)).toEqual([
+      'credential',
+      'image cover png',
+      'put poster.PNG',
+      'create film cover http://x/i.jpg',
+    ]);
+    runs[0]?.resolve();
+    await vi.waitFor(() => expect(item()?.state).toBe('Success'));
+    expect(calls.filter((c) => c.startsWith('image'))).toHaveLength(1);
+  });
+
+  it('takes a cover chosen after adding the file (update-info)', async () => {
+    const { engine, calls, runs, item } = setup();
+    engine.command({ type: 'add', files: [{ file: video() }] });
+    const id = item()?.id ?? '';
+    const cover = new File([new Uint8Array(10)], 'still.jpg', { type: 'image/jpeg' });
+    engine.command({ type: 'update-info', id, videoInfo: { Title: 'Film' }, cover });
+    expect(item()).toMatchObject({ hasCover: true, videoInfo: { Title: 'Film' } });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    expect(calls).toContain('image cover jpg');
+    expect(calls).toContain('create Film cover http://x/i.jpg');
+  });
+
+  it('reports progress to the service while parts remain, not once all are stored (Complete would race it)', async () => {
+    const { engine, calls, runs } = setup();
+    engine.command({ type: 'add', files: [{ file: video() }] });
+    engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(runs).toHaveLength(1));
+    runs[0]?.progress([1, 2, 3]);
+    await engine.flush();
+    expect(calls).not.toContain('report');
+
+    const other = setup();
+    other.engine.command({ type: 'add', files: [{ file: video() }] });
+    other.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(other.runs).toHaveLength(1));
+    other.runs[0]?.progress([1]);
+    expect(other.calls).toContain('report');
   });
 });
