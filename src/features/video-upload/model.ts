@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { ItemState, UploadItem } from '../../upload/protocol';
+import type { ItemState, UploadCommand, UploaderState, UploadItem } from '../../upload/protocol';
 
 /** Pure display helpers of the upload panel. */
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
@@ -60,3 +60,31 @@ export const CODE_MESSAGES: Record<string, MessageDescriptor> = {
 
 /** Whether the per-file fields may still change (nothing was created at the service yet). */
 export const editable = (i: UploadItem): boolean => !i.videoId && i.state !== 'Uploading' && i.state !== 'Success';
+
+const running = (u: UploaderState) => u === 'Start' || u === 'Expire';
+
+/** "Cancel all": every item that can still be canceled (neither uploaded nor canceled already). */
+export function cancelAllCommands(items: readonly UploadItem[]): UploadCommand[] {
+  return items
+    .filter((i) => i.state !== 'Success' && i.state !== 'Canceled')
+    .map((i) => ({ type: 'cancel', id: i.id }));
+}
+
+/**
+ * "Resume all": canceled items back to Ready (resume), then stopped and failed ones (start) — the
+ * whole uploader when it is not running, else just those items (a second start would be refused
+ * with UploadAlearyStarted). Items go in list order, as always.
+ */
+export function resumeAllCommands(items: readonly UploadItem[], uploader: UploaderState): UploadCommand[] {
+  const commands: UploadCommand[] = items
+    .filter((i) => i.state === 'Canceled')
+    .map((i) => ({ type: 'resume', id: i.id }));
+  const halted = items.filter((i) => i.state === 'Stoped' || i.state === 'Failure').map((i) => i.id);
+  if (!running(uploader)) commands.push({ type: 'start' });
+  else if (halted.length) commands.push({ type: 'start', ids: halted });
+  return commands;
+}
+
+export const canResumeAll = (items: readonly UploadItem[]): boolean =>
+  items.some((i) => i.state === 'Canceled' || i.state === 'Stoped' || i.state === 'Failure');
+export const canCancelAll = (items: readonly UploadItem[]): boolean => cancelAllCommands(items).length > 0;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes, formatDuration, percent } from '../../../src/features/video-upload/model';
+import {
+  cancelAllCommands,
+  formatBytes,
+  formatDuration,
+  percent,
+  resumeAllCommands,
+} from '../../../src/features/video-upload/model';
+import type { UploadCommand, UploadSnapshot } from '../../../src/upload/protocol';
+import { initialQueue, type QueueAction, reduce } from '../../../src/upload/queue';
 
 describe('video upload model', () => {
   it.each([
@@ -30,5 +38,49 @@ describe('video upload model', () => {
     [199, 200, 99],
   ])('shows %i of %i bytes as %i %%', (loaded, fileSize, p) => {
     expect(percent({ loaded, fileSize })).toBe(p);
+  });
+});
+
+describe('stop/resume/cancel for all', () => {
+  const ids = ['a', 'b', 'c', 'd'];
+  /** Runs commands through the real reducer, as the worker would (effects ignored). */
+  const apply = (s: UploadSnapshot, commands: UploadCommand[]) =>
+    commands.reduce((state, c) => reduce(state, c as QueueAction).state, s);
+  const queued = () =>
+    reduce(initialQueue(true), {
+      type: 'add',
+      files: ids.map((id) => ({ id, key: `k${id}`, fileName: `${id}.mp4`, fileSize: 10, lastModified: 1 })),
+    }).state;
+
+  it('cancel all cancels every item that is not uploaded or canceled yet, the uploading one included', () => {
+    let s = apply(queued(), [{ type: 'start' }]);
+    expect(s.items.map((i) => i.state)).toEqual(['Uploading', 'Ready', 'Ready', 'Ready']);
+    s = apply(s, cancelAllCommands(s.items));
+    expect(s.items.map((i) => i.state)).toEqual(['Canceled', 'Canceled', 'Canceled', 'Canceled']);
+    expect(cancelAllCommands(s.items)).toEqual([]);
+  });
+
+  it('resume all brings canceled, stopped and failed items back and starts the uploader', () => {
+    let s = apply(queued(), [{ type: 'start' }]);
+    s = reduce(s, { type: 'failed', id: 'a', error: { code: 'X', message: 'x' } }).state;
+    s = apply(s, [{ type: 'next' }, { type: 'cancel', id: 'c' }, { type: 'stop' }]);
+    expect(s.items.map((i) => i.state)).toEqual(['Failure', 'Stoped', 'Canceled', 'Ready']);
+    expect(s.uploader).toBe('Stop');
+    s = apply(s, resumeAllCommands(s.items, s.uploader));
+    expect(s.items.map((i) => i.state)).toEqual(['Uploading', 'Ready', 'Ready', 'Ready']);
+    expect(s.uploader).toBe('Start');
+  });
+
+  it('resume all while running restarts only the halted items, with no UploadAlearyStarted', () => {
+    let s = apply(queued(), [{ type: 'start' }, { type: 'stop', ids: ['b'] }, { type: 'cancel', id: 'c' }]);
+    const commands = resumeAllCommands(s.items, s.uploader);
+    expect(commands).toEqual([
+      { type: 'resume', id: 'c' },
+      { type: 'start', ids: ['b'] },
+    ]);
+    const errors = commands.flatMap((c) => reduce(s, c as QueueAction).effects.filter((e) => e.type === 'error'));
+    expect(errors).toEqual([]);
+    s = apply(s, commands);
+    expect(s.items.map((i) => i.state)).toEqual(['Uploading', 'Ready', 'Ready', 'Ready']);
   });
 });

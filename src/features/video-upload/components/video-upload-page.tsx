@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { sendUpload, uploadClient, uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
+import { canCancelAll, cancelAllCommands, canResumeAll, resumeAllCommands } from '../model';
 import { FilePicker } from './file-picker';
 import { InterruptedList } from './interrupted-list';
 import { UploadItemCard } from './upload-item-card';
@@ -44,6 +45,25 @@ export function VideoUploadPage() {
           </Button>
           <Button variant="light" onClick={() => sendUpload({ type: 'stop' })} disabled={!running}>
             <Trans>Stop all</Trans>
+          </Button>
+          <Button
+            variant="light"
+            onClick={() => {
+              for (const c of resumeAllCommands(items, snapshot.uploader)) sendUpload(c);
+            }}
+            disabled={!canResumeAll(items)}
+          >
+            <Trans>Resume all</Trans>
+          </Button>
+          <Button
+            variant="light"
+            color="orange"
+            onClick={() => {
+              for (const c of cancelAllCommands(items)) sendUpload(c);
+            }}
+            disabled={!canCancelAll(items)}
+          >
+            <Trans>Cancel all</Trans>
           </Button>
           <Button
             variant="subtle"
