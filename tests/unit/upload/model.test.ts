@@ -44,8 +44,8 @@ describe('video upload model', () => {
 describe('stop/resume/cancel for all', () => {
   const ids = ['a', 'b', 'c', 'd'];
   /** Runs commands through the real reducer, as the worker would (effects ignored). */
-  const apply = (s: UploadSnapshot, commands: UploadCommand[]) =>
-    commands.reduce((state, c) => reduce(state, c as QueueAction).state, s);
+  const apply = (s: UploadSnapshot, actions: (UploadCommand | QueueAction)[]) =>
+    actions.reduce((state, c) => reduce(state, c as QueueAction).state, s);
   const queued = () =>
     reduce(initialQueue(true), {
       type: 'add',
