@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { SearchSchemaInput } from '@tanstack/react-router';
 import { PAGE_SIZES } from '../../contract/common';
 
 /**
@@ -19,41 +19,85 @@ export interface ListSearch {
 
 export const LIST_DEFAULTS = { pageNum: 1, pageSize: PAGE_SIZES[0] } as const;
 
-// A hand-edited or stale URL must still open the screen: every field falls back instead of failing.
-// `.default` also makes the key optional for links and redirects (TanStack reads the input type).
-const pageNum = z.coerce.number().int().min(1).default(LIST_DEFAULTS.pageNum).catch(LIST_DEFAULTS.pageNum);
-const pageSize = z.coerce
-  .number()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n))
-  .default(LIST_DEFAULTS.pageSize)
-  .catch(LIST_DEFAULTS.pageSize);
-const keyword = z.coerce.string().trim().max(100).optional().catch(undefined);
+/** Reads one URL parameter; `undefined` = absent or not valid (a filter is then simply off). */
+export type SearchParser<T> = (value: unknown) => T | undefined;
+
+const asNumber = (v: unknown): number =>
+  typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
 
 /** A filter holding a record id (category, subclass). */
-export const idFilter = z.coerce.number().int().positive().optional().catch(undefined);
+export const idFilter: SearchParser<number> = (v) => {
+  const n = asNumber(v);
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
 
 /** A yes/no filter (a banner's `enabled`); the page body gets a real boolean, as the contract wants. */
-export const boolFilter = z
-  .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean().optional())
-  .catch(undefined);
+export const boolFilter: SearchParser<boolean> = (v) =>
+  v === true || v === 'true' ? true : v === false || v === 'false' ? false : undefined;
 
 /** A filter holding one of an enum's values (status). */
-export const enumFilter = <const V extends readonly [string, ...string[]]>(values: V) =>
-  z.enum(values).optional().catch(undefined);
+export const enumFilter =
+  <const V extends readonly string[]>(values: V): SearchParser<V[number]> =>
+  (v) =>
+    typeof v === 'string' && values.includes(v) ? v : undefined;
 
-/** The route's `validateSearch` for a resource list. */
-export function listSearchSchema<const S extends readonly [string, ...string[]], F extends z.ZodRawShape>(
-  sorts: S,
-  filters: F,
-) {
-  return z.object({
-    pageNum,
-    pageSize,
-    keyword,
-    sort: z.enum(sorts).optional().catch(undefined),
-    order: z.enum(['asc', 'desc']).optional().catch(undefined),
-    ...filters,
-  });
+/** Free text of 1 to `max` characters, trimmed. */
+export const textFilter =
+  (max: number): SearchParser<string> =>
+  (v) => {
+    if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+    const text = String(v).trim();
+    return text.length >= 1 && text.length <= max ? text : undefined;
+  };
+
+/** A calendar day, YYYY-MM-DD. */
+export const dayFilter: SearchParser<string> = (v) =>
+  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
+
+type Parsed<F extends Record<string, SearchParser<unknown>>> = {
+  [K in keyof F]?: Exclude<ReturnType<F[K]>, undefined>;
+};
+
+export type ListSearchOf<S extends readonly string[], F extends Record<string, SearchParser<unknown>>> = {
+  pageNum: number;
+  pageSize: number;
+  keyword?: string;
+  sort?: S[number];
+  order?: SortOrder;
+} & Parsed<F>;
+
+/**
+ * The route's `validateSearch` for a resource list. A hand-edited or stale URL must still open the
+ * screen, so it never throws: every field falls back instead (page 1, the first page size, no
+ * filter). Plain functions rather than zod keep the validation off the sign-in page's bundle
+ * (every route's `validateSearch` is part of the route tree); links may leave any key out.
+ */
+export function listSearchSchema<
+  const S extends readonly string[],
+  F extends Record<string, SearchParser<unknown>> = Record<never, SearchParser<unknown>>,
+>(sorts: S, filters: F = {} as F) {
+  const validate = (input: Partial<ListSearchOf<S, F>> & SearchSchemaInput): ListSearchOf<S, F> => {
+    const raw = input as Record<string, unknown>;
+    const pageNum = asNumber(raw.pageNum);
+    const pageSize = asNumber(raw.pageSize);
+    const out: Record<string, unknown> = {
+      pageNum: Number.isSafeInteger(pageNum) && pageNum >= 1 ? pageNum : LIST_DEFAULTS.pageNum,
+      pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : LIST_DEFAULTS.pageSize,
+    };
+    if (typeof raw.keyword === 'string' || typeof raw.keyword === 'number') {
+      const keyword = String(raw.keyword).trim();
+      if (keyword.length <= 100) out.keyword = keyword;
+    }
+    if (typeof raw.sort === 'string' && sorts.includes(raw.sort)) out.sort = raw.sort;
+    if (raw.order === 'asc' || raw.order === 'desc') out.order = raw.order;
+    for (const [name, parse] of Object.entries(filters)) {
+      const value = parse(raw[name]);
+      if (value !== undefined) out[name] = value;
+    }
+    return out as ListSearchOf<S, F>;
+  };
+  // `read`: the same check for any record (tests, code outside the router).
+  return Object.assign(validate, { read: (input: Record<string, unknown>) => validate(input as never) });
 }
 
 /** Column header clicks cycle asc → desc → none; another column starts at asc. */

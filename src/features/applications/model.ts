@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS, type Apply, type ApplyStatus } from '../../contract/apply';
@@ -17,7 +16,7 @@ export const APPLY_FILTERS = ['status'] as const;
 
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
 export const applySearchSchema = listSearchSchema(APPLY_SORTS, { status: enumFilter(APPLY_STATUSES) });
-export type ApplySearch = z.output<typeof applySearchSchema>;
+export type ApplySearch = ReturnType<typeof applySearchSchema>;
 
 /** A status change the console offers, with how its button and dialog read. */
 export interface Transition {

@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { z } from 'zod';
-import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
+import { dayFilter, enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, type AuditChange, type AuditEntry } from '../../contract/audit';
 import type { RecordMeta } from '../../contract/common';
@@ -38,21 +37,15 @@ export const AUDIT_RESOURCE_OPTIONS: Option[] = [
 
 export const AUDIT_FILTERS = ['actor', 'action', 'resource', 'from', 'to'] as const;
 
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .optional()
-  .catch(undefined);
-
 /** /users/audit?pageNum&pageSize&keyword&sort&order&actor&action&resource&from&to */
 export const auditSearchSchema = listSearchSchema(AUDIT_SORTS, {
   actor: idFilter,
   action: enumFilter(AUDIT_ACTIONS),
-  resource: z.string().trim().min(1).max(50).optional().catch(undefined),
-  from: day,
-  to: day,
+  resource: textFilter(50),
+  from: dayFilter,
+  to: dayFilter,
 });
-export type AuditSearch = z.output<typeof auditSearchSchema>;
+export type AuditSearch = ReturnType<typeof auditSearchSchema>;
 
 export interface ChangeLine {
   field: string;

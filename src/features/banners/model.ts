@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { boolFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { BANNER_SORTS, type Banner } from '../../contract/banner';
@@ -14,7 +13,7 @@ export const BANNER_FILTERS = ['enabled'] as const;
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
 export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, { enabled: boolFilter });
-export type BannerSearch = z.output<typeof bannerSearchSchema>;
+export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
 export type BannerFormValues = {
   title: string;

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { listSearchSchema } from '../../components/resource/list-search';
 import { BIBLIOGRAPHY_SORTS, type Bibliography } from '../../contract/bibliography';
 
@@ -6,7 +5,7 @@ export const BIBLIOGRAPHY_FILTERS = [] as const;
 
 /** /web/bibliography?pageNum&pageSize&keyword&sort&order */
 export const bibliographySearchSchema = listSearchSchema(BIBLIOGRAPHY_SORTS, {});
-export type BibliographySearch = z.output<typeof bibliographySearchSchema>;
+export type BibliographySearch = ReturnType<typeof bibliographySearchSchema>;
 
 export type BibliographyFormValues = {
   title: string;

@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { BOOK_SORTS, BOOK_STATUSES, type Book, type BookStatus } from '../../contract/book';
@@ -17,7 +16,7 @@ export const bookSearchSchema = listSearchSchema(BOOK_SORTS, {
   subclassId: idFilter,
   status: enumFilter(BOOK_STATUSES),
 });
-export type BookSearch = z.output<typeof bookSearchSchema>;
+export type BookSearch = ReturnType<typeof bookSearchSchema>;
 
 /** What the form edits: inputs hold '' and null for "empty"; the contract schema maps them. */
 export type BookFormValues = {

@@ -11,7 +11,7 @@ export const CATEGORY_FILTERS = [] as const;
 
 /** /web/category?pageNum&pageSize&keyword&sort&order */
 export const categorySearchSchema = listSearchSchema(CATEGORY_SORTS, {});
-export type CategorySearch = z.output<typeof categorySearchSchema>;
+export type CategorySearch = ReturnType<typeof categorySearchSchema>;
 
 export type CategoryFormValues = { name: string; sort: number | string; description: string };
 

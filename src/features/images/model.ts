@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, type ImageMime } from '../../contract/image';
@@ -15,7 +14,7 @@ export const IMAGE_FILTERS = ['mime'] as const;
 
 /** /users/image?pageNum&pageSize&keyword&sort&order&mime */
 export const imageSearchSchema = listSearchSchema(IMAGE_SORTS, { mime: enumFilter(IMAGE_MIMES) });
-export type ImageSearch = z.output<typeof imageSearchSchema>;
+export type ImageSearch = ReturnType<typeof imageSearchSchema>;
 
 /** What the file picker offers; the server decides by the bytes, not by this. */
 export const IMAGE_ACCEPT = IMAGE_MIMES.join(',');

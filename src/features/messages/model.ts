@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { ONLINE_SORTS, ONLINE_STATUSES, type Online, type OnlineStatus } from '../../contract/online';
@@ -14,7 +13,7 @@ export const ONLINE_FILTERS = ['status'] as const;
 
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
 export const onlineSearchSchema = listSearchSchema(ONLINE_SORTS, { status: enumFilter(ONLINE_STATUSES) });
-export type OnlineSearch = z.output<typeof onlineSearchSchema>;
+export type OnlineSearch = ReturnType<typeof onlineSearchSchema>;
 
 /**
  * The `PUT /online` body for a message with some fields changed: the update schema is strict and

@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { NEWS_SORTS, NEWS_STATUSES, type News, type NewsStatus } from '../../contract/news';
@@ -13,7 +12,7 @@ export const NEWS_FILTERS = ['status'] as const;
 
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
 export const newsSearchSchema = listSearchSchema(NEWS_SORTS, { status: enumFilter(NEWS_STATUSES) });
-export type NewsSearch = z.output<typeof newsSearchSchema>;
+export type NewsSearch = ReturnType<typeof newsSearchSchema>;
 
 export type NewsFormValues = {
   title: string;

@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import {
@@ -29,7 +28,7 @@ export const readerSearchSchema = listSearchSchema(READER_SORTS, {
   status: enumFilter(READER_STATUSES),
   gender: enumFilter(GENDERS),
 });
-export type ReaderSearch = z.output<typeof readerSearchSchema>;
+export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
 export type ReaderFormValues = {
   nickName: string;

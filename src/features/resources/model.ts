@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { RESOURCE_SORTS, RESOURCE_TYPES, type Resource, type ResourceType } from '../../contract/resource';
@@ -19,7 +18,7 @@ export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, {
   type: enumFilter(RESOURCE_TYPES),
   categoryId: idFilter,
 });
-export type ResourceSearch = z.output<typeof resourceSearchSchema>;
+export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
 export type ResourceFormValues = {
   title: string;

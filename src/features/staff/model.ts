@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { ROLES, type Role } from '../../contract/auth';
@@ -26,7 +25,7 @@ export const staffSearchSchema = listSearchSchema(STAFF_SORTS, {
   status: enumFilter(STAFF_STATUSES),
   role: enumFilter(ROLES),
 });
-export type StaffSearch = z.output<typeof staffSearchSchema>;
+export type StaffSearch = ReturnType<typeof staffSearchSchema>;
 
 /** The password is write-only: a form never starts with one, and an empty one on edit keeps it. */
 export type StaffFormValues = {

@@ -16,7 +16,7 @@ export const SUBCLASS_FILTERS = ['categoryId'] as const;
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
 export const subclassSearchSchema = listSearchSchema(SUBCLASS_SORTS, { categoryId: idFilter });
-export type SubclassSearch = z.output<typeof subclassSearchSchema>;
+export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
 
 export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };
 

@@ -1,5 +1,4 @@
 import { msg } from '@lingui/core/macro';
-import type { z } from 'zod';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import { VIDEO_SORTS, VIDEO_STATUSES, type VideoStatus } from '../../contract/video';
@@ -14,4 +13,4 @@ export const VIDEO_FILTERS = ['status'] as const;
 
 /** /web/video?pageNum&pageSize&keyword&sort&order&status */
 export const videoSearchSchema = listSearchSchema(VIDEO_SORTS, { status: enumFilter(VIDEO_STATUSES) });
-export type VideoSearch = z.output<typeof videoSearchSchema>;
+export type VideoSearch = ReturnType<typeof videoSearchSchema>;

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   ariaSort,
+  boolFilter,
+  dayFilter,
   enumFilter,
   idFilter,
   LIST_DEFAULTS,
   lastPage,
   listSearchSchema,
   nextSort,
+  textFilter,
   toPageBody,
   withFirstPage,
 } from '../../../src/components/resource/list-search';
@@ -34,13 +37,33 @@ describe('listSearchSchema', () => {
     ],
     ['bad filters', { categoryId: '-4', status: 'lost' }, { pageNum: 1, pageSize: 10 }],
   ])('reads %s', (_, input, expected) => {
-    expect(schema.parse(input)).toEqual(expected);
+    expect(schema.read(input)).toEqual(expected);
+  });
+
+  it('reads the text and day filters', () => {
+    const audit = listSearchSchema([], { resource: textFilter(5), from: dayFilter, yes: boolFilter });
+    expect(audit.read({ resource: ' book ', from: '2026-11-21', yes: 'false' })).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+      resource: 'book',
+      from: '2026-11-21',
+      yes: false,
+    });
+    expect(audit.read({ resource: 'toolong', from: '21.11.2026', yes: 'maybe' })).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+    });
   });
 
   it('never fails, whatever the URL holds', () => {
-    expect(schema.safeParse({ pageNum: {}, pageSize: [], keyword: 'x'.repeat(500), categoryId: 'abc' }).success).toBe(
-      true,
-    );
+    expect(schema.read({ pageNum: {}, pageSize: [], keyword: 'x'.repeat(500), categoryId: 'abc' })).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+    });
+    expect(schema.read({ categoryId: 1.5, status: 7, sort: ['title'], order: 'ASC' })).toEqual({
+      pageNum: 1,
+      pageSize: 10,
+    });
   });
 });
 

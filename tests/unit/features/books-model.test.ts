@@ -24,12 +24,12 @@ const book: Book = {
 
 describe('bookSearchSchema', () => {
   it('defaults to the first page of ten, unsorted and unfiltered', () => {
-    expect(bookSearchSchema.parse({})).toEqual({ pageNum: 1, pageSize: 10 });
+    expect(bookSearchSchema.read({})).toEqual({ pageNum: 1, pageSize: 10 });
   });
 
   it('keeps the book sorts and filters and drops what is not one', () => {
     expect(
-      bookSearchSchema.parse({ sort: 'stock', order: 'desc', categoryId: 2, subclassId: '5', status: 'off_shelf' }),
+      bookSearchSchema.read({ sort: 'stock', order: 'desc', categoryId: 2, subclassId: '5', status: 'off_shelf' }),
     ).toEqual({
       pageNum: 1,
       pageSize: 10,
@@ -39,7 +39,7 @@ describe('bookSearchSchema', () => {
       subclassId: 5,
       status: 'off_shelf',
     });
-    expect(bookSearchSchema.parse({ sort: 'summary', status: 'lost' })).toEqual({ pageNum: 1, pageSize: 10 });
+    expect(bookSearchSchema.read({ sort: 'summary', status: 'lost' })).toEqual({ pageNum: 1, pageSize: 10 });
   });
 });
 

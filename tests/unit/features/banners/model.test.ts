@@ -12,11 +12,11 @@ describe('bannerSearchSchema', () => {
     ['yes', undefined],
     [undefined, undefined],
   ])('reads enabled=%s as %s', (enabled, expected) => {
-    expect(bannerSearchSchema.parse({ enabled }).enabled).toBe(expected);
+    expect(bannerSearchSchema.read({ enabled }).enabled).toBe(expected);
   });
 
   it('sends a real boolean in the page body, which the contract accepts', () => {
-    const body = toPageBody(bannerSearchSchema.parse({ enabled: 'false' }), BANNER_FILTERS);
+    const body = toPageBody(bannerSearchSchema.read({ enabled: 'false' }), BANNER_FILTERS);
     expect(body).toMatchObject({ enabled: false });
     expect(bannerPageSchema.safeParse(body).success).toBe(true);
   });

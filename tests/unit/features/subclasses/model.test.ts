@@ -14,7 +14,7 @@ describe('toSubclassFormValues', () => {
 
 describe('subclassSearchSchema', () => {
   it('reads the category filter and ignores a bad one', () => {
-    expect(subclassSearchSchema.parse({ categoryId: '3' }).categoryId).toBe(3);
-    expect(subclassSearchSchema.parse({ categoryId: 'x' }).categoryId).toBeUndefined();
+    expect(subclassSearchSchema.read({ categoryId: '3' }).categoryId).toBe(3);
+    expect(subclassSearchSchema.read({ categoryId: 'x' }).categoryId).toBeUndefined();
   });
 });
