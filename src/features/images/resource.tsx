@@ -21,7 +21,7 @@ export const imageResource: ResourceDef<ImageRecord> = {
   toolbar: <UploadButton />,
   rowActions: (i) => <CopyUrlButton url={i.url} name={i.fileName} />,
   columns: [
-    { key: 'createdAt', label: msg`Uploaded`, sortField: 'createdAt', render: (i) => i.createdAt },
+    { key: 'createdAt', label: msg`Upload date`, sortField: 'createdAt', render: (i) => i.createdAt },
     { key: 'fileName', label: msg`Name`, sortField: 'fileName', render: (i) => i.fileName },
     { key: 'size', label: msg`Size`, sortField: 'size', render: (i) => i.size },
   ],

@@ -20,7 +20,7 @@ export const onlineResource: ResourceDef<Online> = {
   columns: [
     {
       key: 'readerName',
-      label: msg`From`,
+      label: msg`Sender`,
       sortField: 'readerName',
       width: 180,
       render: (m) => (

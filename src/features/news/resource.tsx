@@ -42,7 +42,7 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
     },
     {
       key: 'publishedAt',
-      label: msg`Published`,
+      label: msg`Publish date`,
       sortField: 'publishedAt',
       width: 170,
       render: (n, i18n) => (

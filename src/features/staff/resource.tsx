@@ -28,7 +28,7 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
         </Text>
       ),
     },
-    { key: 'name', label: msg`Name`, sortField: 'name', render: (s) => s.name },
+    { key: 'name', label: msg`Full name`, sortField: 'name', render: (s) => s.name },
     { key: 'phone', label: msg`Phone`, sortField: 'phone', render: (s) => s.phone },
     { key: 'roles', label: msg`Roles`, render: (s) => <RoleBadges roles={s.roles} /> },
     {
@@ -60,7 +60,7 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
     toValues: toStaffFormValues,
     fields: [
       { name: 'userName', label: msg`Account`, kind: 'text', required: true },
-      { name: 'name', label: msg`Name`, kind: 'text', required: true },
+      { name: 'name', label: msg`Full name`, kind: 'text', required: true },
       { name: 'phone', label: msg`Phone`, kind: 'text', required: true },
       {
         name: 'password',

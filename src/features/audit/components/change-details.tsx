@@ -42,8 +42,8 @@ export function ChangeDetails({ changes }: { changes: Record<string, AuditChange
           <Table.Thead>
             <Table.Tr>
               <Table.Th>{t`Field`}</Table.Th>
-              <Table.Th>{t`From`}</Table.Th>
-              <Table.Th>{t`To`}</Table.Th>
+              <Table.Th>{t`Before`}</Table.Th>
+              <Table.Th>{t`After`}</Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
