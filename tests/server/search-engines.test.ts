@@ -1,7 +1,7 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/contract/book';
-import { keywordMatch } from '../../src/server/db/dialect';
+import { keywordMatch, orderTerm } from '../../src/server/db/dialect';
 import { BOOK_SEARCH_COLUMNS } from '../../src/server/db/migrations/0003-book-search';
 import { mulberry32 } from '../../src/server/db/seed-random';
 import { pageOf } from './helpers/crud';
@@ -181,5 +181,33 @@ describe.skipIf(!both)('book keyword search: SQLite and PostgreSQL agree', () =>
     });
     for (const col of BOOK_SEARCH_COLUMNS) expect(plan).toContain(`book_${col}_trgm_idx`);
     expect(plan).not.toMatch(/Seq Scan/);
+  });
+
+  it.each([
+    ['title', 'asc', 'book_title_idx'],
+    ['title', 'desc', 'book_title_idx'],
+    ['publisher', 'asc', 'book_publisher_idx'],
+    ['id', 'desc', 'book_pkey'],
+  ] as const)('PostgreSQL serves ORDER BY %s %s (SQLite NULL order) from %s', async (column, dir, index) => {
+    const plan = await postgres.db.connection().execute(async (conn) => {
+      await sql`set enable_seqscan = off`.execute(conn);
+      await sql`set enable_sort = off`.execute(conn);
+      // The terms the page route sorts by: the column, then the id tie-break.
+      let q = postgres.db.selectFrom('book').select('book.id');
+      if (column !== 'id') q = q.orderBy(orderTerm('postgres', `book.${column}`, dir));
+      const c = q
+        .orderBy(orderTerm('postgres', 'book.id', dir, true))
+        .limit(10)
+        .compile();
+      const rows = await conn.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${c.sql}`, [...c.parameters]),
+      );
+      await sql`reset enable_seqscan`.execute(conn);
+      await sql`reset enable_sort`.execute(conn);
+      return rows.rows.map((r) => r['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toContain(`using ${index} on book`);
+    // A full sort of the table would show as a plain "Sort" node (an incremental sort of ties is fine).
+    expect(plan).not.toMatch(/(^|->)\s*Sort\s+\(/m);
   });
 });

@@ -101,13 +101,36 @@ export function dropFullTextIndexDdl(
 
 /**
  * One ORDER BY term. SQLite sorts NULLs as the smallest value; PostgreSQL as the largest. We keep
- * SQLite's natural order (so its indexes serve the sort) and spell it out for PostgreSQL.
+ * SQLite's natural order (so its indexes serve the sort) and spell it out for PostgreSQL, whose
+ * single-column indexes are built `nulls first` to match (indexDdl), so a forward or backward
+ * index scan serves either direction. `notNull` columns (the id tie-break) need no NULLS clause,
+ * and without one the primary key's index serves them too.
  */
-export function orderTerm(dialect: DialectKind, column: string, dir: 'asc' | 'desc'): RawBuilder<unknown> {
+export function orderTerm(
+  dialect: DialectKind,
+  column: string,
+  dir: 'asc' | 'desc',
+  notNull = false,
+): RawBuilder<unknown> {
   const d = sql.raw(dir);
-  if (dialect === 'postgres')
+  if (dialect === 'postgres' && !notNull)
     return sql`${sql.ref(column)} ${d} ${sql.raw(dir === 'asc' ? 'nulls first' : 'nulls last')}`;
   return sql`${sql.ref(column)} ${d}`;
+}
+
+/**
+ * A named index as the migrations create them. On PostgreSQL a single-column index is built
+ * `nulls first`, SQLite's NULL order, so it serves orderTerm's sorts in both directions.
+ */
+export function indexDdl(
+  dialect: DialectKind,
+  name: string,
+  table: string,
+  columns: readonly string[],
+  unique = false,
+): RawBuilder<unknown> {
+  const cols = columns.map((c) => `"${c}"${dialect === 'postgres' && columns.length === 1 ? ' nulls first' : ''}`);
+  return sql.raw(`create ${unique ? 'unique ' : ''}index "${name}" on "${table}" (${cols.join(', ')})`);
 }
 
 interface DriverError {

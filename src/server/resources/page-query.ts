@@ -35,7 +35,8 @@ export function pageQueries<
     if (req.sort && !column) throw invalidField('sort', `cannot sort by ${req.sort}`);
     const dir = req.order ?? (column ? 'asc' : 'desc');
     const terms = column && column !== def.idColumn ? [orderTerm(deps.dialect, column, dir)] : [];
-    return [...terms, orderTerm(deps.dialect, def.idColumn, dir)];
+    // The id is never NULL: no NULLS clause, so PostgreSQL's primary key index serves it.
+    return [...terms, orderTerm(deps.dialect, def.idColumn, dir, true)];
   }
   function ordered(q: SelectQueryBuilder<QDB, QTB, Row>, req: PageFields) {
     for (const t of orderTerms(req)) q = q.orderBy(t);

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { DialectKind } from '../dialect';
+import { type DialectKind, indexDdl } from '../dialect';
 
 /**
  * The Foundation schema. Migrations take `Kysely<unknown>`: they describe the schema as it was
@@ -20,9 +20,7 @@ export function init(dialect: DialectKind): Migration {
     async up(db: Kysely<unknown>) {
       const index = async (table: string, columns: string[], unique = false) => {
         const name = `${table}_${columns.join('_')}_${unique ? 'uq' : 'idx'}`;
-        let b = db.schema.createIndex(name).on(table).columns(columns);
-        if (unique) b = b.unique();
-        await b.execute();
+        await indexDdl(dialect, name, table, columns, unique).execute(db);
       };
 
       await versioned(

@@ -1,5 +1,5 @@
 import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } from 'kysely';
-import type { DialectKind } from '../dialect';
+import { type DialectKind, indexDdl } from '../dialect';
 
 /**
  * Issue 3's resources: content, readers, borrowing, media, about us. Every sort and filter column
@@ -32,9 +32,7 @@ export function content(dialect: DialectKind): Migration {
     async up(db: Kysely<unknown>) {
       const index = async (table: string, columns: string[], unique = false) => {
         const name = `${table}_${columns.join('_')}_${unique ? 'uq' : 'idx'}`;
-        let b = db.schema.createIndex(name).on(table).columns(columns);
-        if (unique) b = b.unique();
-        await b.execute();
+        await indexDdl(dialect, name, table, columns, unique).execute(db);
       };
       const indexes = async (table: string, columns: string[]) => {
         for (const col of [...columns, 'created_at', 'updated_at']) await index(table, [col]);
