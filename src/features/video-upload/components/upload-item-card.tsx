@@ -13,7 +13,7 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { CategorySelect } from '../../../components/pickers/category-select';
 import { sendUpload } from '../../../stores/uploads';
 import { checkObjectTags, MAX_TAGS, splitTags } from '../../../upload/limits';
@@ -21,8 +21,13 @@ import type { UploadItem, VideoInfo } from '../../../upload/protocol';
 import { timeLeft } from '../../../upload/queue';
 import { CODE_MESSAGES, editable, formatBytes, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
 
-/** One file of the queue: its videoInfo (while still editable), progress and actions. */
-export function UploadItemCard({ item }: { item: UploadItem }) {
+/**
+ * One file of the queue: its videoInfo (while still editable), progress and actions. Every snapshot
+ * is a new object, so cards compare by value and only the ones that changed render again.
+ */
+export const UploadItemCard = memo(ItemCard, (a, b) => JSON.stringify(a.item) === JSON.stringify(b.item));
+
+function ItemCard({ item }: { item: UploadItem }) {
   const { t, i18n } = useLingui();
   const [info, setInfo] = useState<VideoInfo>({ ...item.videoInfo });
   const [cover, setCover] = useState<File | null>(null);

@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useDeferredValue, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { sendUpload, uploadClient, uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
@@ -20,6 +20,9 @@ export function VideoUploadPage() {
     uploadClient();
   }, []);
   const items = snapshot.items as readonly UploadItem[];
+  // Progress arrives several times a second while the user may be typing or moving elsewhere: the
+  // cards render in a deferred, interruptible pass, so a snapshot never blocks the main thread.
+  const cards = useDeferredValue(items);
   const running = snapshot.uploader === 'Start' || snapshot.uploader === 'Expire';
   const sum = overall(items);
   const add = (files: File[]) => sendUpload({ type: 'add', files: files.map((file) => ({ file })) });
@@ -81,7 +84,7 @@ export function VideoUploadPage() {
       <InterruptedList onChoose={chooseAgain} />
       {items.length > 0 && (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label={t`Upload queue`}>
-          {items.map((item) => (
+          {cards.map((item) => (
             <UploadItemCard key={item.id} item={item} />
           ))}
         </Stack>
