@@ -14,6 +14,8 @@ for (const [name, file] of [['books', './books.ts']] as const) {
   }
 }
 
+sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
+
 if (!existsSync('dist/index.html')) {
   console.error('Build first: npm run build');
   process.exit(1);
