@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../../.."
 if [ "$#" -eq 0 ]; then set -- npx vitest run --project server; fi
 
 if [ -n "${DATABASE_URL:-}" ]; then
-  echo "PostgreSQL: using DATABASE_URL from the environment"
+  echo "PostgreSQL: using DATABASE_URL from the environment" >&2
   exec "$@"
 fi
 
@@ -27,7 +27,7 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ] || ! id postgres >/dev/null 2>&1;
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql
   PGBIN="$(find_bin)"
 fi
-echo "PostgreSQL: $("$PGBIN/postgres" --version)"
+echo "PostgreSQL: $("$PGBIN/postgres" --version)" >&2
 
 # PostgreSQL refuses to run as root: as root the cluster belongs to `postgres`; otherwise to us.
 if [ "$(id -u)" -eq 0 ]; then
@@ -52,8 +52,8 @@ as_pg "$PGBIN/initdb" -D "$PGDATA" -U postgres -A trust -E UTF8 --locale=C.UTF-8
   { cat "$PGTMP/initdb.log" >&2; exit 1; }
 # Sockets in the temp folder, TCP on loopback only; fsync off: a throwaway cluster need not survive a crash.
 as_pg "$PGBIN/pg_ctl" -D "$PGDATA" -l "$PGTMP/server.log" -w -t 60 start \
-  -o "-h 127.0.0.1 -p $PORT -k $PGTMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300" \
+  -o "-h 127.0.0.1 -p $PORT -k $PGTMP -c fsync=off -c full_page_writes=off -c max_connections=300" \
   >/dev/null || { cat "$PGTMP/server.log" >&2; exit 1; }
 export DATABASE_URL="postgres://postgres@127.0.0.1:$PORT/postgres"
-echo "PostgreSQL: throwaway cluster on 127.0.0.1:$PORT ($PGTMP)"
+echo "PostgreSQL: throwaway cluster on 127.0.0.1:$PORT ($PGTMP)" >&2
 "$@"
