@@ -84,12 +84,13 @@ function ItemCard({ item }: { item: UploadItem }) {
           </Group>
         </Group>
 
-        <Progress.Root size="lg" aria-hidden={false}>
+        {/* No width transition nor stripes: both repaint the page every frame (not composited), which
+            on a loaded machine took CPU from the upload itself (bench/upload.ts). */}
+        <Progress.Root size="lg" aria-hidden={false} transitionDuration={0}>
           <Progress.Section
             value={pct}
             aria-label={t`Upload progress of ${name}`}
             aria-valuetext={`${pct}%`}
-            animated={item.state === 'Uploading' && !item.waiting}
             color={STATE_COLORS[item.state]}
           />
         </Progress.Root>
