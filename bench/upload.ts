@@ -16,6 +16,7 @@
  *   same bytes over the same requests); end to end is printed next to it.
  * - Long tasks: PerformanceObserver('longtask') on the page during each worker upload; the same
  *   navigation without an upload is counted too, so the console's own rendering is told apart.
+ * - The three runs of a round take turns going first, with a 3 s pause between uploads.
  * - Each round uses its own generated file (random bytes; a file the service saw complete would
  *   be offered for resuming). LECTERN_BENCH_UPLOAD_ROUNDS (default 3), LECTERN_BENCH_UPLOAD_MIB
  *   (default 200); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
@@ -37,6 +38,8 @@ const ROUNDS = Number(process.env.LECTERN_BENCH_UPLOAD_ROUNDS ?? 3);
 const PART = MiB;
 const PARALLEL = 5;
 const PASSWORD = 'Bench-admin-pass-1';
+/** A pause between uploads, so one run's disk writes and clean-up do not land in the next. */
+const SETTLE_MS = 3000;
 /** Screens visited in turn while the worker uploads (menu link names). */
 const SCREENS = ['Home', 'Books', 'Videos', 'Categories', 'Banners'];
 
@@ -453,12 +456,24 @@ export async function benchUpload(): Promise<string> {
     for (let r = 1; r <= ROUNDS; r++) {
       const f = files[r - 1] as { path: string; md5: string };
       await page.setInputFiles('#bench-file', f.path);
-      console.error(`[bench upload] round ${r}/${ROUNDS}: baseline`);
-      base.push(await baseline(ctx, page, server.url, dataDir, size, f.md5, r));
-      console.error(`[bench upload] round ${r}/${ROUNDS}: worker, staying on the panel`);
-      idle.push(await throughWorker(ctx, page, dataDir, f.path, f.md5, false));
-      console.error(`[bench upload] round ${r}/${ROUNDS}: worker, navigating`);
-      moving.push(await throughWorker(ctx, page, dataDir, f.path, f.md5, true));
+      // The three runs take turns going first (the disk may still be writing the last upload back).
+      const runs: [string, () => Promise<void>][] = [
+        ['baseline', async () => void base.push(await baseline(ctx, page, server.url, dataDir, size, f.md5, r))],
+        [
+          'worker, staying on the panel',
+          async () => void idle.push(await throughWorker(ctx, page, dataDir, f.path, f.md5, false)),
+        ],
+        [
+          'worker, navigating',
+          async () => void moving.push(await throughWorker(ctx, page, dataDir, f.path, f.md5, true)),
+        ],
+      ];
+      for (let k = 0; k < runs.length; k++) {
+        const [name, run] = runs[(k + r - 1) % runs.length] as [string, () => Promise<void>];
+        console.error(`[bench upload] round ${r}/${ROUNDS}: ${name}`);
+        await run();
+        await new Promise((done) => setTimeout(done, SETTLE_MS));
+      }
       console.error(
         `[bench upload]   baseline ${mibps(size, base[r - 1]?.chromeMs ?? 0).toFixed(1)} MiB/s, worker parts ${mibps(size, idle[r - 1]?.partsMs ?? 0).toFixed(1)} / navigating ${mibps(size, moving[r - 1]?.partsMs ?? 0).toFixed(1)} MiB/s`,
       );
