@@ -59,7 +59,7 @@ export default defineConfig({
       manifest: pwaManifest(base),
       pwaAssets: { image: 'public/lectern-icon.svg', preset: PWA_ICON_PRESET, overrideManifestIcons: true },
       injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2,webmanifest}'],
+        globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // Source maps and the build info are not part of the app.
         globIgnores: ['**/*.map', 'lectern-build.json'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,

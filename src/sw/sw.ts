@@ -1,0 +1,64 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import type { OfflineConfig } from '../pwa/build-config';
+import { API_CACHE_PREFIX, apiCacheKind } from '../pwa/cache-keys';
+import { createApiCache } from './api-cache';
+import './report-errors';
+
+/**
+ * Lectern's service worker: the precached app shell (the console opens offline after one visit),
+ * network-first cached lists and images, and nothing else. Upload traffic (/vod, the bucket,
+ * /prod-api/video/upload, /prod-api/file/upload) and every write pass straight through.
+ */
+declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
+declare const __LECTERN_OFFLINE__: OfflineConfig;
+
+const BASE = import.meta.env.BASE_URL;
+const API_BASE = '/prod-api';
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+// The first install takes over the open console at once (so its first lists are cached); later
+// versions wait until the user accepts the update prompt (SKIP_WAITING below).
+clientsClaim();
+
+// Client-side routes get the precached index.html. Not the API, not the video service, and not
+// anything that looks like a file (a bucket object opened in a tab).
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(`${BASE}index.html`), {
+    allowlist: [new RegExp(`^${escapeRegExp(BASE)}`)],
+    denylist: [/^\/prod-api(\/|$)/, /^\/vod(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+  }),
+);
+
+const apiCache = createApiCache(__LECTERN_OFFLINE__);
+const sameOrigin = (url: URL) => url.origin === self.location.origin;
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && apiCacheKind(request.method, url.pathname, API_BASE) === 'list',
+  apiCache.list,
+  'POST',
+);
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && apiCacheKind(request.method, url.pathname, API_BASE) === 'list',
+  apiCache.list,
+  'GET',
+);
+registerRoute(
+  ({ url, request }) => sameOrigin(url) && apiCacheKind(request.method, url.pathname, API_BASE) === 'image',
+  apiCache.image,
+  'GET',
+);
+
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; cacheName?: string } | null;
+  if (data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (data?.type === 'CLEAR_API_CACHE' && data.cacheName?.startsWith(API_CACHE_PREFIX)) {
+    event.waitUntil(apiCache.clear(data.cacheName));
+  }
+});
+
+function escapeRegExp(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
