@@ -9,8 +9,9 @@ export interface RouterContext {
 export const queryClient = new QueryClient({
   defaultOptions: {
     // The http client already tells the user about failures; retrying a 4xx only repeats the toast.
-    queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: false },
-    mutations: { retry: false },
+    // Offline, requests still go out: the service worker answers reads from its cache (issue 6).
+    queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
+    mutations: { retry: false, networkMode: 'always' },
   },
 });
 

@@ -2,6 +2,9 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LoginResult, UserInfo } from '../contract/auth';
 import { ROLES } from '../contract/auth';
+import { deleteDraftsOf } from '../pwa/drafts';
+import { dropWritesOf } from '../pwa/pending-writes';
+import { clearSessionCaches, currentUserKey } from '../pwa/session-cache';
 import { sessionStore } from '../stores/session';
 import { http } from './api';
 import { removeToken, setToken } from './token';
@@ -9,6 +12,8 @@ import { removeToken, setToken } from './token';
 /** Session actions of SPEC.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
   const data = await http.post<LoginResult>('/auth/login', { userName: userName.trim(), password });
+  // A new session starts with no cached lists (another user's, or an old session's, never show).
+  await clearSessionCaches().catch(() => undefined);
   sessionStore.token = data.token;
   setToken(data.token);
 }
@@ -40,9 +45,14 @@ export function resetToken(): void {
 
 /** Server logout, then the same as resetToken (the router and tags view listen). */
 export async function logout(): Promise<void> {
+  const user = await currentUserKey().catch(() => '');
   try {
     await http.post('/auth/logout');
   } finally {
+    // The user's cached lists, drafts and unsent writes do not stay on a shared device.
+    await Promise.all([clearSessionCaches(), user && deleteDraftsOf(user), user && dropWritesOf(user)]).catch(
+      () => undefined,
+    );
     resetToken();
   }
 }

@@ -30,4 +30,5 @@ export const mantineHttpUi: HttpUi = {
       },
     });
   },
+  offlineMessage: () => i18n._(msg`You are offline. This needs the server; try again when you are back online.`),
 };

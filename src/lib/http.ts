@@ -30,16 +30,32 @@ export class ApiError extends Error {
 
 /** A request that never got an answer (offline, DNS, CORS, timeout). */
 export class NetworkError extends Error {
+  /** The browser says it has no network (not merely a failed request). */
+  readonly offline = typeof navigator !== 'undefined' && navigator.onLine === false;
   constructor(message: string) {
     super(message);
     this.name = 'NetworkError';
   }
 }
 
+/** Cache header names of the service worker (src/pwa/cache-keys.ts). */
+const CACHED_AT_HEADER = 'x-lectern-cached-at';
+const servedFromCache = new WeakMap<object, number>();
+
+/**
+ * When the service worker answered this request from its cache (offline, or the network slower
+ * than its timeout): the time (epoch ms) the answer was stored. undefined: a fresh answer.
+ */
+export function cachedAtOf(data: unknown): number | undefined {
+  return data && typeof data === 'object' ? servedFromCache.get(data) : undefined;
+}
+
 /** What the client shows; wired to Mantine in lib/http-ui.ts, replaced by recorders in tests. */
 export interface HttpUi {
   error(message: string, durationMs: number): void;
   confirmLogout(): void;
+  /** What a failed request says when the browser is offline ("You are offline"). */
+  offlineMessage?(): string;
 }
 
 export interface HttpDeps {
@@ -87,6 +103,8 @@ export function createHttp(deps: HttpDeps) {
       const res = await raw.raw<Envelope<T>>(path, { ...fetchOpts, method, body: body as BodyInit });
       envelope = res._data as Envelope<T>;
       status = res.status;
+      const cachedAt = Number(res.headers.get(CACHED_AT_HEADER));
+      if (cachedAt && envelope?.data && typeof envelope.data === 'object') servedFromCache.set(envelope.data, cachedAt);
     } catch (e) {
       const env = e instanceof FetchError ? (e.data as Envelope<T> | undefined) : undefined;
       if (env && typeof env === 'object' && typeof env.code === 'number') {
@@ -101,7 +119,8 @@ export function createHttp(deps: HttpDeps) {
         // The caller (a query being replaced, a closed dialog) cancelled on purpose: nothing to tell.
         throw e;
       } else {
-        const message = networkMessage(e, deps.fallbackMessage());
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        const message = (offline && deps.ui.offlineMessage?.()) || networkMessage(e, deps.fallbackMessage());
         if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
         throw new NetworkError(message);
       }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { KeywordSearch } from './keyword-search';
 import { ListFilters } from './list-filters';
 import { type FilterValue, type ListSearch, withFirstPage } from './list-search';
+import { ServerOnly } from './row-actions';
 import type { FilterDef } from './types';
 import type { SetListSearch } from './use-list-url-state';
 
@@ -14,6 +15,8 @@ interface Props {
   filters: FilterDef[];
   selectedCount: number;
   onBulkDelete?: () => void;
+  /** Offline or showing cached data: bulk delete and the extra actions (export, upload) wait. */
+  serverDown?: boolean;
   /** Label of the create button ("New book"); no button when absent. */
   createLabel?: string;
   onCreate?: () => void;
@@ -43,12 +46,13 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
             color="red"
             leftSection={<IconTrash size={16} aria-hidden />}
             onClick={props.onBulkDelete}
+            disabled={props.serverDown}
             data-testid="bulk-delete"
           >
             <Trans>Delete selected ({selectedCount})</Trans>
           </Button>
         )}
-        {props.extra}
+        {props.extra && <ServerOnly disabled={props.serverDown}>{props.extra}</ServerOnly>}
         {props.createLabel && props.onCreate && (
           <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onCreate} data-testid="create-record">
             {props.createLabel}

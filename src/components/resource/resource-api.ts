@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RecordMeta } from '../../contract/common';
 import { http } from '../../lib/api';
-import type { RequestOptions } from '../../lib/http';
+import { cachedAtOf, type RequestOptions } from '../../lib/http';
 import { type ListSearch, toPageBody } from './list-search';
 
 /**
@@ -20,7 +20,13 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
         queryKey: [path, 'page', body] as const,
         // No abort signal: the http client would toast a cancelled request (StrictMode remounts,
         // quick paging) as a network error.
-        queryFn: () => http.post<Page<T>>(`/${path}/page`, body),
+        queryFn: async (): Promise<CachedPage<T>> => {
+          const page = await http.post<Page<T>>(`/${path}/page`, body);
+          // Served by the service worker's cache (offline): the list says so, with the age.
+          return { ...page, cachedAt: cachedAtOf(page) };
+        },
+        // Offline the request still goes out: the service worker may answer it from its cache.
+        networkMode: 'offlineFirst',
         // Paging and typing keep the old rows on screen (dimmed) instead of flashing skeletons.
         placeholderData: keepPreviousData,
       });
@@ -30,5 +36,8 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
     remove: (id: number, opts?: RequestOptions) => http.delete<null>(`/${path}/${id}`, opts),
   };
 }
+
+/** A page as the list shows it: `cachedAt` (epoch ms) when it came from the offline cache. */
+export type CachedPage<T> = Page<T> & { cachedAt?: number };
 
 export type ResourceApi<T extends RecordMeta> = ReturnType<typeof createResourceApi<T>>;

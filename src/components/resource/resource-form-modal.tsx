@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group, Modal, SimpleGrid } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
@@ -7,7 +8,7 @@ import { confirmDiscard } from '../confirm';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
-import { useResourceForm } from './use-resource-form';
+import { type FormResume, useResourceForm } from './use-resource-form';
 
 interface Props<T extends RecordMeta, V extends FormValues> {
   resource: ResourceDef<T, V> & { form: FormDef<T, V> };
@@ -17,6 +18,8 @@ interface Props<T extends RecordMeta, V extends FormValues> {
   findLatest: (id: number) => Promise<T | undefined>;
   /** After the closing transition: the parent unmounts this. */
   onClosed: () => void;
+  /** Reopened from a draft or from a write saved offline. */
+  resume?: FormResume<V>;
 }
 
 /** Create or edit one record in a modal; mounted per open, so every open starts clean. */
@@ -26,18 +29,25 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const { t, i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
-  const { form, base, conflict, closeConflict, rebase, submit } = useResourceForm(
+  const { form, base, conflict, pendingId, closeConflict, rebase, discardDraft, submit } = useResourceForm(
     resource,
     row,
     () => setOpened(false),
     props.findLatest,
+    props.resume,
   );
   const empty = def.toValues();
 
+  const close = () => {
+    void discardDraft();
+    setOpened(false);
+  };
   const requestClose = () => {
     if (form.submitting) return;
-    if (form.isDirty()) confirmDiscard(() => setOpened(false));
-    else setOpened(false);
+    // Saved offline: the write stays queued (and reviewable from the list); nothing to discard.
+    if (pendingId) close();
+    else if (form.isDirty()) confirmDiscard(close);
+    else close();
   };
 
   return (
@@ -72,6 +82,30 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
             e.currentTarget.requestSubmit();
           }}
         >
+          {pendingId && (
+            <Alert
+              color="blue"
+              variant="light"
+              mb="md"
+              icon={<IconCloudUpload size={18} aria-hidden />}
+              title={<Trans>Saved on this device</Trans>}
+              data-testid="form-pending"
+            >
+              <Text size="sm">
+                <Trans>
+                  You are offline. This change will be sent when you are back online; you can keep this form open or
+                  close it.
+                </Trans>
+              </Text>
+              <CopyButton value={JSON.stringify(form.getValues(), null, 2)}>
+                {({ copied, copy }) => (
+                  <Button size="compact-xs" variant="subtle" mt={4} onClick={copy} data-testid="form-copy">
+                    {copied ? <Trans>Copied</Trans> : <Trans>Copy my input</Trans>}
+                  </Button>
+                )}
+              </CopyButton>
+            </Alert>
+          )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             {def.fields.map((field) => (
               <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>

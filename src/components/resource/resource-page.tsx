@@ -3,18 +3,26 @@ import { Paper, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ComponentType, useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
+import { NetworkError } from '../../lib/http';
 import { SHORTCUTS } from '../../lib/shortcuts';
+import { loadDrafts } from '../../pwa/drafts';
+import { useOnline } from '../../pwa/online';
+import { pendingStore } from '../../pwa/pending-writes';
+import { currentUserKey } from '../../pwa/session-cache';
 import { ExportButton } from './export-button';
 import { ListError } from './list-error';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
+import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from './offline-banner';
 import { ResourceFormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
 import { useListUrlState } from './use-list-url-state';
+import type { FormResume } from './use-resource-form';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
 
@@ -34,8 +42,11 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const query = useQuery(pageQuery);
   const { deleteRow, deleteRows, isHidden } = useRowDelete(resource);
   const { selected, select, clear } = useSelection(JSON.stringify(pageQuery.queryKey));
-  // undefined: closed; { row: undefined }: creating.
-  const [editing, setEditing] = useState<{ row?: T } | undefined>();
+  // undefined: closed; { row: undefined }: creating. `resume`: reopened from a draft or an offline save.
+  const [editing, setEditing] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
+  const online = useOnline();
+  const { writes } = useSnapshot(pendingStore);
+  const myWrites = writes.filter((w) => w.path === resource.api.path);
 
   const data = query.data;
   const rows = data?.items.filter((r) => !isHidden(r));
@@ -43,6 +54,9 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const filtered = Boolean(search.keyword) || (resource.filters ?? []).some((f) => search[f.name] !== undefined);
   const canDelete = resource.deleteMode !== false;
   const form = resource.form;
+  // From the offline cache, or no network at all: deletes, exports and row actions wait.
+  const cachedAt = data?.cachedAt;
+  const serverDown = !online || cachedAt !== undefined;
   const Body: ComponentType<ResourceBodyProps<T>> = resource.body ?? ResourceTable;
 
   // Deletes (here or elsewhere) can leave the page past the end: step back to the last real page.
@@ -53,6 +67,30 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   }, [data, query.isPlaceholderData, search.pageNum, search.pageSize, setSearch]);
 
   useHotkeys([[SHORTCUTS.newRecord.hotkey, () => form && !editing && setEditing({})]]);
+
+  // A form that was open when the page was reloaded (or the update prompt reloaded it) reopens.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per resource screen
+  useEffect(() => {
+    if (!form) return;
+    let live = true;
+    void currentUserKey()
+      .then((user) => loadDrafts(user, resource.api.path))
+      .then(([draft]) => {
+        if (live && draft) {
+          setEditing(
+            (open) =>
+              open ?? {
+                row: draft.row as T | undefined,
+                resume: { values: draft.values as V, pendingId: draft.pendingId },
+              },
+          );
+        }
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [resource.api.path]);
 
   const findLatest = async (id: number) => {
     const fresh = await queryClient.fetchQuery({ ...pageQuery, staleTime: 0 });
@@ -68,6 +106,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           filters={resource.filters ?? []}
           selectedCount={selected.size}
           onBulkDelete={canDelete ? () => deleteRows(rows?.filter((r) => selected.has(r.id)) ?? [], clear) : undefined}
+          serverDown={serverDown}
           createLabel={form ? i18n._(resource.labels.create) : undefined}
           onCreate={() => setEditing({})}
           extra={
@@ -79,7 +118,18 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             </>
           }
         />
-        {query.isError && !data ? (
+        {cachedAt !== undefined && <OfflineBanner cachedAt={cachedAt} />}
+        {form && (
+          <PendingWritesNotice
+            writes={myWrites}
+            onReview={(w) =>
+              setEditing({ row: w.row as T | undefined, resume: { values: w.values as V, pendingId: w.id } })
+            }
+          />
+        )}
+        {query.isError && !data && (query.error instanceof NetworkError || !online) ? (
+          <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
+        ) : query.isError && !data ? (
           <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
         ) : (
           <Body
@@ -102,6 +152,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
                       title={resource.recordTitle(row)}
                       onEdit={form ? () => setEditing({ row }) : undefined}
                       onDelete={canDelete ? () => deleteRow(row) : undefined}
+                      serverDown={serverDown}
                     >
                       {resource.rowActions?.(row)}
                     </RowActions>
@@ -122,6 +173,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           resource={{ ...resource, form }}
           row={editing.row}
           findLatest={findLatest}
+          resume={editing.resume}
           onClosed={() => setEditing(undefined)}
         />
       )}

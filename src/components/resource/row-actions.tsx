@@ -7,15 +7,17 @@ interface Props {
   title: string;
   onEdit?: () => void;
   onDelete?: () => void;
+  /** Offline or showing cached data: delete and the resource's own actions need the server. */
+  serverDown?: boolean;
   children?: ReactNode;
 }
 
 /** Edit and Delete icon buttons, named with the record ("Edit The Hobbit") for screen readers. */
-export function RowActions({ title, onEdit, onDelete, children }: Props) {
+export function RowActions({ title, onEdit, onDelete, serverDown, children }: Props) {
   const { t } = useLingui();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
-      {children}
+      {children && <ServerOnly disabled={serverDown}>{children}</ServerOnly>}
       {onEdit && (
         <Tooltip label={t`Edit`} openDelay={400}>
           <ActionIcon variant="subtle" aria-label={t`Edit ${title}`} data-testid="row-edit" onClick={onEdit}>
@@ -30,6 +32,7 @@ export function RowActions({ title, onEdit, onDelete, children }: Props) {
             color="red"
             aria-label={t`Delete ${title}`}
             data-testid="row-delete"
+            disabled={serverDown}
             onClick={onDelete}
           >
             <IconTrash size={18} aria-hidden />
@@ -37,5 +40,14 @@ export function RowActions({ title, onEdit, onDelete, children }: Props) {
         </Tooltip>
       )}
     </Group>
+  );
+}
+
+/** Disables every button inside while the server cannot be reached (a disabled fieldset does that natively). */
+export function ServerOnly({ disabled, children }: { disabled?: boolean; children: ReactNode }) {
+  return (
+    <fieldset disabled={disabled} style={{ display: 'contents', border: 0, margin: 0, padding: 0 }}>
+      {children}
+    </fieldset>
   );
 }

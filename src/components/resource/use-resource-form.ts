@@ -1,21 +1,34 @@
 import { msg } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { notifications } from '@mantine/notifications';
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { Code } from '../../contract/envelope';
-import { ApiError } from '../../lib/http';
+import { ApiError, ERROR_TOAST_MS, NetworkError } from '../../lib/http';
 import { translateFieldErrors, zodResolver } from '../../lib/zod-form';
+import { deleteDraft, draftKey, flushDrafts, saveDraft } from '../../pwa/drafts';
+import { dropWrite, enqueueWrite, pendingStore } from '../../pwa/pending-writes';
+import { currentUserKey } from '../../pwa/session-cache';
 import { notifySuccess } from '../notify';
 import type { FormDef, FormValues, ResourceDef } from './types';
 import { useCreateRecord, useUpdateRecord } from './use-resource-mutations';
 
 type WithForm<T extends RecordMeta, V extends FormValues> = ResourceDef<T, V> & { form: FormDef<T, V> };
 
+/** A form reopened from a draft (after a reload) or from a write saved offline. */
+export interface FormResume<V extends FormValues> {
+  values: V;
+  /** The queued write of this form, if it was saved offline. */
+  pendingId?: string;
+}
+
 /**
  * The form state of one create or edit: validation from the contract schema as the user types,
  * server field errors under their fields, and a stale-version 409 reported as a conflict (never
- * retried, never overwritten).
+ * retried, never overwritten). Offline, a save is queued (sent when the network is back) and the
+ * form stays open; the input is kept as a draft in IndexedDB, so a reload does not lose it.
  */
 export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   resource: WithForm<T, V>,
@@ -23,15 +36,36 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   onSaved: () => void,
   /** The record as it is now; tells a stale version from a rule's refusal when a 409 lacks it. */
   findLatest?: (id: number) => Promise<T | undefined>,
+  resume?: FormResume<V>,
 ) {
   const { i18n } = useLingui();
   const def = resource.form;
+  const path = resource.api.path;
   // The version this edit is based on; "take theirs" in the conflict view moves it forward.
   const [base, setBase] = useState(row);
   // A stale-version 409; `current` is the server's latest version when it sends one.
   const [conflict, setConflict] = useState<{ current?: T } | null>(null);
+  // The queued write while the user is offline.
+  const [pendingId, setPendingId] = useState(resume?.pendingId);
+  const user = useRef('');
   const create = useCreateRecord(resource.api);
   const update = useUpdateRecord(resource.api);
+  const pending = useSnapshot(pendingStore);
+
+  const key = () => draftKey(user.current, path, row?.id);
+  const keepDraft = (values: V, pid = pendingId) => {
+    if (!user.current) return;
+    saveDraft({
+      key: key(),
+      user: user.current,
+      path,
+      recordId: row?.id,
+      row: base,
+      values,
+      pendingId: pid,
+      savedAt: Date.now(),
+    });
+  };
 
   const form = useForm<V>({
     mode: 'controlled',
@@ -40,16 +74,81 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     validate: row
       ? zodResolver<V>(def.updateSchema, (v) => ({ ...v, id: row.id, version: row.version }))
       : zodResolver<V>(def.createSchema),
+    onValuesChange: (values) => keepDraft(values),
   });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens
+  useEffect(() => {
+    void currentUserKey().then((u) => {
+      user.current = u;
+    });
+    if (resume) form.setValues(resume.values);
+  }, []);
+
+  const finish = () => {
+    form.resetDirty();
+    void deleteDraft(key());
+    notifySuccess(i18n._(msg`Saved`));
+    onSaved();
+  };
+
+  // The queued write was sent (close as after a save), or refused (show why, keep the input).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reacts to the queue only
+  useEffect(() => {
+    if (!pendingId) return;
+    if (pending.sent.includes(pendingId)) {
+      setPendingId(undefined);
+      finish();
+      return;
+    }
+    const w = pending.writes.find((x) => x.id === pendingId);
+    if (!w || w.state === 'pending') return;
+    setPendingId(undefined);
+    void dropWrite(w.id);
+    if (w.state === 'conflict' && base) setConflict({ current: w.current as T });
+    else {
+      const fieldErrors = translateFieldErrors(w.fieldErrors ?? {});
+      if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
+      notifications.show({ color: 'red', message: w.error ?? '', autoClose: ERROR_TOAST_MS, withBorder: true });
+    }
+    keepDraft(form.getValues(), undefined);
+  }, [pending.sent, pending.writes, pendingId]);
+
+  /** Offline: keep the write for later, in order, and keep the form open with its input. */
+  const queue = async (values: V, body: unknown) => {
+    if (!user.current) user.current = await currentUserKey();
+    const id = pendingId ?? crypto.randomUUID();
+    const existing = pendingStore.writes.find((w) => w.id === id);
+    await enqueueWrite({
+      id,
+      user: user.current,
+      path,
+      method: base ? 'PUT' : 'POST',
+      body,
+      recordId: base?.id,
+      row: base,
+      values,
+      title: base ? `${i18n._(resource.labels.edit)}: ${resource.recordTitle(base)}` : i18n._(resource.labels.create),
+      draftKey: key(),
+      createdAt: existing?.createdAt,
+    });
+    setPendingId(id);
+    keepDraft(values, id);
+    await flushDrafts();
+  };
+
   const save = async (values: V) => {
+    let body: unknown;
     try {
       if (base) {
-        await update.mutateAsync(def.updateSchema.parse({ ...values, id: base.id, version: base.version }));
+        body = def.updateSchema.parse({ ...values, id: base.id, version: base.version });
+        await update.mutateAsync(body);
       } else {
-        await create.mutateAsync(def.createSchema.parse(values));
+        body = def.createSchema.parse(values);
+        await create.mutateAsync(body);
       }
     } catch (e) {
+      if (e instanceof NetworkError) return queue(values, body);
       if (!(e instanceof ApiError)) return;
       const fieldErrors = translateFieldErrors(e.fieldErrors);
       // A duplicate unique value is a 409 too, but it names its field: show it there.
@@ -67,9 +166,12 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
       }
       return;
     }
-    form.resetDirty();
-    notifySuccess(i18n._(msg`Saved`));
-    onSaved();
+    if (pendingId) {
+      // Saved directly after all (back online): the queued copy must not be sent again.
+      await dropWrite(pendingId);
+      setPendingId(undefined);
+    }
+    finish();
   };
 
   /** Continue editing on top of `latest` with these values; dirty = they differ from `latest`. */
@@ -84,8 +186,12 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     form,
     base,
     conflict,
+    /** The save is queued until the network is back (the write's id). */
+    pendingId,
     closeConflict: () => setConflict(null),
     rebase,
+    /** The form closes without saving: its draft goes (a queued write stays queued). */
+    discardDraft: () => deleteDraft(key()),
     submit: form.onSubmit(save),
   };
 }

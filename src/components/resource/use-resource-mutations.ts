@@ -11,6 +11,8 @@ export function useCreateRecord<T extends RecordMeta>(api: ResourceApi<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: api.create,
+    // Offline the call must still fail (NetworkError), so the form can keep the write for later.
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.key }),
   });
 }
@@ -19,6 +21,7 @@ export function useUpdateRecord<T extends RecordMeta>(api: ResourceApi<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: api.update,
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.key }),
   });
 }
@@ -27,6 +30,7 @@ export function useDeleteRecord<T extends RecordMeta>(api: ResourceApi<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.remove(id),
+    networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.key }),
   });
 }
