@@ -5,7 +5,7 @@ import { createApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { consoleLogger } from './context';
 import { ensureAdmin } from './db/bootstrap';
-import { migrateToLatest } from './db/migrate';
+import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed-demo';
 
@@ -48,15 +48,19 @@ async function main() {
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
   });
-  await migrateToLatest(db, dialect);
-  const boot = await ensureAdmin(db, config.adminPassword, new Date());
-  if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);
-  else if (boot.created)
-    console.log('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
-  if (config.seed === 'demo') {
-    const added = Object.entries(await seedDemo(db, new Date()));
-    if (added.length > 0) console.log(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
-  }
+  // Migrations, the first admin and the demo seed: one instance at a time (PostgreSQL advisory
+  // lock), so instances starting together neither race nor seed twice.
+  await withStartupLock(db, dialect, async (conn) => {
+    await migrateToLatest(conn, dialect);
+    const boot = await ensureAdmin(conn, config.adminPassword, new Date());
+    if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);
+    else if (boot.created)
+      console.log('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
+    if (config.seed === 'demo') {
+      const added = Object.entries(await seedDemo(conn, new Date()));
+      if (added.length > 0) console.log(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
+    }
+  });
 
   const app = createApp({
     db,

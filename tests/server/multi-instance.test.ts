@@ -256,4 +256,35 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
     expect(video?.status).toBe('normal');
     expect(Number(video?.file_size)).toBe(data.length);
   });
+
+  it('two instances started together with LECTERN_SEED=demo on an empty database seed it once', async () => {
+    const name = uniqueDatabaseName('lectern_multi_demo');
+    const url = await createDatabase(name);
+    const env = {
+      DATABASE_URL: url,
+      LECTERN_DATA: join(dir, 'demo-data'),
+      LECTERN_DIST: join(dir, 'no-dist'),
+      LECTERN_SEED: 'demo',
+    };
+    const pair = await Promise.all([spawnServer(env, 60_000), spawnServer(env, 60_000)]);
+    try {
+      const outputs = pair.map((s) => s.output());
+      // Exactly one created the admin (and printed its generated password) and exactly one seeded.
+      expect(outputs.filter((o) => /First start: created the administrator/.test(o))).toHaveLength(1);
+      expect(outputs.filter((o) => /Demo data: added 300 books/.test(o))).toHaveLength(1);
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const counts = await client.query<{ books: number; staff: number }>(
+          'select (select count(*)::int from book) as books, (select count(*)::int from staff) as staff',
+        );
+        expect(counts.rows[0]).toEqual({ books: 300, staff: 1 });
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await Promise.all(pair.map((s) => s.stop()));
+      await dropDatabase(name);
+    }
+  });
 });

@@ -3,25 +3,37 @@ import type { DialectKind } from './dialect';
 import { migrationsFor } from './migrations';
 import type { Database } from './schema';
 
-/** pg_advisory_lock key of Lectern's migrations: any fixed bigint, the same in every instance. */
-export const MIGRATION_LOCK_KEY = 7_361_200_417;
+/** pg_advisory_lock key of Lectern's start-up work: any fixed bigint, the same in every instance. */
+export const STARTUP_LOCK_KEY = 7_361_200_417;
+
+/**
+ * Runs `fn` so that instances starting together take turns. On PostgreSQL: a session advisory lock
+ * on one pooled connection, and `fn` gets a Kysely bound to that connection (so even a pool of one
+ * cannot deadlock). The lock is re-entrant within the session. On SQLite: `fn(db)` as is.
+ */
+export async function withStartupLock<T>(
+  db: Kysely<Database>,
+  dialect: DialectKind,
+  fn: (db: Kysely<Database>) => Promise<T>,
+): Promise<T> {
+  if (dialect !== 'postgres') return fn(db);
+  return db.connection().execute(async (conn) => {
+    await sql`select pg_advisory_lock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn);
+    try {
+      return await fn(conn);
+    } finally {
+      await sql`select pg_advisory_unlock(${sql.lit(STARTUP_LOCK_KEY)})`.execute(conn);
+    }
+  });
+}
 
 /**
  * Bring the schema up to date; throws (and the server refuses to start) if any step fails.
- * On PostgreSQL every instance first takes a session advisory lock on one pooled connection and
- * migrates through that connection, so instances starting together run the migrations one after
- * another: the first applies them, the others then find nothing left to do.
+ * On PostgreSQL under the start-up advisory lock: instances starting together run the migrations
+ * one after another; the first applies them, the others then find nothing left to do.
  */
-export async function migrateToLatest(db: Kysely<Database>, dialect: DialectKind): Promise<string[]> {
-  if (dialect !== 'postgres') return migrate(db, dialect);
-  return db.connection().execute(async (conn) => {
-    await sql`select pg_advisory_lock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
-    try {
-      return await migrate(conn, dialect);
-    } finally {
-      await sql`select pg_advisory_unlock(${sql.lit(MIGRATION_LOCK_KEY)})`.execute(conn);
-    }
-  });
+export function migrateToLatest(db: Kysely<Database>, dialect: DialectKind): Promise<string[]> {
+  return withStartupLock(db, dialect, (conn) => migrate(conn, dialect));
 }
 
 async function migrate(db: Kysely<Database>, dialect: DialectKind): Promise<string[]> {
