@@ -14,7 +14,9 @@ if [ -n "${DATABASE_URL:-}" ]; then
   exec "$@"
 fi
 
-find_bin() { ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1; }
+# Debian keeps the server programs out of PATH, one folder per major version; the newest wins.
+PG_LIB="${LECTERN_PG_LIB:-/usr/lib/postgresql}"
+find_bin() { { ls -d "$PG_LIB"/*/bin 2>/dev/null || true; } | sort -V | tail -n 1; }
 PGBIN="$(find_bin)"
 if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ] || ! id postgres >/dev/null 2>&1; then
   if [ "$(id -u)" -ne 0 ]; then
@@ -26,6 +28,7 @@ if [ -z "$PGBIN" ] || [ ! -x "$PGBIN/initdb" ] || ! id postgres >/dev/null 2>&1;
   apt-get update
   DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends postgresql
   PGBIN="$(find_bin)"
+  if [ -z "$PGBIN" ]; then echo "Installed postgresql, but found no server programs under $PG_LIB/*/bin" >&2; exit 1; fi
 fi
 echo "PostgreSQL: $("$PGBIN/postgres" --version)" >&2
 
