@@ -15,6 +15,7 @@ for (const [name, file] of [['books', './books.ts']] as const) {
 }
 
 sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
+sections.push(['lighthouse', async () => (await import('./lighthouse')).benchLighthouse()]);
 
 if (!existsSync('dist/index.html')) {
   console.error('Build first: npm run build');

@@ -1,0 +1,196 @@
+/**
+ * `npm run bench lighthouse` (or `tsx bench/lighthouse.ts`): issue 6's figures, against a real
+ * Lectern server (LECTERN_DIST, default dist/) with the demo data, in Debian Chromium.
+ *
+ * - Lighthouse 12 (npm) on the sign-in page and on Books after sign-in (the session cookie is set
+ *   through the DevTools protocol before the run, so the page loads cold: Lighthouse still clears
+ *   the service worker and Cache Storage), desktop and mobile presets, categories performance,
+ *   accessibility and best practices. LECTERN_BENCH_LH_RUNS (default 1) runs each and takes the
+ *   median performance.
+ * - Time to show a cached list: Books reloaded online (network first, answered by the server) and
+ *   offline (context.setOffline: the service worker answers from its cache), from the reload to
+ *   the first row on screen; median of LECTERN_BENCH_OFFLINE_RUNS (default 7).
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { launch } from './chromium';
+import { startServer } from './server';
+
+const PASSWORD = 'Bench-admin-pass-1';
+const LH_RUNS = Number(process.env.LECTERN_BENCH_LH_RUNS ?? 1);
+const OFFLINE_RUNS = Number(process.env.LECTERN_BENCH_OFFLINE_RUNS ?? 7);
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
+
+type Scores = Record<(typeof CATEGORIES)[number], number>;
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? (s[(s.length - 1) / 2] ?? 0) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
+};
+
+async function token(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/prod-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+/** One Lighthouse run in a fresh Chromium; `cookie` signs the page in first. */
+async function audit(
+  url: string,
+  device: 'desktop' | 'mobile',
+  cookie?: string,
+): Promise<{ scores: Scores; failed: string[]; metrics: string }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: FLAGS,
+  });
+  try {
+    if (cookie) {
+      const cdp = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      await cdp.contexts()[0]?.addCookies([{ name: 'Authorization', value: cookie, url: new URL(url).origin }]);
+      await cdp.close();
+    }
+    const flags: Flags = { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+    const result = await lighthouse(url, flags, device === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const { lhr } = result;
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    const scores = Object.fromEntries(
+      CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
+    ) as Scores;
+    // What kept a category below 100 (failing audits with a weight), for the README.
+    const failed = CATEGORIES.filter((c) => c !== 'performance').flatMap((c) =>
+      (lhr.categories[c]?.auditRefs ?? [])
+        .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+        .map((r) => `${c}: ${r.id}`),
+    );
+    const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? 0)} ms`;
+    const metrics = `FCP ${ms('first-contentful-paint')}, LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')}, CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0).toFixed(3)}`;
+    return { scores, failed, metrics };
+  } finally {
+    chrome.kill();
+  }
+}
+
+async function lighthouseTable(origin: string): Promise<string> {
+  const cookie = await token(origin);
+  const pages = [
+    { name: 'Sign-in', url: `${origin}/login`, cookie: undefined },
+    { name: 'Books (signed in)', url: `${origin}/web/book`, cookie },
+  ];
+  const rows: string[] = [];
+  const notes = new Set<string>();
+  for (const page of pages) {
+    for (const device of ['desktop', 'mobile'] as const) {
+      const runs: Scores[] = [];
+      let metrics = '';
+      for (let i = 0; i < LH_RUNS; i++) {
+        const result = await audit(page.url, device, page.cookie);
+        runs.push(result.scores);
+        metrics = result.metrics;
+        for (const f of result.failed) notes.add(`${page.name} ${device} — ${f}`);
+      }
+      const perf = median(runs.map((r) => r.performance));
+      const last = runs[runs.length - 1] as Scores;
+      rows.push(
+        `| ${page.name} | ${device} | ${perf} | ${last.accessibility} | ${last['best-practices']} | ${metrics} |`,
+      );
+    }
+  }
+  return [
+    `Lighthouse 12 (${LH_RUNS} run${LH_RUNS > 1 ? 's, median performance' : ''}; default presets: mobile = simulated slow 4G and 4× CPU, desktop = desktop preset):`,
+    '',
+    '| page | device | performance | accessibility | best practices | metrics (last run) |',
+    '| --- | --- | ---: | ---: | ---: | --- |',
+    ...rows,
+    ...(notes.size ? ['', 'Audits below full marks:', ...[...notes].map((n) => `- ${n}`)] : []),
+  ].join('\n');
+}
+
+/** Reload Books and time until the first row shows, online (server) and offline (worker's cache). */
+async function offlineTiming(origin: string): Promise<string> {
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({
+      baseURL: origin,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 60_000 });
+    await context.addCookies([{ name: 'Authorization', value: await token(origin), url: origin }]);
+    await page.goto('/web/book');
+    await page.getByTestId('resource-row').first().waitFor();
+    const time = async () => {
+      const t0 = performance.now();
+      await page.reload();
+      await page.getByTestId('resource-row').first().waitFor();
+      return performance.now() - t0;
+    };
+    const online: number[] = [];
+    const offline: number[] = [];
+    for (let i = 0; i < OFFLINE_RUNS; i++) {
+      await context.setOffline(false);
+      online.push(await time());
+      await context.setOffline(true);
+      offline.push(await time());
+      if ((await page.getByTestId('offline-banner').count()) !== 1)
+        throw new Error('offline reload was not served from the cache');
+    }
+    await context.setOffline(false);
+    return [
+      `Books, reload to first row (median of ${OFFLINE_RUNS}, loopback server, desktop viewport):`,
+      '',
+      '| | ms |',
+      '| --- | ---: |',
+      `| online (network first, server answers) | ${Math.round(median(online))} |`,
+      `| offline (service worker cache, with the age banner) | ${Math.round(median(offline))} |`,
+    ].join('\n');
+  } finally {
+    await browser.close();
+  }
+}
+
+export async function benchLighthouse(): Promise<string> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-lh-'));
+  const server = await startServer(
+    {
+      LECTERN_DATA: dataDir,
+      LECTERN_ADMIN_PASSWORD: PASSWORD,
+      LECTERN_SEED: 'demo',
+      LECTERN_DIST: process.env.LECTERN_DIST ?? 'dist',
+    },
+    180_000,
+  );
+  try {
+    const table = await lighthouseTable(server.url);
+    const timing = await offlineTiming(server.url);
+    return `## PWA: Lighthouse and the offline list\n\n${table}\n\n${timing}`;
+  } finally {
+    await server.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  console.log(await benchLighthouse());
+}
