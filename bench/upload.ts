@@ -230,6 +230,8 @@ function span(ts: Timed[]): number {
 
 interface BaselineResult {
   pageMs: number;
+  /** Median time of one PUT, sent → answered. */
+  partMs: number;
   chromeMs: number;
   /** CompleteMultipartUpload, sent from Node: the server assembles the object. */
   completeMs: number;
@@ -316,11 +318,19 @@ async function baseline(
   await complete.text();
   const completeMs = performance.now() - completeAt;
   const ok = (await storedMd5(dataDir, address.FileName)) === md5;
-  return { pageMs: res.ms, chromeMs: puts.length === count ? span(puts) : Number.NaN, completeMs, ok };
+  return {
+    pageMs: res.ms,
+    partMs: median(puts.map((p) => p.end - p.start)),
+    chromeMs: puts.length === count ? span(puts) : Number.NaN,
+    completeMs,
+    ok,
+  };
 }
 
 interface WorkerResult {
   endToEndMs: number;
+  /** Median time of one part's PUT, sent → answered. */
+  partMs: number;
   /** Start click → first part sent: credential, GetUploadProgress, CreateUploadVideo, initiate. */
   setupMs: number;
   partsMs: number;
@@ -397,6 +407,7 @@ async function throughWorker(
     endToEndMs: done.end - clickedAt,
     setupMs: first - clickedAt,
     partsMs: span(puts),
+    partMs: median(puts.map((p) => p.end - p.start)),
     completeMs: done.end - last,
     longTasks,
     screens,
@@ -520,7 +531,7 @@ export async function benchUpload(): Promise<string> {
         mEnd,
       ),
       '',
-      `Baseline PUTs timed inside the page: ${sec(bPage)}. End to end: the worker from the Start click to the answer of Complete; the baseline its PUTs plus its Complete.`,
+      `Median time of one part (sent → answered): baseline ${median(base.map((b) => b.partMs)).toFixed(0)} ms, worker ${median(idle.map((w) => w.partMs)).toFixed(0)} ms (page idle), ${median(moving.map((w) => w.partMs)).toFixed(0)} ms (navigating). Baseline PUTs timed inside the page: ${sec(bPage)}. End to end: the worker from the Start click to the answer of Complete; the baseline its PUTs plus its Complete.`,
       '',
       `Rounds, parts throughput (MiB/s, baseline / worker idle / worker navigating): ${base
         .map(
