@@ -1,5 +1,6 @@
 import { createStore, get, set } from 'idb-keyval';
 import { proxy } from 'valtio';
+import type { WorkerErrorMessage } from '../pwa/error-message';
 
 /** An error-log entry (SPEC.md §3: err, vm, info, url) plus when it happened. */
 export interface ErrorLogEntry {
@@ -61,11 +62,33 @@ export function errorLogEnabled(setting: string, production: boolean): boolean {
 }
 
 let installed = false;
-/** Window errors and unhandled rejections; render errors come through React's root callbacks. */
+let collecting: () => boolean = () => false;
+
+/**
+ * Errors from outside the page's own JavaScript — the upload worker, the service worker — reported
+ * by the code that hears of them; kept only while the collector is on.
+ */
+export function reportError(error: unknown, vm: string, info: string): void {
+  if (collecting()) void logError(toEntry(error, vm, info));
+}
+
+const isWorkerError = (d: unknown): d is WorkerErrorMessage =>
+  typeof d === 'object' && d !== null && (d as { type?: unknown }).type === 'lectern:error';
+
+/**
+ * Window errors, unhandled rejections and service-worker errors; render errors come through React's
+ * root callbacks, upload-worker errors through reportError.
+ */
 export function installErrorLog(enabled: () => boolean): void {
   if (installed) return;
   installed = true;
+  collecting = enabled;
   void loadErrorLog();
+  navigator.serviceWorker?.addEventListener('message', (e: MessageEvent) => {
+    if (!isWorkerError(e.data)) return;
+    const err = Object.assign(new Error(e.data.message), { name: e.data.name, stack: e.data.stack });
+    reportError(err, '[sw]', e.data.info);
+  });
   window.addEventListener('error', (e) => {
     if (enabled()) void logError(toEntry(e.error ?? e.message, 'window', `${e.filename}:${e.lineno}:${e.colno}`));
   });

@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { http } from '../lib/api';
+import { reportError } from '../lib/error-log';
 import { createUploadClient, type UploadClient } from '../upload/client';
 import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
 import { initialQueue } from '../upload/queue';
@@ -47,7 +48,10 @@ export function uploadClient(): UploadClient {
           return;
         case 'log':
           // The worker already logged to its own console; errors are mirrored here for the error log.
-          if (e.level === 'error') console.error(e.message);
+          if (e.level === 'error') {
+            console.error(e.message);
+            reportError(new Error(e.message), '[upload] worker', 'upload worker');
+          }
           return;
         case 'credential-needed':
           return;

@@ -31,6 +31,9 @@ export function createUploadClient(deps: UploadClientDeps): UploadClient {
     deps.onEvent(ev);
   });
   worker.addEventListener('error', (e) => {
+    // Handled here (it reaches the error log as an upload-worker error), so the browser does not
+    // report it a second time on the window.
+    e.preventDefault();
     deps.onEvent({ type: 'log', level: 'error', message: `[upload] worker error: ${e.message}` });
   });
 

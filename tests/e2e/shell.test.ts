@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
 
@@ -131,5 +131,41 @@ describe('error log', () => {
     await page.getByTestId('error-log-button').click();
     await page.getByTestId('error-log-table').getByText('E2E boom from a page').waitFor();
     await page.context().close();
+  });
+
+  it('collects the upload worker and the service worker errors too', async () => {
+    const page = await (await newContext(browser)).newPage();
+    const workers: Worker[] = [];
+    page.on('worker', (w) => workers.push(w));
+    await page.goto('/login');
+    await signIn(page, 'admin', admin.userName, admin.password);
+    await page.waitForURL((u) => u.pathname === '/index');
+    const context = page.context();
+    const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    // Once the service worker is in place, a fresh load starts the upload worker with the navbar.
+    workers.length = 0;
+    await page.reload();
+    await page.getByTestId('header-search').waitFor();
+    await expect
+      .poll(() => workers.filter((w) => w.url().includes('worker')).length, { timeout: 15_000 })
+      .toBeGreaterThan(0);
+    const uploadWorker = workers.filter((w) => w.url().includes('worker')).at(-1);
+    // Real uncaught errors inside each worker's own global scope.
+    await uploadWorker?.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('E2E boom in the upload worker');
+      });
+    });
+    await sw.evaluate(() => {
+      setTimeout(() => {
+        throw new Error('E2E boom in the service worker');
+      });
+    });
+    await page.getByTestId('error-log-button').click();
+    const table = page.getByTestId('error-log-table');
+    await table.getByText('E2E boom in the upload worker').waitFor();
+    await table.getByText('E2E boom in the service worker').waitFor();
+    expect(await table.textContent()).toContain('[sw]');
+    await context.close();
   });
 });
