@@ -37,7 +37,8 @@ const SAMPLES: [string, Uint8Array, string][] = [
 
 async function upload(bytes: Uint8Array, name: string, type = 'image/png', token: string | null = s.adminToken) {
   const form = new FormData();
-  form.append('file', new Blob([bytes], { type }), name);
+  // A copy typed over a plain ArrayBuffer, as the DOM library's BlobPart wants.
+  form.append('file', new Blob([new Uint8Array(bytes)], { type }), name);
   const res = await fetch(`${s.url}/prod-api/file/upload/img`, {
     method: 'POST',
     body: form,
