@@ -83,6 +83,33 @@ describe('cached views', () => {
   });
 });
 
+describe('cached views: unsaved input', () => {
+  it('keeps an unsaved form open with its input while the user visits another tab', async () => {
+    const page = await signedIn();
+    await page.goto('/web/category');
+    await page.getByTestId('create-record').click();
+    const form = page.getByTestId('resource-form');
+    await form.getByLabel('Name').fill('Half-typed shelf');
+    // The open form covers the tabs; the keyboard moves to the previous tab (focus outside a field).
+    await form.getByRole('button', { name: 'Cancel' }).focus();
+    await page.keyboard.press('Alt+Shift+ArrowLeft');
+    await page.waitForURL((u) => u.pathname === '/index');
+    await tabs(page).filter({ hasText: 'Categories' }).click();
+    await page.waitForURL((u) => u.pathname === '/web/category');
+    await expect.poll(() => form.getByLabel('Name').inputValue()).toBe('Half-typed shelf');
+    // Cancel discards it for good: coming back again shows the list only.
+    await form.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: /Discard/ }).click();
+    await form.waitFor({ state: 'detached' });
+    await tabs(page).filter({ hasText: 'Home' }).click();
+    await tabs(page).filter({ hasText: 'Categories' }).click();
+    await page.getByTestId('list-total').waitFor();
+    await page.waitForTimeout(500);
+    expect(await form.count()).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('header search', () => {
   it('opens with Ctrl+K and navigates to the chosen page by keyboard', async () => {
     const page = await signedIn();
