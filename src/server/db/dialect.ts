@@ -24,7 +24,7 @@ export interface FullTextIndex {
  * (SQLite's LIKE), identical on both engines. Each engine's index only picks the candidates:
  * - SQLite: an FTS5 trigram table (keywords of 3+ characters) narrows the rows, then LIKE decides
  *   (the trigram match is a superset: it also folds non-ASCII case, never a different set).
- * - PostgreSQL: `lower(column collate "C") like lower(pattern)`: under the C collation lower()
+ * - PostgreSQL: `lower(column collate "C") like lower(pattern collate "C")`: under C lower()
  *   folds ASCII only, whatever the database's locale, so the rows are SQLite's; pg_trgm GIN indexes
  *   on exactly that expression (migration 0003) answer it, as a bitmap OR over the columns.
  */
@@ -36,7 +36,10 @@ export function keywordMatch(
 ): Expression<SqlBool> {
   const pattern = `%${escapeLike(keyword)}%`;
   if (dialect === 'postgres') {
-    const terms = columns.map((col) => sql<SqlBool>`${foldedColumn(col)} like lower(${pattern}) escape '\\'`);
+    // Both sides folded under C: lower() of the pattern in the database's own locale would fold
+    // non-ASCII letters that the column side keeps.
+    const folded = sql`lower(cast(${pattern} as text) collate "C")`;
+    const terms = columns.map((col) => sql<SqlBool>`${foldedColumn(col)} like ${folded} escape '\\'`);
     return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
   }
   // SQLite's LIKE is case-insensitive for ASCII.

@@ -35,12 +35,14 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
  * A new empty database. C collation and ctype: text sorts byte-wise as in SQLite (README asks the
  * same of production databases); template0 so the collation may differ from the server default.
  */
-export async function createDatabase(name: string): Promise<string> {
-  await admin((c) =>
-    c.query(`create database "${name}" template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`),
-  );
+export async function createDatabase(name: string, locale: PgLocale = 'C'): Promise<string> {
+  const spec = locale === 'C' ? ` template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'` : '';
+  await admin((c) => c.query(`create database "${name}"${spec}`));
   return urlOf(name);
 }
+
+/** 'C' (what README asks of production databases) or the server's default locale (any other). */
+export type PgLocale = 'C' | 'server default';
 
 export async function dropDatabase(name: string): Promise<void> {
   await admin((c) => c.query(`drop database if exists "${name}" with (force)`));
@@ -59,14 +61,18 @@ export interface TestDatabase {
  * A fresh, empty database on the test engine, or on `engine` (SQLite: `dataDir/lectern.sqlite`;
  * PostgreSQL needs DATABASE_URL).
  */
-export async function openTestDatabase(dataDir: string, engine: DialectKind = TEST_ENGINE): Promise<TestDatabase> {
+export async function openTestDatabase(
+  dataDir: string,
+  engine: DialectKind = TEST_ENGINE,
+  pgLocale: PgLocale = 'C',
+): Promise<TestDatabase> {
   if (engine === 'sqlite') {
     const opened = openSqlite(dataDir);
     return { opened, dispose: () => opened.db.destroy() };
   }
   if (!process.env.DATABASE_URL) throw new Error('PostgreSQL tests need DATABASE_URL (tests/server/pg/run.sh)');
   const name = uniqueDatabaseName();
-  const opened = openPostgres(await createDatabase(name), { poolSize: 5 });
+  const opened = openPostgres(await createDatabase(name, pgLocale), { poolSize: 5 });
   return {
     opened,
     dispose: async () => {

@@ -11,7 +11,7 @@ import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
-import { openTestDatabase } from './database';
+import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
 
@@ -57,6 +57,8 @@ export interface TestServerOptions {
   config?: Partial<AppConfig>;
   /** Default: the suite's engine (TEST_ENGINE: PostgreSQL when DATABASE_URL is set). */
   engine?: DialectKind;
+  /** PostgreSQL: the new database's locale (default C). */
+  pgLocale?: PgLocale;
 }
 
 /**
@@ -66,7 +68,7 @@ export interface TestServerOptions {
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'lectern-test-'));
-  const testDb = await openTestDatabase(join(dir, 'data'), opts.engine);
+  const testDb = await openTestDatabase(join(dir, 'data'), opts.engine, opts.pgLocale);
   const { db, dialect } = testDb.opened;
   await migrateToLatest(db, dialect);
   await ensureAdmin(db, ADMIN_PASSWORD, new Date());
