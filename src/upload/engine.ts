@@ -169,12 +169,13 @@ export class UploadEngine {
       hasCover: Boolean(f.cover),
       file: f.file,
       cover: f.cover,
+      handle: f.handle,
     }));
     const before = new Set(this.state.items.map((i) => i.id));
     this.dispatch({ type: 'add', files: queued });
     for (const q of queued) {
       if (before.has(q.id) || !this.state.items.some((i) => i.id === q.id)) continue;
-      const entry: Entry = { file: q.file, cover: q.cover ?? null };
+      const entry: Entry = { file: q.file, cover: q.cover ?? null, ...(q.handle ? { handle: q.handle } : {}) };
       entry.hash = fileHash(q.file);
       entry.matched = this.matchInterrupted(q.id, q.key, entry).catch((e) => {
         this.log('warn', `could not read the checkpoint of ${q.fileName}: ${String(e)}`);

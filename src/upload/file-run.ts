@@ -25,6 +25,8 @@ export interface Entry {
   hash?: Promise<string>;
   /** Settles when the add-time look-up of an interrupted checkpoint is done. */
   matched?: Promise<void>;
+  /** The file's handle (File System Access), stored with the checkpoint. */
+  handle?: FileSystemFileHandle;
 }
 
 export interface Run {
@@ -116,6 +118,7 @@ export async function uploadFile(
     state: 'Uploading',
     fileHash: hash,
     updatedAt: host.now(),
+    ...((entry.handle ?? rec?.handle) ? { handle: entry.handle ?? rec?.handle } : {}),
   };
   const stored: StoredCheckpoint = rec;
   host.checkpoints.set(id, stored);

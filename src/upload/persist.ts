@@ -29,6 +29,8 @@ export interface StoredCheckpoint {
   state: ItemState;
   fileHash: string;
   updatedAt: number;
+  /** The file's handle, where the browser gave one: resuming after a reload needs no new pick. */
+  handle?: FileSystemFileHandle;
 }
 
 export interface Kv {
@@ -82,6 +84,7 @@ export const toInterrupted = (key: string, r: StoredCheckpoint): InterruptedUplo
   loaded: r.loaded,
   videoId: r.videoId,
   state: r.state,
+  reopenable: r.handle !== undefined,
 });
 
 /** The UploadPoint reported to the service (ReportUploadProgress) and read back (GetUploadProgress). */

@@ -87,6 +87,11 @@ export interface InterruptedUpload {
   loaded: number;
   videoId: string | null;
   state: ItemState;
+  /**
+   * The browser kept a handle to the file (File System Access): the console can reopen it and
+   * resume without the user choosing the file again (the handle itself stays in IndexedDB).
+   */
+  reopenable: boolean;
 }
 
 export interface UploadSnapshot {
@@ -102,6 +107,8 @@ export interface NewFile {
   file: File;
   videoInfo?: Partial<VideoInfo>;
   cover?: File;
+  /** Where the browser gives one (showOpenFilePicker, drop): kept with the checkpoint. */
+  handle?: FileSystemFileHandle;
 }
 
 /** UI → worker. */

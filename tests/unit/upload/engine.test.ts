@@ -296,4 +296,34 @@ describe('UploadEngine', () => {
     other.runs[0]?.progress([1]);
     expect(other.calls).toContain('report');
   });
+
+  it('keeps the file handle with the checkpoint, so the interrupted upload can be reopened without a new pick', async () => {
+    const kv = mapKv();
+    const first = setup(kv);
+    const file = video();
+    const handle = { kind: 'file', name: file.name } as unknown as FileSystemFileHandle;
+    first.engine.command({ type: 'add', files: [{ file, handle }] });
+    first.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+    first.runs[0]?.progress([1]);
+    await first.engine.flush();
+    expect(kv.m.get(checkpointKey(file))).toMatchObject({ handle: { kind: 'file', name: 'film.mp4' } });
+
+    const second = setup(kv);
+    await second.engine.init();
+    expect(second.engine.state.interrupted).toMatchObject([{ key: checkpointKey(file), reopenable: true }]);
+  });
+
+  it('an interrupted upload without a handle is not reopenable', async () => {
+    const kv = mapKv();
+    const first = setup(kv);
+    first.engine.command({ type: 'add', files: [{ file: video() }] });
+    first.engine.command({ type: 'start' });
+    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+    first.runs[0]?.progress([1]);
+    await first.engine.flush();
+    const second = setup(kv);
+    await second.engine.init();
+    expect(second.engine.state.interrupted).toMatchObject([{ reopenable: false }]);
+  });
 });

@@ -357,6 +357,7 @@ describe('queue: progress and checkpoints', () => {
           loaded: 40,
           videoId: 'v',
           state: 'Uploading',
+          reopenable: false,
         },
       ],
     });
@@ -368,7 +369,16 @@ describe('queue: progress and checkpoints', () => {
   it('forgets an interrupted upload on request', () => {
     const s = queue('Init', [], {
       interrupted: [
-        { key: 'k', fileName: 'f', fileSize: 1, lastModified: 1, loaded: 0, videoId: null, state: 'Uploading' },
+        {
+          key: 'k',
+          fileName: 'f',
+          fileSize: 1,
+          lastModified: 1,
+          loaded: 0,
+          videoId: null,
+          state: 'Uploading',
+          reopenable: false,
+        },
       ],
     });
     expect(effects(s, { type: 'forget-interrupted', key: 'k' })).toEqual(['forget']);

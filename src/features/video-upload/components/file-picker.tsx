@@ -2,12 +2,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { type DragEvent, useRef, useState } from 'react';
+import { canKeepHandles, droppedFiles, type PickedFile, pickWithHandles } from '../file-handles';
 
 /**
- * Pick or drop video files. A real `<input type=file>` (keyboard and screen readers get a button
- * that opens it); dropping onto the paper does the same.
+ * Pick or drop video files. Where the browser keeps file handles (file-handles.ts) the button
+ * opens its picker, so an interrupted upload can later resume without choosing the file again;
+ * otherwise, and always for keyboard and screen readers, a real `<input type=file>`. Dropping onto
+ * the paper does the same.
  */
-export function FilePicker({ onFiles }: { onFiles: (files: File[]) => void }) {
+export function FilePicker({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
   const { t } = useLingui();
   const input = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
@@ -15,8 +18,23 @@ export function FilePicker({ onFiles }: { onFiles: (files: File[]) => void }) {
   const onDrop = (e: DragEvent) => {
     e.preventDefault();
     setOver(false);
-    const files = [...e.dataTransfer.files].filter((f) => !f.type || f.type.startsWith('video/'));
-    if (files.length) onFiles(files);
+    void droppedFiles(e.dataTransfer).then((picked) => {
+      const files = picked.filter((p) => !p.file.type || p.file.type.startsWith('video/'));
+      if (files.length) onFiles(files);
+    });
+  };
+
+  const choose = () => {
+    if (!canKeepHandles()) {
+      input.current?.click();
+      return;
+    }
+    pickWithHandles(t`Videos`).then(
+      (picked) => {
+        if (picked?.length) onFiles(picked);
+      },
+      () => input.current?.click(),
+    );
   };
 
   return (
@@ -46,7 +64,7 @@ export function FilePicker({ onFiles }: { onFiles: (files: File[]) => void }) {
         <Text size="sm" c="dimmed">
           <Trans>or</Trans>
         </Text>
-        <Button onClick={() => input.current?.click()}>
+        <Button onClick={choose}>
           <Trans>Choose video files</Trans>
         </Button>
         <input
@@ -60,7 +78,7 @@ export function FilePicker({ onFiles }: { onFiles: (files: File[]) => void }) {
           onChange={(e) => {
             const files = [...(e.currentTarget.files ?? [])];
             e.currentTarget.value = '';
-            if (files.length) onFiles(files);
+            if (files.length) onFiles(files.map((file) => ({ file })));
           }}
         />
       </Stack>

@@ -1,15 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, List, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
 import { sendUpload, uploadsStore } from '../../../stores/uploads';
+import type { InterruptedUpload } from '../../../upload/protocol';
+import { reopenInterrupted } from '../file-handles';
 import { formatBytes, percent } from '../model';
 
-/** Uploads a reload or crash interrupted: choosing the same file again resumes from its checkpoint. */
+/**
+ * Uploads a reload or crash interrupted: choosing the same file again resumes from its checkpoint;
+ * where the browser kept the file's handle, Resume reopens it without choosing it.
+ */
 export function InterruptedList({ onChoose }: { onChoose: () => void }) {
   const { t } = useLingui();
   const { snapshot } = useSnapshot(uploadsStore);
   if (snapshot.interrupted.length === 0) return null;
+
+  // The card's own message ("Resume {name}"), one translation for both.
+  const resumeLabel = (name: string) => t`Resume ${name}`;
+  const resume = async (r: InterruptedUpload) => {
+    try {
+      const picked = await reopenInterrupted(r.key);
+      if (!picked) throw new Error('no file');
+      sendUpload({ type: 'add', files: [picked] });
+      const u = uploadsStore.snapshot.uploader;
+      if (u !== 'Start' && u !== 'Expire') sendUpload({ type: 'start' });
+    } catch {
+      notifications.show({
+        color: 'orange',
+        message: t`${r.fileName} could not be opened again. Choose the file instead.`,
+        autoClose: 5000,
+      });
+    }
+  };
+
   return (
     <Alert
       color="yellow"
@@ -31,6 +56,11 @@ export function InterruptedList({ onChoose }: { onChoose: () => void }) {
                 {formatBytes(r.loaded)} / {formatBytes(r.fileSize)} (
                 {percent({ loaded: r.loaded, fileSize: r.fileSize })}%)
               </Text>
+              {r.reopenable && (
+                <Button size="compact-sm" aria-label={resumeLabel(r.fileName)} onClick={() => void resume(r)}>
+                  <Trans>Resume</Trans>
+                </Button>
+              )}
               <Button size="compact-sm" variant="light" onClick={onChoose}>
                 <Trans>Choose the file again</Trans>
               </Button>

@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { sendUpload, uploadClient, uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
+import type { PickedFile } from '../file-handles';
 import { canCancelAll, cancelAllCommands, canResumeAll, resumeAllCommands } from '../model';
 import { FilePicker } from './file-picker';
 import { InterruptedList } from './interrupted-list';
@@ -25,7 +26,7 @@ export function VideoUploadPage() {
   const cards = useDeferredValue(items);
   const running = snapshot.uploader === 'Start' || snapshot.uploader === 'Expire';
   const sum = overall(items);
-  const add = (files: File[]) => sendUpload({ type: 'add', files: files.map((file) => ({ file })) });
+  const add = (files: PickedFile[]) => sendUpload({ type: 'add', files });
   const chooseAgain = () => picker.current?.querySelector<HTMLInputElement>('input[type=file]')?.click();
 
   return (
