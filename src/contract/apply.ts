@@ -1,20 +1,11 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, versionField } from './common';
+import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from './values';
+
+export { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS };
 
 /** `apply`: borrow requests from the site's readers; the console approves them (API.md §4). */
-export const APPLY_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
 export type ApplyStatus = (typeof APPLY_STATUSES)[number];
-
-/**
- * The only allowed changes of status; anything else is 409. Approving takes one copy from the
- * book's stock (none left: 409), returning gives it back.
- */
-export const APPLY_TRANSITIONS: Readonly<Record<ApplyStatus, readonly ApplyStatus[]>> = {
-  pending: ['approved', 'rejected'],
-  approved: ['returned'],
-  rejected: [],
-  returned: [],
-};
 
 export const canTransition = (from: ApplyStatus, to: ApplyStatus): boolean => APPLY_TRANSITIONS[from].includes(to);
 
@@ -35,7 +26,6 @@ export const applyUpdateSchema = z.strictObject({
 });
 export type ApplyUpdate = z.infer<typeof applyUpdateSchema>;
 
-export const APPLY_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'] as const;
 export const applyPageSchema = pageRequest(APPLY_SORTS, {
   status: z.enum(APPLY_STATUSES).optional(),
   userId: requiredRef.optional(),

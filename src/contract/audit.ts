@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { pageRequest, requiredRef } from './common';
 import { dateFilter } from './fields';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from './values';
+
+export { AUDIT_ACTIONS, AUDIT_SORTS };
 
 /** `POST /audit/page`: admin only. Who created, changed or deleted what, and when. */
-export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_SORTS = ['at', 'id'] as const;
 export const auditPageSchema = pageRequest(AUDIT_SORTS, {
   /** Staff id of the actor. */
   actor: requiredRef.optional(),

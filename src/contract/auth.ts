@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './values';
 
-export const ROLES = ['admin', 'operator'] as const;
+export { ROLES };
+
 export type Role = (typeof ROLES)[number];
 
 /** POST /auth/login. `userName` is an account name or a phone number; trimmed (SPEC.md §5). */

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
 import { optionalLinkUrl, requiredUrl, sortNumber } from './fields';
+import { BANNER_SORTS } from './values';
+
+export { BANNER_SORTS };
 
 const bannerFields = {
   title: requiredText(1, 100),
@@ -15,7 +18,6 @@ export const bannerCreateSchema = z.strictObject(bannerFields);
 export const bannerUpdateSchema = z.strictObject({ ...bannerFields, id: requiredRef, version: versionField });
 export type BannerInput = z.infer<typeof bannerCreateSchema>;
 
-export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'] as const;
 export const bannerPageSchema = pageRequest(BANNER_SORTS, {
   enabled: z.boolean({ error: 'must be true or false' }).optional(),
 });

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
 import { isValidIsbn, normalizeIsbn } from './isbn';
+import { BIBLIOGRAPHY_SORTS } from './values';
+
+export { BIBLIOGRAPHY_SORTS };
 
 /** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
 export const BIBLIOGRAPHY_MIN_YEAR = 1000;
@@ -38,7 +41,6 @@ export const bibliographyUpdateSchema = z.strictObject({
 });
 export type BibliographyInput = z.infer<typeof bibliographyCreateSchema>;
 
-export const BIBLIOGRAPHY_SORTS = ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'] as const;
 const yearFilter = z.number().int().min(0).max(9999).optional();
 export const bibliographyPageSchema = pageRequest(BIBLIOGRAPHY_SORTS, { yearFrom: yearFilter, yearTo: yearFilter });
 export type BibliographyPageRequest = z.input<typeof bibliographyPageSchema>;

@@ -11,8 +11,10 @@ import {
   versionField,
 } from './common';
 import { isValidIsbn, normalizeIsbn } from './isbn';
+import { BOOK_SORTS, BOOK_STATUSES } from './values';
 
-export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;
+export { BOOK_SORTS, BOOK_STATUSES };
+
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
 const isbn = z.preprocess(
@@ -43,17 +45,6 @@ export const bookUpdateSchema = z.strictObject({ ...bookFields, id: requiredRef,
 export type BookInput = z.infer<typeof bookCreateSchema>;
 export type BookUpdate = z.infer<typeof bookUpdateSchema>;
 
-export const BOOK_SORTS = [
-  'id',
-  'title',
-  'author',
-  'isbn',
-  'publishDate',
-  'stock',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const;
 export const bookPageSchema = pageRequest(BOOK_SORTS, {
   categoryId: requiredRef.optional(),
   subclassId: requiredRef.optional(),

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
+import { CATEGORY_SORTS, SUBCLASS_SORTS } from './values';
+
+export { CATEGORY_SORTS, SUBCLASS_SORTS };
 
 const categoryFields = {
   name: requiredText(1, 50),
@@ -8,7 +11,6 @@ const categoryFields = {
 };
 export const categoryCreateSchema = z.strictObject(categoryFields);
 export const categoryUpdateSchema = z.strictObject({ ...categoryFields, id: requiredRef, version: versionField });
-export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] as const;
 export const categoryPageSchema = pageRequest(CATEGORY_SORTS, {});
 export type CategoryInput = z.infer<typeof categoryCreateSchema>;
 export type Category = RecordMeta & { name: string; sort: number; description?: string | null };
@@ -20,7 +22,6 @@ const subclassFields = {
 };
 export const subclassCreateSchema = z.strictObject(subclassFields);
 export const subclassUpdateSchema = z.strictObject({ ...subclassFields, id: requiredRef, version: versionField });
-export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'] as const;
 export const subclassPageSchema = pageRequest(SUBCLASS_SORTS, {
   categoryId: requiredRef.optional(),
 });

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { PAGE_SIZES } from './values';
+
+export { PAGE_SIZES };
 
 /** A positive integer id, from JSON or from a path segment. */
 export const idSchema = z.coerce.number().int('must be an integer').positive('must be positive');
@@ -33,8 +36,6 @@ export const requiredText = (min: number, max: number) =>
     .max(max, `at most ${max} characters`);
 
 export const sortOrder = z.enum(['asc', 'desc']);
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 /** The paging part of every `POST /{r}/page` body. Filters are added per resource. */
 export const pageBase = {

@@ -9,8 +9,10 @@ import {
   versionField,
 } from './common';
 import { optionalDateTime } from './fields';
+import { NEWS_SORTS, NEWS_STATUSES } from './values';
 
-export const NEWS_STATUSES = ['draft', 'published'] as const;
+export { NEWS_SORTS, NEWS_STATUSES };
+
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** Rich text limit, counted on the HTML the editor sends (before the server sanitises it). */
@@ -34,7 +36,6 @@ export const newsCreateSchema = z.strictObject(newsFields);
 export const newsUpdateSchema = z.strictObject({ ...newsFields, id: requiredRef, version: versionField });
 export type NewsInput = z.infer<typeof newsCreateSchema>;
 
-export const NEWS_SORTS = ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 export const newsPageSchema = pageRequest(NEWS_SORTS, {
   status: z.enum(NEWS_STATUSES).optional(),
 });

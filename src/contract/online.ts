@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
+import { ONLINE_SORTS, ONLINE_STATUSES } from './values';
+
+export { ONLINE_SORTS, ONLINE_STATUSES };
 
 /** `online`: messages readers leave on the site; staff read and reply. */
-export const ONLINE_STATUSES = ['unread', 'read', 'replied'] as const;
 export type OnlineStatus = (typeof ONLINE_STATUSES)[number];
 
 const onlineFields = {
@@ -18,7 +20,6 @@ export const onlineCreateSchema = z.strictObject(onlineFields);
 export const onlineUpdateSchema = z.strictObject({ ...onlineFields, id: requiredRef, version: versionField });
 export type OnlineInput = z.infer<typeof onlineCreateSchema>;
 
-export const ONLINE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
 export const onlinePageSchema = pageRequest(ONLINE_SORTS, { status: z.enum(ONLINE_STATUSES).optional() });
 export type OnlinePageRequest = z.input<typeof onlinePageSchema>;
 

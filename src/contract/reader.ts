@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { PHONE_RE } from './auth';
 import { optionalUrl, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
 import { optionalEmail } from './fields';
+import { GENDERS, READER_SORTS, READER_STATUSES } from './values';
+
+export { GENDERS, READER_SORTS, READER_STATUSES };
 
 /** `users`: the reading site's readers (not staff: that is `user`, contract/staff.ts). */
-export const READER_STATUSES = ['active', 'disabled'] as const;
 export type ReaderStatus = (typeof READER_STATUSES)[number];
-export const GENDERS = ['male', 'female', 'other'] as const;
 export type Gender = (typeof GENDERS)[number];
 
 const readerFields = {
@@ -26,7 +27,6 @@ export const readerCreateSchema = z.strictObject(readerFields);
 export const readerUpdateSchema = z.strictObject({ ...readerFields, id: requiredRef, version: versionField });
 export type ReaderInput = z.infer<typeof readerCreateSchema>;
 
-export const READER_SORTS = ['id', 'nickName', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 export const readerPageSchema = pageRequest(READER_SORTS, {
   status: z.enum(READER_STATUSES).optional(),
   gender: z.enum(GENDERS).optional(),

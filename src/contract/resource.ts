@@ -9,9 +9,10 @@ import {
   versionField,
 } from './common';
 import { requiredUrl } from './fields';
+import { RESOURCE_SORTS, RESOURCE_TYPES } from './values';
 
-/** The `resource` resource: downloadable or linked reading material. */
-export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as const;
+export { RESOURCE_SORTS, RESOURCE_TYPES };
+
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 const resourceFields = {
@@ -27,7 +28,6 @@ export const resourceCreateSchema = z.strictObject(resourceFields);
 export const resourceUpdateSchema = z.strictObject({ ...resourceFields, id: requiredRef, version: versionField });
 export type ResourceInput = z.infer<typeof resourceCreateSchema>;
 
-export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] as const;
 export const resourcePageSchema = pageRequest(RESOURCE_SORTS, {
   type: z.enum(RESOURCE_TYPES).optional(),
   categoryId: requiredRef.optional(),

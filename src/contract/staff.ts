@@ -9,9 +9,9 @@ import {
   requiredText,
   versionField,
 } from './common';
+import { STAFF_SORTS, STAFF_STATUSES } from './values';
 
-/** Staff accounts: the `/user` resource, the Administrators screen (admin only, API.md §3). */
-export const STAFF_STATUSES = ['active', 'disabled'] as const;
+export { STAFF_SORTS, STAFF_STATUSES };
 
 const staffFields = {
   userName: requiredText(3, 50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
@@ -35,7 +35,6 @@ export const staffUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
 });
-export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 export const staffPageSchema = pageRequest(STAFF_SORTS, {
   status: z.enum(STAFF_STATUSES).optional(),
   role: z.enum(ROLES).optional(),

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, pageRequest, type RecordMeta, requiredRef, requiredText } from './common';
+import { VIDEO_SORTS, VIDEO_STATUSES } from './values';
+
+export { VIDEO_SORTS, VIDEO_STATUSES };
 
 /** `video`: page, create, delete (no update). Issue 4's upload completion turns a record `normal`. */
-export const VIDEO_STATUSES = ['uploading', 'normal', 'failed'] as const;
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export const videoCreateSchema = z.strictObject({
@@ -33,7 +35,6 @@ export const videoCreateSchema = z.strictObject({
 });
 export type VideoInput = z.infer<typeof videoCreateSchema>;
 
-export const VIDEO_SORTS = ['id', 'title', 'fileSize', 'status', 'createdAt', 'updatedAt'] as const;
 export const videoPageSchema = pageRequest(VIDEO_SORTS, {
   status: z.enum(VIDEO_STATUSES).optional(),
   cateId: z.number().int().nonnegative().optional(),

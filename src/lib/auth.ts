@@ -1,7 +1,7 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LoginResult, UserInfo } from '../contract/auth';
-import { ROLES } from '../contract/auth';
+import { ROLES } from '../contract/values';
 import { deleteDraftsOf } from '../pwa/drafts';
 import { dropWritesOf } from '../pwa/pending-writes';
 import { clearSessionCaches, currentUserKey } from '../pwa/session-cache';

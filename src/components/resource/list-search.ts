@@ -1,5 +1,5 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
-import { PAGE_SIZES } from '../../contract/common';
+import { PAGE_SIZES } from '../../contract/values';
 
 /**
  * The list state every resource screen keeps in the URL (so back/forward and reload keep it), and

@@ -3,7 +3,8 @@ import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS, type Apply, type ApplyStatus } from '../../contract/apply';
+import type { Apply, ApplyStatus } from '../../contract/apply';
+import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from '../../contract/values';
 
 export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
   { value: 'pending', label: msg`Pending`, color: 'yellow' },

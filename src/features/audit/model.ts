@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { dayFilter, enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { AUDIT_ACTIONS, AUDIT_SORTS, type AuditAction, type AuditChange, type AuditEntry } from '../../contract/audit';
+import type { AuditAction, AuditChange, AuditEntry } from '../../contract/audit';
 import type { RecordMeta } from '../../contract/common';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
 
 /**
  * Audit rows are never edited, so they carry no version or timestamps of their own; the shared

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { boolFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { BANNER_SORTS, type Banner } from '../../contract/banner';
+import type { Banner } from '../../contract/banner';
+import { BANNER_SORTS } from '../../contract/values';
 
 /** Shown and filtered as "Enabled" / "Disabled"; the URL and the page body hold a boolean. */
 export const BANNER_ENABLED_OPTIONS: Option[] = [

@@ -1,5 +1,6 @@
 import { listSearchSchema } from '../../components/resource/list-search';
-import { BIBLIOGRAPHY_SORTS, type Bibliography } from '../../contract/bibliography';
+import type { Bibliography } from '../../contract/bibliography';
+import { BIBLIOGRAPHY_SORTS } from '../../contract/values';
 
 export const BIBLIOGRAPHY_FILTERS = [] as const;
 

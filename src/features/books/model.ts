@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { BOOK_SORTS, BOOK_STATUSES, type Book, type BookStatus } from '../../contract/book';
+import type { Book, BookStatus } from '../../contract/book';
+import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
 
 export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
   { value: 'on_shelf', label: msg`On shelf`, color: 'green' },

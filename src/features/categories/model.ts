@@ -1,11 +1,8 @@
-import type { z } from 'zod';
 import { listSearchSchema } from '../../components/resource/list-search';
-import type { Category, categoryPageSchema } from '../../contract/category';
+import type { Category } from '../../contract/category';
+import { CATEGORY_SORTS } from '../../contract/values';
 
-/** The contract names them only inside categoryPageSchema; `satisfies` keeps the two in step. */
-export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] as const satisfies readonly NonNullable<
-  z.input<typeof categoryPageSchema>['sort']
->[];
+export { CATEGORY_SORTS };
 
 export const CATEGORY_FILTERS = [] as const;
 

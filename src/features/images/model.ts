@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, type ImageMime } from '../../contract/image';
+import type { ImageMime } from '../../contract/image';
+import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS } from '../../contract/values';
 
 export const IMAGE_MIME_OPTIONS: Option<ImageMime>[] = [
   { value: 'image/png', label: msg`PNG`, color: 'blue' },

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { ONLINE_SORTS, ONLINE_STATUSES, type Online, type OnlineStatus } from '../../contract/online';
+import type { Online, OnlineStatus } from '../../contract/online';
+import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
 
 export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
   { value: 'unread', label: msg`Unread`, color: 'orange' },

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { NEWS_SORTS, NEWS_STATUSES, type News, type NewsStatus } from '../../contract/news';
+import type { News, NewsStatus } from '../../contract/news';
+import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
 
 export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
   { value: 'draft', label: msg`Draft`, color: 'gray' },

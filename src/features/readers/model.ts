@@ -1,14 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import {
-  GENDERS,
-  type Gender,
-  READER_SORTS,
-  READER_STATUSES,
-  type Reader,
-  type ReaderStatus,
-} from '../../contract/reader';
+import type { Gender, Reader, ReaderStatus } from '../../contract/reader';
+import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
 
 export const READER_STATUS_OPTIONS: Option<ReaderStatus>[] = [
   { value: 'active', label: msg`Active`, color: 'green' },

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { RESOURCE_SORTS, RESOURCE_TYPES, type Resource, type ResourceType } from '../../contract/resource';
+import type { Resource, ResourceType } from '../../contract/resource';
+import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
 
 export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
   { value: 'ebook', label: msg`E-book`, color: 'blue' },

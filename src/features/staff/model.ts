@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { ROLES, type Role } from '../../contract/auth';
-import { STAFF_STATUSES, type Staff } from '../../contract/staff';
+import type { Role } from '../../contract/auth';
+import type { Staff } from '../../contract/staff';
+import { ROLES, STAFF_STATUSES } from '../../contract/values';
 
 type StaffStatus = Staff['status'];
 

@@ -1,16 +1,8 @@
-import type { z } from 'zod';
 import { idFilter, listSearchSchema } from '../../components/resource/list-search';
-import type { Subclass, subclassPageSchema } from '../../contract/category';
+import type { Subclass } from '../../contract/category';
+import { SUBCLASS_SORTS } from '../../contract/values';
 
-/** The contract names them only inside subclassPageSchema; `satisfies` keeps the two in step. */
-export const SUBCLASS_SORTS = [
-  'id',
-  'name',
-  'sort',
-  'categoryId',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly NonNullable<z.input<typeof subclassPageSchema>['sort']>[];
+export { SUBCLASS_SORTS };
 
 export const SUBCLASS_FILTERS = ['categoryId'] as const;
 

@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
-import { VIDEO_SORTS, VIDEO_STATUSES, type VideoStatus } from '../../contract/video';
+import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import type { VideoStatus } from '../../contract/video';
 
 export const VIDEO_STATUS_OPTIONS: Option<VideoStatus>[] = [
   { value: 'uploading', label: msg`Uploading`, color: 'blue' },
