@@ -51,6 +51,30 @@ registerRoute(
   'GET',
 );
 
+// Traffic this worker never handles skips it entirely (Service Worker static routing, where the
+// browser has it): uploads to the video service and the bucket, every PUT and DELETE, and POSTs
+// outside the API, so they reach the network exactly as from a page without a worker.
+self.addEventListener('install', (event) => {
+  const install = event as ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
+  if (!install.addRoutes) return;
+  const path = (pathname: string) => ({ urlPattern: { pathname } });
+  install.waitUntil(
+    install
+      .addRoutes([
+        { condition: { requestMethod: 'PUT' }, source: 'network' },
+        { condition: { requestMethod: 'DELETE' }, source: 'network' },
+        { condition: path('/vod{/*}?'), source: 'network' },
+        { condition: path(`${API_BASE}/video/upload/*`), source: 'network' },
+        { condition: path(`${API_BASE}/file/upload/*`), source: 'network' },
+        {
+          condition: { not: { or: [path(`${API_BASE}/*`), { requestMethod: 'GET' }, { requestMethod: 'HEAD' }] } },
+          source: 'network',
+        },
+      ])
+      .catch(() => undefined),
+  );
+});
+
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; cacheName?: string } | null;
   if (data?.type === 'SKIP_WAITING') void self.skipWaiting();

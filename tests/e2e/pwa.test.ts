@@ -112,6 +112,48 @@ describe('install', () => {
   });
 });
 
+describe('upload traffic', () => {
+  it('bypasses the service worker: the video service, bucket parts and upload calls reach the network as without it', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto('/login');
+    await controlled(page);
+    const seen: string[] = [];
+    // Playwright's network interception only sees requests that do not go through a worker.
+    await context.route(/\/(vod|lectern-media)\/|\/prod-api\/(video|file)\/upload\//, async (route) => {
+      seen.push(`${route.request().method()} ${new URL(route.request().url()).pathname}`);
+      await route.fulfill({ status: 200, body: '{}' });
+    });
+    // From a worker, like the upload engine (workers of a controlled page go through its service worker).
+    await page.evaluate(async () => {
+      const code = `const o = self.origin;
+      (async () => {
+        await fetch(o + '/vod/?Action=CreateUploadVideo', { method: 'POST' });
+        await fetch(o + '/lectern-media/video/probe.mp4?partNumber=1&uploadId=u1', { method: 'PUT', body: 'part' });
+        await fetch(o + '/lectern-media/video/probe.mp4?uploads', { method: 'POST' });
+        await fetch(o + '/prod-api/video/upload/credential');
+        await fetch(o + '/prod-api/file/upload/img', { method: 'POST', body: new FormData() });
+        postMessage('done');
+      })().catch((e) => postMessage(String(e)));`;
+      const worker = new Worker(URL.createObjectURL(new Blob([code], { type: 'text/javascript' })));
+      const answer = await new Promise((resolve) => {
+        worker.onmessage = (e) => resolve(e.data);
+      });
+      worker.terminate();
+      if (answer !== 'done') throw new Error(String(answer));
+    });
+    expect(seen.sort()).toEqual([
+      'GET /prod-api/video/upload/credential',
+      'POST /lectern-media/video/probe.mp4',
+      'POST /prod-api/file/upload/img',
+      'POST /vod/',
+      'PUT /lectern-media/video/probe.mp4',
+    ]);
+    expect((await cacheNames(page)).filter((n) => !n.includes('precache'))).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('offline', () => {
   it('opens the shell and visited lists offline with their age; an unvisited list says offline, not a crash', async () => {
     const { context, page } = await adminPage();
