@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { useDeferredValue, useEffect, useRef } from 'react';
+import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { sendUpload, uploadClient, uploadsStore } from '../../../stores/uploads';
-import type { UploadItem } from '../../../upload/protocol';
+import type { UploadItem, UploadSnapshot } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import type { PickedFile } from '../file-handles';
 import { canCancelAll, cancelAllCommands, canResumeAll, resumeAllCommands } from '../model';
@@ -13,17 +13,22 @@ import { UploadItemCard } from './upload-item-card';
 
 /** /web/video-upload: the upload panel over the worker's queue. */
 export function VideoUploadPage() {
-  const { t } = useLingui();
   const { snapshot } = useSnapshot(uploadsStore);
-  const picker = useRef<HTMLDivElement>(null);
   // The worker may not be running yet (first visit after a reload): it lists interrupted uploads.
   useEffect(() => {
     uploadClient();
   }, []);
+  // Snapshots arrive several times a second while the user may be typing or moving elsewhere: the
+  // panel renders them in a deferred, interruptible pass, so a snapshot never blocks the main thread
+  // (the urgent render only hands the previous snapshot to the memoised panel).
+  const deferred = useDeferredValue(snapshot as UploadSnapshot);
+  return <Panel snapshot={deferred} />;
+}
+
+const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
+  const { t } = useLingui();
+  const picker = useRef<HTMLDivElement>(null);
   const items = snapshot.items as readonly UploadItem[];
-  // Progress arrives several times a second while the user may be typing or moving elsewhere: the
-  // cards render in a deferred, interruptible pass, so a snapshot never blocks the main thread.
-  const cards = useDeferredValue(items);
   const running = snapshot.uploader === 'Start' || snapshot.uploader === 'Expire';
   const sum = overall(items);
   const add = (files: PickedFile[]) => sendUpload({ type: 'add', files });
@@ -85,11 +90,11 @@ export function VideoUploadPage() {
       <InterruptedList onChoose={chooseAgain} />
       {items.length > 0 && (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label={t`Upload queue`}>
-          {cards.map((item) => (
+          {items.map((item) => (
             <UploadItemCard key={item.id} item={item} />
           ))}
         </Stack>
       )}
     </Stack>
   );
-}
+});
