@@ -11,6 +11,7 @@ import {
   listCacheKey,
   userKeyOf,
 } from '../pwa/cache-keys';
+import { networkFirst } from '../pwa/network-first';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -67,7 +68,7 @@ export function createApiCache(config: OfflineConfig) {
     }
   }
 
-  async function networkFirst(
+  async function fromNetworkFirst(
     event: ExtendableEvent,
     request: Request,
     cacheName: string,
@@ -81,22 +82,7 @@ export function createApiCache(config: OfflineConfig) {
     });
     // The request goes on after a timeout, so its answer still refreshes the cache.
     event.waitUntil(network.then(noop, noop));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<'timeout'>((resolve) => {
-      timer = setTimeout(() => resolve('timeout'), config.timeoutMs);
-    });
-    try {
-      const first = await Promise.race([network, timeout]);
-      if (first !== 'timeout') return first;
-      const fallback = await cached(cacheName, key, maxEntries);
-      return fallback ?? (await network);
-    } catch (error) {
-      const fallback = await cached(cacheName, key, maxEntries);
-      if (fallback) return fallback;
-      throw error;
-    } finally {
-      clearTimeout(timer);
-    }
+    return networkFirst(network, () => cached(cacheName, key, maxEntries), config.timeoutMs);
   }
 
   /** POST …/page and GET …/list: per session; no token, no caching at all. */
@@ -108,12 +94,12 @@ export function createApiCache(config: OfflineConfig) {
       userKeyOf(token),
       listCacheKey(self.location.origin, url.pathname, url.search, body),
     ]);
-    return networkFirst(event as ExtendableEvent, request, apiCacheName(user), key, true, config.maxEntries);
+    return fromNetworkFirst(event as ExtendableEvent, request, apiCacheName(user), key, true, config.maxEntries);
   }
 
   /** Stored images: public, immutable URLs, so one shared cache. */
   async function image({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
-    return networkFirst(event as ExtendableEvent, request, IMAGE_CACHE, request.url, false, config.maxImages);
+    return fromNetworkFirst(event as ExtendableEvent, request, IMAGE_CACHE, request.url, false, config.maxImages);
   }
 
   /** Logout: the session's cache and its expiry bookkeeping. */
