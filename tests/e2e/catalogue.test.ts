@@ -189,9 +189,9 @@ describe('resources', () => {
     await form(page).getByLabel('Title').fill('Atlas of the North');
     await pick(page, 'Type', 'Document');
     await pick(page, 'Category', 'Cat North');
-    await form(page).getByLabel('Address').fill('not a url');
+    await form(page).getByLabel('Link').fill('not a url');
     await form(page).getByText('Must be an http(s) URL or a path').waitFor();
-    await form(page).getByLabel('Address').fill('https://example.com/atlas.pdf');
+    await form(page).getByLabel('Link').fill('https://example.com/atlas.pdf');
     await submit(page);
     const atlas = (await page_<Row>('/resource', { keyword: 'Atlas of the North' })).items[0];
     expect(atlas).toMatchObject({ type: 'document', categoryId: north, url: 'https://example.com/atlas.pdf' });

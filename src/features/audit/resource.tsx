@@ -12,7 +12,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './m
 /** The Audit log (/users/audit, admin only): who created, changed or deleted what. Read only. */
 export const auditResource: ResourceDef<AuditRow> = {
   api: auditApi,
-  labels: { create: msg`New entry`, edit: msg`Edit entry`, delete: msg`Delete entry` },
+  labels: { create: msg`New audit entry`, edit: msg`Edit audit entry`, delete: msg`Delete audit entry` },
   recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}`,
   deleteMode: false,
   exportable: true,

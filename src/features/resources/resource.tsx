@@ -43,7 +43,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
       width: 110,
       render: (r) => <EnumBadge value={r.type} options={RESOURCE_TYPE_OPTIONS} />,
     },
-    { key: 'url', label: msg`Address`, width: 260, render: (r) => <ExternalLink url={r.url} /> },
+    { key: 'url', label: msg`Link`, width: 260, render: (r) => <ExternalLink url={r.url} /> },
     {
       key: 'category',
       label: msg`Category`,
@@ -96,7 +96,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
       },
       {
         name: 'url',
-        label: msg`Address`,
+        label: msg`Link`,
         kind: 'url',
         required: true,
         span: 2,
