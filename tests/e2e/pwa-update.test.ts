@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, launch, screenshot, signIn } from './browser';
-import { controlled } from './pwa-helpers';
+import { cachedListKeys, controlled } from './pwa-helpers';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-process';
 
 /*
@@ -18,6 +18,7 @@ import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-proces
 
 const V1 = process.env.LECTERN_DIST ?? 'dist';
 const V2 = process.env.LECTERN_PWA_V2_DIST ?? '.tmp/pwa-e2e-v2';
+const V2_MAX_ENTRIES = 3;
 
 let browser: Browser;
 let dataDir: string;
@@ -57,7 +58,12 @@ beforeAll(async () => {
         '--logLevel',
         'warn',
       ],
-      { stdio: 'inherit' },
+      // A production build (vitest sets NODE_ENV=test); version 2 also keeps fewer cached answers
+      // per session, to see the bound at work.
+      {
+        stdio: 'inherit',
+        env: { ...process.env, NODE_ENV: 'production', LECTERN_OFFLINE_MAX_ENTRIES: String(V2_MAX_ENTRIES) },
+      },
     );
     if (built.status !== 0) throw new Error('building version 2 failed');
   }
@@ -112,6 +118,34 @@ describe('update prompt', () => {
     );
     await expect(page.getByTestId('resource-form').getByLabel('Author').inputValue()).resolves.toBe('Kept Author');
     await expect(page.getByTestId('update-prompt').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('keeps at most the configured number of answers per session, the oldest evicted', async () => {
+    // The server from the previous test serves version 2 (built with LECTERN_OFFLINE_MAX_ENTRIES=3).
+    if (!server) server = await serve(V2);
+    const context = await browser.newContext({
+      baseURL: server.url,
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await controlled(page);
+    await signIn(page, 'admin', admin.userName, admin.password);
+    await page.getByTestId('avatar-menu').waitFor();
+    for (const keyword of ['first', 'second', 'third', 'fourth', 'fifth']) {
+      await page.goto(`/web/book?keyword=${keyword}`);
+      await page.getByTestId('list-empty').waitFor();
+    }
+    // Eviction runs after each answer is stored.
+    await expect.poll(async () => (await cachedListKeys(page)).length).toBe(V2_MAX_ENTRIES);
+
+    await context.setOffline(true);
+    await page.goto('/web/book?keyword=fifth');
+    await page.getByTestId('offline-banner').waitFor();
+    await page.goto('/web/book?keyword=first');
+    await page.getByTestId('offline-empty').waitFor();
     await context.close();
   });
 });
