@@ -11,6 +11,8 @@
  *   offline (context.setOffline: the service worker answers from its cache), from the reload to
  *   the first row on screen; median of LECTERN_BENCH_OFFLINE_RUNS (default 7).
  */
+
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,6 +75,12 @@ async function audit(
     if (!result) throw new Error(`lighthouse gave no result for ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
+    // LECTERN_BENCH_LH_DUMP=folder keeps each full report (which elements failed, and why).
+    const dump = process.env.LECTERN_BENCH_LH_DUMP;
+    if (dump) {
+      mkdirSync(dump, { recursive: true });
+      writeFileSync(join(dump, `${new URL(url).pathname.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
+    }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
     ) as Scores;

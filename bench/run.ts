@@ -17,8 +17,9 @@ for (const [name, file] of [['books', './books.ts']] as const) {
 sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
 sections.push(['lighthouse', async () => (await import('./lighthouse')).benchLighthouse()]);
 
-if (!existsSync('dist/index.html')) {
-  console.error('Build first: npm run build');
+const dist = process.env.LECTERN_DIST ?? 'dist';
+if (!existsSync(`${dist}/index.html`)) {
+  console.error(`Build first: npm run build (no ${dist}/index.html)`);
   process.exit(1);
 }
 const only = process.argv.slice(2);

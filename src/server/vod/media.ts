@@ -130,6 +130,11 @@ export interface Progress {
   videoId: string | null;
 }
 
+/** Whether a video's upload is over (its record turned `normal`): its checkpoint is no longer needed. */
+export const videoIsComplete = async (db: VodDb, videoId: string) =>
+  (await db.selectFrom('video').select('status').where('video_id', '=', videoId).executeTakeFirst())?.status ===
+  'normal';
+
 export async function saveProgress(db: VodDb, p: Progress, now: Date): Promise<void> {
   const values = {
     file_name: p.fileName,

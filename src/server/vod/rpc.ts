@@ -6,7 +6,16 @@ import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors } from './errors';
 import { BodyTooLarge, readSmallBody, requestOrigin } from './http-util';
-import { createVideoMedia, findMedia, insertMedia, type Media, readProgress, saveProgress, videoExists } from './media';
+import {
+  createVideoMedia,
+  findMedia,
+  insertMedia,
+  type Media,
+  readProgress,
+  saveProgress,
+  videoExists,
+  videoIsComplete,
+} from './media';
 import { rpcSignature, sameSignature } from './signature';
 import { vodDb } from './tables';
 
@@ -259,6 +268,9 @@ async function reportUploadProgress(call: Call) {
   if (videoId) {
     const media = await findMedia(db, videoId);
     if (media?.kind !== 'video' || media.staffId !== call.cred.staffId) throw rpcErrors.videoNotFound();
+    // A report that arrives after the upload completed (it raced CompleteMultipartUpload) is not
+    // kept: it would offer a finished video for resuming.
+    if (await videoIsComplete(db, videoId)) return {};
   }
   await saveProgress(db, { userId, fileHash: hash, fileName, fileSize, uploadPoint, videoId }, deps.now());
   return {};

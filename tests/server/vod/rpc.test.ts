@@ -239,6 +239,22 @@ describe('Report/GetUploadProgress', () => {
     );
   });
 
+  it('ignores a report that arrives after the video completed (no finished video offered for resuming)', async () => {
+    const t = await rpc<Ticket>(cred, 'CreateUploadVideo', video);
+    await s.db.updateTable('video').set({ status: 'normal' }).where('video_id', '=', t.body.VideoId).execute();
+    const report = {
+      UserId: cred.userId,
+      FileHash: 'late-report',
+      FileName: 'a.mp4',
+      FileSize: 100,
+      UploadPoint: '{"loaded":100}',
+      VideoId: t.body.VideoId,
+    };
+    expect((await rpc(cred, 'ReportUploadProgress', report, { method: 'POST' })).status).toBe(200);
+    const got = await rpc(cred, 'GetUploadProgress', { UserId: cred.userId, FileHash: 'late-report' });
+    expect(got.body).toMatchObject({ UploadPoint: '', VideoId: '' });
+  });
+
   it('answers empty for an unknown file', async () => {
     const got = await rpc(cred, 'GetUploadProgress', { UserId: cred.userId, FileHash: 'unknown' });
     expect(got.body).toMatchObject({ UploadPoint: '', VideoId: '' });
