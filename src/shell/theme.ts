@@ -2,8 +2,42 @@ import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/
 
 export const DEFAULT_PRIMARY = '#1890ff';
 
-/** Ten shades around the chosen colour, which sits at index 6 (Mantine's default primary shade). */
+/** WCAG relative luminance of a #rrggbb colour. */
+export function luminance(hex: string): number {
+  const [r, g, b] = [1, 3, 5].map((i) => {
+    const c = Number.parseInt(hex.slice(i, i + 2), 16) / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of white text on a #rrggbb background. */
+export const contrastWithWhite = (hex: string): number => 1.05 / (luminance(hex) + 0.05);
+
+const toHex = (rgb: string): string => {
+  const m = rgb.match(/\d+(\.\d+)?/g) ?? [];
+  return `#${m
+    .slice(0, 3)
+    .map((v) => Math.round(Number(v)).toString(16).padStart(2, '0'))
+    .join('')}`;
+};
+
+/**
+ * The chosen colour, darkened just enough (in 5 % steps) for white text on it to reach WCAG AA
+ * (4.5:1): buttons, the active menu item and tab, and links use it. #1890ff (3.2:1) becomes a
+ * slightly deeper blue; a colour that already passes is used as it is.
+ */
+export function readableShade(hex: string): string {
+  for (let k = 0; k <= 0.6; k += 0.05) {
+    const shade = k === 0 ? hex : toHex(darken(hex, k));
+    if (contrastWithWhite(shade) >= 4.5) return shade;
+  }
+  return toHex(darken(hex, 0.6));
+}
+
+/** Ten shades: lighter ones from the chosen colour, index 6 (the primary shade) readable under white text. */
 export function shadesOf(hex: string): MantineColorsTuple {
+  const filled = readableShade(hex);
   return [
     lighten(hex, 0.9),
     lighten(hex, 0.75),
@@ -11,10 +45,10 @@ export function shadesOf(hex: string): MantineColorsTuple {
     lighten(hex, 0.45),
     lighten(hex, 0.3),
     lighten(hex, 0.15),
-    hex,
-    darken(hex, 0.15),
-    darken(hex, 0.3),
-    darken(hex, 0.45),
+    filled,
+    darken(filled, 0.15),
+    darken(filled, 0.3),
+    darken(filled, 0.45),
   ];
 }
 

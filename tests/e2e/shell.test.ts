@@ -196,3 +196,28 @@ describe('error log', () => {
     await context.close();
   });
 });
+
+describe('accessible names', () => {
+  it('gives every visible button of a list screen a name (icon-only ones included)', async () => {
+    const page = await signedIn();
+    await page.goto('/web/book');
+    await page.getByTestId('list-total').waitFor();
+    await page.getByRole('button', { name: 'Next page' }).waitFor();
+    const unnamed = await page.evaluate(() =>
+      [...document.querySelectorAll('button')]
+        .filter((b) => b.getClientRects().length > 0)
+        .filter((b) => {
+          const labelledBy = b.getAttribute('aria-labelledby');
+          const named =
+            (b.getAttribute('aria-label') ?? '').trim() ||
+            (b.textContent ?? '').trim() ||
+            (b.getAttribute('title') ?? '').trim() ||
+            (labelledBy ? (document.getElementById(labelledBy)?.textContent ?? '').trim() : '');
+          return !named;
+        })
+        .map((b) => b.outerHTML.slice(0, 120)),
+    );
+    expect(unnamed).toEqual([]);
+    await page.context().close();
+  });
+});

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { PAGE_SIZES } from '../../contract/common';
@@ -12,7 +14,7 @@ interface Props {
 }
 
 export function ListFooter({ total, pageNum, pageSize, onPage, onPageSize }: Props) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const count = total ?? 0;
   return (
     <Group justify="space-between" gap="sm">
@@ -35,7 +37,7 @@ export function ListFooter({ total, pageNum, pageSize, onPage, onPageSize }: Pro
           value={pageNum}
           onChange={onPage}
           withEdges
-          getControlProps={(control) => ({ 'aria-label': controlLabel(control, t) })}
+          getControlProps={(control) => ({ 'aria-label': i18n._(CONTROL_LABELS[control]) })}
           getItemProps={(page) => ({ 'aria-label': t`Page ${page}` })}
         />
       </Group>
@@ -43,15 +45,10 @@ export function ListFooter({ total, pageNum, pageSize, onPage, onPageSize }: Pro
   );
 }
 
-function controlLabel(control: 'first' | 'previous' | 'next' | 'last', t: ReturnType<typeof useLingui>['t']) {
-  switch (control) {
-    case 'first':
-      return t`First page`;
-    case 'previous':
-      return t`Previous page`;
-    case 'next':
-      return t`Next page`;
-    case 'last':
-      return t`Last page`;
-  }
-}
+/** Labels of the first/previous/next/last buttons (icons only, so they need names). */
+const CONTROL_LABELS: Record<'first' | 'previous' | 'next' | 'last', MessageDescriptor> = {
+  first: msg`First page`,
+  previous: msg`Previous page`,
+  next: msg`Next page`,
+  last: msg`Last page`,
+};

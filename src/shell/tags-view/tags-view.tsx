@@ -117,7 +117,15 @@ export function TagsView() {
       </ScrollArea>
       <Menu opened={menu !== null} onChange={(o) => !o && setMenu(null)} position="bottom-start" withinPortal>
         <Menu.Target>
-          <div className={classes.anchor} style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }} />
+          {/* The menu opens at the pointer; its anchor is a real (invisible, unfocusable) button so
+              the popup attributes the menu puts on it are valid ARIA. */}
+          <button
+            type="button"
+            tabIndex={-1}
+            aria-label={t`Tab menu`}
+            className={classes.anchor}
+            style={{ left: menu?.x ?? 0, top: menu?.y ?? 0 }}
+          />
         </Menu.Target>
         {menu && (
           <Menu.Dropdown data-testid="tag-menu">
