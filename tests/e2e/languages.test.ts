@@ -38,9 +38,13 @@ describe('languages', () => {
     await menu(page).getByText('书籍').waitFor();
 
     for (const query of ['shuji', 'sj']) {
+      // The page must be ready for the shortcut, and the search box open, before typing.
+      await page.getByTestId('header-search').waitFor();
       await page.keyboard.press('Control+k');
+      await page.getByRole('dialog').getByRole('textbox').waitFor();
       await page.keyboard.type(query);
-      await page.getByRole('dialog').getByText('书籍', { exact: true }).waitFor();
+      // Its result (界面管理 › 书籍) is listed first and highlighted: Enter opens it.
+      await page.locator('[data-action][data-selected]').filter({ hasText: '书籍' }).waitFor();
       await page.keyboard.press('Enter');
       await page.waitForURL((u) => u.pathname === '/web/book');
       await expect.poll(() => page.title()).toBe('书籍 - Lectern');
@@ -48,6 +52,7 @@ describe('languages', () => {
     }
     // The choice is kept (cookie) across a reload.
     await page.reload();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/index');
     await expect.poll(() => page.title()).toBe('首页 - Lectern');
     await page.context().close();
   });

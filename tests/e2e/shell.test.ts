@@ -115,9 +115,10 @@ describe('header search', () => {
     const page = await signedIn();
     await page.getByTestId('header-search').waitFor();
     await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('textbox').waitFor();
     await page.keyboard.type('bibliog');
-    // The results follow the query; choose once the match is listed (and selected first).
-    await page.getByText('/web/bibliography').waitFor();
+    // The results follow the query; the first one is highlighted and is what Enter opens.
+    await page.locator('[data-action][data-selected]').filter({ hasText: '/web/bibliography' }).waitFor();
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/web/bibliography');
     await page.context().close();

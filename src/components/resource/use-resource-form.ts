@@ -53,18 +53,30 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   const pending = useSnapshot(pendingStore);
 
   const key = () => draftKey(user.current, path, row?.id);
+  // Saved or discarded: no draft may be written after that (a late session key, a pending debounce).
+  const closed = useRef(false);
   const keepDraft = (values: V, pid = pendingId) => {
-    if (!user.current) return;
-    saveDraft({
-      key: key(),
-      user: user.current,
-      path,
-      recordId: row?.id,
-      row: base,
-      values,
-      pendingId: pid,
-      savedAt: Date.now(),
-    });
+    const save = (who: string) => {
+      if (!who || closed.current) return;
+      saveDraft({
+        key: draftKey(who, path, row?.id),
+        user: who,
+        path,
+        recordId: row?.id,
+        row: base,
+        values,
+        pendingId: pid,
+        savedAt: Date.now(),
+      });
+    };
+    // The session key is computed asynchronously when the form opens: input typed (or pasted)
+    // before it is known is kept too.
+    if (user.current) save(user.current);
+    else
+      void currentUserKey().then((who) => {
+        user.current = who;
+        save(who);
+      });
   };
 
   const form = useForm<V>({
@@ -83,9 +95,15 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
       user.current = u;
     });
     if (resume) form.setValues(resume.values);
+    // Leaving the page with the form open (another tab, a link) writes its draft at once, so the
+    // page finds it when the user comes back, however soon.
+    return () => {
+      void flushDrafts();
+    };
   }, []);
 
   const finish = () => {
+    closed.current = true;
     form.resetDirty();
     void deleteDraft(key());
     notifySuccess(i18n._(msg`Saved`));
@@ -191,7 +209,10 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     closeConflict: () => setConflict(null),
     rebase,
     /** The form closes without saving: its draft goes (a queued write stays queued). */
-    discardDraft: () => deleteDraft(key()),
+    discardDraft: () => {
+      closed.current = true;
+      return deleteDraft(key());
+    },
     submit: form.onSubmit(save),
   };
 }

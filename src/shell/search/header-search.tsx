@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Kbd, Tooltip } from '@mantine/core';
-import { Spotlight, type SpotlightActionData, spotlight } from '@mantine/spotlight';
+import { createSpotlight, Spotlight, type SpotlightActionData } from '@mantine/spotlight';
 import { IconSearch } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes } from '../../lib/access';
 import { createRouteSearch, searchEntries } from '../../lib/route-search';
@@ -19,13 +19,18 @@ export function HeaderSearch() {
   const navigate = useNavigate();
   const { roles } = useSnapshot(sessionStore);
   const { supportPinyinSearch } = useSnapshot(settingsStore);
+  const [[store, spotlight]] = useState(createSpotlight);
+  const [query, setQuery] = useState('');
+  // The i18n object stays the same when the language changes; its locale is what the entries
+  // (translated titles, pinyin only in Chinese) depend on.
+  const locale = i18n.locale;
 
   const { actions, search } = useMemo(() => {
     const permitted = filterRoutes(ROUTE_TREE, roles);
     const entries = searchEntries(
       permitted,
       (n) => (n.meta ? i18n._(n.meta.title) : n.path),
-      supportPinyinSearch && i18n.locale === 'zh',
+      supportPinyinSearch && locale === 'zh',
     );
     const icons = new Map(ROUTE_TREE.flatMap((n) => [n, ...(n.children ?? [])]).map((n) => [n.path, n.meta?.icon]));
     const actions: SpotlightActionData[] = entries.map((e) => {
@@ -40,7 +45,20 @@ export function HeaderSearch() {
       };
     });
     return { actions, search: createRouteSearch(entries) };
-  }, [roles, supportPinyinSearch, i18n, navigate]);
+  }, [roles, supportPinyinSearch, i18n, locale, navigate]);
+
+  // The first result is the one Enter opens. Spotlight marks it a tick after each keystroke, which
+  // can come before the new results are on screen (then nothing is marked and Enter does nothing);
+  // marking it again once they have rendered makes Enter reliable however fast one types.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each query's results render
+  useEffect(() => {
+    const { listId } = store.getState();
+    const list = listId ? document.getElementById(listId) : null;
+    if (!list) return;
+    list.querySelector('[data-selected]')?.removeAttribute('data-selected');
+    list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
+    store.updateState((s) => ({ ...s, selected: 0 }));
+  }, [query, store]);
 
   return (
     <>
@@ -63,6 +81,9 @@ export function HeaderSearch() {
         </ActionIcon>
       </Tooltip>
       <Spotlight
+        store={store}
+        query={query}
+        onQueryChange={setQuery}
         actions={actions}
         filter={(query, all) => {
           if (!query.trim()) return all;
