@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
 import { decide } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
+import { NetworkError } from '../lib/http';
 import { ROUTE_TREE } from '../lib/route-table';
 import { sessionStore } from '../stores/session';
 
@@ -43,6 +44,9 @@ export async function guard(location: ParsedLocation): Promise<void> {
       try {
         await loadUserInfo();
       } catch (e) {
+        // No answer at all (offline with nothing cached, or the request cut short by a reload) says
+        // nothing about the credential: keep it and show the connection error page.
+        if (e instanceof NetworkError) throw e;
         resetToken();
         const message = e instanceof Error && e.message ? e.message : i18n._(msg`Has Error`);
         notifications.show({ color: 'red', message, autoClose: 5000 });

@@ -1,5 +1,6 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
+import { ConnectionErrorPage } from '../shell/error-pages';
 import { usePageTitle } from '../shell/use-page-title';
 import { guard } from './-guard';
 
@@ -8,6 +9,8 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   component: Root,
   // Unknown paths go to /404 (SPEC.md §2); the guard has already sent visitors without a credential to login.
   notFoundComponent: () => <Navigate to="/404" replace />,
+  // The guard could not reach the server (src/routes/-guard.ts).
+  errorComponent: ConnectionErrorPage,
 });
 
 function Root() {

@@ -64,3 +64,25 @@ export function AuthRedirectPage() {
     </Center>
   );
 }
+
+/**
+ * The server could not be reached while the session was being checked (offline with nothing
+ * cached, or a request cut short): the session is kept, and Retry checks again.
+ */
+export function ConnectionErrorPage() {
+  return (
+    <Center mih="100vh" p="xl">
+      <Stack align="center" gap="md" maw={480}>
+        <Title order={2} ta="center">
+          <Trans>The server cannot be reached</Trans>
+        </Title>
+        <Text c="dimmed" ta="center">
+          <Trans>You are still signed in. Check the connection and try again.</Trans>
+        </Text>
+        <Button onClick={() => window.location.reload()}>
+          <Trans>Try again</Trans>
+        </Button>
+      </Stack>
+    </Center>
+  );
+}
