@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { rows } from './lists';
 
 /*
  * Borrow applications (API.md §4): pending → approved | rejected, approved → returned. Approving
@@ -57,7 +58,6 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-const rows = (page: Page) => page.getByTestId('resource-row');
 const row = (page: Page, id: number | undefined) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
 const stockOf = (page: Page, id: number | undefined) => row(page, id).getByTestId('apply-stock').textContent();
 const applyOf = async (id: number | undefined) =>

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { rows, urlSearch } from './lists';
 
 let browser: Browser;
 let token: string;
@@ -59,9 +60,6 @@ async function signedIn(): Promise<Page> {
   return page;
 }
 
-const rows = (page: Page) => page.getByTestId('resource-row');
-const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-
 describe('books list', () => {
   it('pages, filters and sorts on the server and keeps it all in the URL across reload and back', async () => {
     const page = await signedIn();
@@ -70,28 +68,28 @@ describe('books list', () => {
 
     await page.getByTestId('filter-categoryId').click();
     await page.getByRole('option', { name: 'E2E Fiction' }).click();
-    await expect.poll(() => search(page).categoryId).toBe(String(fiction));
+    await expect.poll(() => urlSearch(page).categoryId).toBe(String(fiction));
     await expect.poll(() => page.getByTestId('list-total').textContent()).toContain('15');
 
     await page.getByTestId('pagination').getByRole('button', { name: '2' }).click();
-    await expect.poll(() => search(page).pageNum).toBe('2');
+    await expect.poll(() => urlSearch(page).pageNum).toBe('2');
     await expect.poll(() => rows(page).count()).toBe(5);
 
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(5);
-    expect(search(page)).toMatchObject({ pageNum: '2', categoryId: String(fiction) });
+    expect(urlSearch(page)).toMatchObject({ pageNum: '2', categoryId: String(fiction) });
     for (const text of await rows(page).allTextContents()) expect(text).toContain('Fiction volume');
 
     await page.goBack();
-    await expect.poll(() => search(page).pageNum).toBeUndefined();
+    await expect.poll(() => urlSearch(page).pageNum).toBeUndefined();
     await expect.poll(() => rows(page).count()).toBe(10);
 
     // Sort by title ascending, then descending, each answered by the server.
     await page.getByTestId('sort-title').click();
-    await expect.poll(() => search(page)).toMatchObject({ sort: 'title', order: 'asc' });
+    await expect.poll(() => urlSearch(page)).toMatchObject({ sort: 'title', order: 'asc' });
     await expect.poll(() => rows(page).first().textContent()).toContain('Fiction volume 01');
     await page.getByTestId('sort-title').click();
-    await expect.poll(() => search(page).order).toBe('desc');
+    await expect.poll(() => urlSearch(page).order).toBe('desc');
     await expect.poll(() => rows(page).first().textContent()).toContain('Fiction volume 15');
     await page.context().close();
   });
@@ -99,7 +97,7 @@ describe('books list', () => {
   it('searches by keyword (debounced, on the server)', async () => {
     const page = await signedIn();
     await page.getByTestId('list-keyword').fill('Science volume 1');
-    await expect.poll(() => search(page).keyword).toBe('Science volume 1');
+    await expect.poll(() => urlSearch(page).keyword).toBe('Science volume 1');
     // "Science volume 1" and "Science volume 10".
     await expect.poll(() => rows(page).count()).toBe(2);
     await page.context().close();

@@ -64,3 +64,17 @@ export async function adminToken(): Promise<string> {
   const { token } = await api<{ token: string }>('/auth/login', { body: admin });
   return token;
 }
+
+/** A fresh browser context signed in through the real form, landing on `path`. */
+export async function openSignedIn(
+  browser: Browser,
+  path: string,
+  who: { userName: string; password: string } = admin,
+  tab: 'admin' | 'staff' = 'admin',
+): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
+  await signIn(page, tab, who.userName, who.password);
+  await page.waitForURL((u) => u.pathname === path);
+  return page;
+}

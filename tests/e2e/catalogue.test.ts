@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { adminToken, api, launch, openSignedIn, screenshot } from './browser';
+import { form, listPage, pick, rows, submit, urlSearch } from './lists';
 
 /*
  * The catalogue screens: categories, category subclasses, resources, bibliography, videos. Data
@@ -8,10 +9,6 @@ import { admin, adminToken, api, launch, newContext, screenshot, signIn } from '
  * server of a full e2e run does not mix them up with other files' records.
  */
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface Row {
   id: number;
   version: number;
@@ -38,29 +35,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(path: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === path);
-  return page;
-}
+const signedIn = (path: string) => openSignedIn(browser, path);
 
-const rows = (page: Page) => page.getByTestId('resource-row');
-const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-const page_ = <T>(path: string, body: Record<string, unknown>) =>
-  api<Page_<T>>(`${path}/page`, { body: { pageNum: 1, pageSize: 100, ...body }, token });
-const form = (page: Page) => page.getByTestId('resource-form');
-
-async function submit(page: Page) {
-  await form(page).getByTestId('form-submit').click();
-  await form(page).waitFor({ state: 'detached' });
-}
-
-async function pick(page: Page, label: string, option: string) {
-  await form(page).getByLabel(label).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
-}
+const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
 
 describe('categories', () => {
   it('creates, searches, edits; Undo keeps a deleted category, a completed delete removes it', async () => {
@@ -91,7 +68,7 @@ describe('categories', () => {
     await form(page).waitFor({ state: 'detached' });
 
     await page.getByTestId('list-keyword').fill('nook');
-    await expect.poll(() => search(page).keyword).toBe('nook');
+    await expect.poll(() => urlSearch(page).keyword).toBe('nook');
     await expect.poll(() => rows(page).count()).toBe(2);
 
     await page.getByRole('button', { name: 'Edit Poetry nook' }).click();
@@ -127,7 +104,7 @@ describe('category subclasses', () => {
     const page = await signedIn('/web/categorysubclass');
     await page.getByTestId('filter-categoryId').click();
     await page.getByRole('option', { name: 'Cat North', exact: true }).click();
-    await expect.poll(() => search(page).categoryId).toBe(String(north));
+    await expect.poll(() => urlSearch(page).categoryId).toBe(String(north));
     await expect.poll(() => rows(page).count()).toBe(2);
     for (const text of await rows(page).allTextContents()) expect(text).toContain('Cat North');
     await screenshot(page, 'subclasses-filtered');
@@ -215,7 +192,7 @@ describe('resources', () => {
     await expect.poll(() => rows(page).count()).toBe(4);
     await page.getByTestId('filter-type').click();
     await page.getByRole('option', { name: 'Audio', exact: true }).click();
-    await expect.poll(() => search(page).type).toBe('audio');
+    await expect.poll(() => urlSearch(page).type).toBe('audio');
     await expect.poll(() => rows(page).count()).toBe(3);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     const csv = await streamText(await download.createReadStream());
@@ -261,7 +238,7 @@ describe('bibliography', () => {
     await expect.poll(() => rows(page).count()).toBe(3);
     await page.getByTestId('sort-year').click();
     await page.getByTestId('sort-year').click();
-    await expect.poll(() => search(page)).toMatchObject({ sort: 'year', order: 'desc' });
+    await expect.poll(() => urlSearch(page)).toMatchObject({ sort: 'year', order: 'desc' });
     await expect.poll(() => rows(page).first().textContent()).toContain('Bib Gamma');
 
     await page.getByRole('button', { name: 'Edit Bib Gamma' }).click();
@@ -316,7 +293,7 @@ describe('videos', () => {
 
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Failed', exact: true }).click();
-    await expect.poll(() => search(page).status).toBe('failed');
+    await expect.poll(() => urlSearch(page).status).toBe('failed');
     await page.getByTestId('list-keyword').fill('Clip');
     await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Clip lecture two')]);
 

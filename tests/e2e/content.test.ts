@@ -1,16 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { adminToken, api, launch, openSignedIn, screenshot } from './browser';
+import { form, listPage, rows, submit, urlSearch } from './lists';
 
 /*
  * The site content screens: banners, news (rich text) and About us (company + links). Data the
  * test is not about is arranged through the API, with names of this file's own.
  */
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface Row {
   id: number;
   version: number;
@@ -26,24 +23,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(path: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === path);
-  return page;
-}
+const signedIn = (path: string) => openSignedIn(browser, path);
 
-const rows = (page: Page) => page.getByTestId('resource-row');
-const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-const page_ = <T>(path: string, body: Record<string, unknown>) =>
-  api<Page_<T>>(`${path}/page`, { body: { pageNum: 1, pageSize: 100, ...body }, token });
-const form = (page: Page) => page.getByTestId('resource-form');
-
-async function submit(page: Page) {
-  await form(page).getByTestId('form-submit').click();
-  await form(page).waitFor({ state: 'detached' });
-}
+const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
 
 describe('banners', () => {
   it('creates with a checked link, toggles and filters enabled, edits, deletes with Undo and for real', async () => {
@@ -73,7 +55,7 @@ describe('banners', () => {
       .toBe(false);
     await page.getByTestId('filter-enabled').click();
     await page.getByRole('option', { name: 'Disabled', exact: true }).click();
-    await expect.poll(() => search(page).enabled).toBe('false');
+    await expect.poll(() => urlSearch(page).enabled).toBe('false');
     await page.getByTestId('list-keyword').fill('Promo');
     await expect.poll(() => rows(page).count()).toBe(2);
     await page.reload();
@@ -142,7 +124,7 @@ describe('news', () => {
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Draft', exact: true }).click();
     await page.getByTestId('list-keyword').fill('reading room');
-    await expect.poll(() => search(page)).toMatchObject({ status: 'draft', keyword: 'reading room' });
+    await expect.poll(() => urlSearch(page)).toMatchObject({ status: 'draft', keyword: 'reading room' });
     await expect.poll(() => page.getByTestId('list-empty').count()).toBe(1);
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Published', exact: true }).click();

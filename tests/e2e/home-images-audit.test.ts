@@ -1,6 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, baseURL, launch, newContext, screenshot, signIn } from './browser';
+import { adminToken, api, baseURL, launch, openSignedIn, screenshot } from './browser';
+import { rows } from './lists';
 
 /* Home charts, the image library (upload, grid, copy URL, delete) and the admin-only audit log. */
 
@@ -30,15 +31,8 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(path: string): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === path);
-  return page;
-}
+const signedIn = (path: string) => openSignedIn(browser, path);
 
-const rows = (page: Page) => page.getByTestId('resource-row');
 const images = (keyword: string) =>
   api<Page_<ImageRow>>('/image/page', { body: { pageNum: 1, pageSize: 100, keyword }, token });
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, launch, newContext, screenshot, signIn } from './browser';
+import { launch, newContext, openSignedIn, screenshot } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === '/index');
-  return page;
-}
+const signedIn = () => openSignedIn(browser, '/index');
 
 /** The navbar's language menu, whatever language it currently speaks. */
 async function switchTo(page: Page, current: string, next: string): Promise<void> {

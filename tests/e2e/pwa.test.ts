@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { form } from './lists';
 import { cachedListKeys, cacheNames, controlled, findBook, launchProfile, offline } from './pwa-helpers';
 
 /*
@@ -60,7 +61,6 @@ async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
 
 const row = (page: Page, text: string) => page.getByTestId('resource-row').filter({ hasText: text });
 const banner = (page: Page) => page.getByTestId('offline-banner');
-const form = (page: Page) => page.getByTestId('resource-form');
 
 describe('install', () => {
   it('has a manifest with generated icons and a service worker Chromium accepts as installable', async () => {

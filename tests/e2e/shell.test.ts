@@ -1,6 +1,6 @@
 import type { Browser, Page, Worker } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { admin, adminToken, api, launch, newContext, openSignedIn, screenshot, signIn } from './browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -8,13 +8,7 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === '/index');
-  return page;
-}
+const signedIn = () => openSignedIn(browser, '/index');
 
 const tabs = (page: Page) => page.getByTestId('tag');
 const tabKeys = async (page: Page) => tabs(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));

@@ -1,16 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { admin, adminToken, api, launch, openSignedIn, screenshot } from './browser';
+import { listPage, rows, urlSearch } from './lists';
 
 /*
  * User management: readers, staff accounts (admin only), online messages. Data the test is not
  * about is arranged through the API; names differ from foundation.test.ts's operator 'olivia'.
  */
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface Row {
   id: number;
   version: number;
@@ -54,18 +51,9 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-async function signedIn(path: string, who = admin, tab: 'admin' | 'staff' = 'admin'): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  await signIn(page, tab, who.userName, who.password);
-  await page.waitForURL((u) => u.pathname === path);
-  return page;
-}
+const signedIn = (path: string, who = admin, tab: 'admin' | 'staff' = 'admin') => openSignedIn(browser, path, who, tab);
 
-const rows = (page: Page) => page.getByTestId('resource-row');
-const search = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
-const page_ = <T>(path: string, body: Record<string, unknown>) =>
-  api<Page_<T>>(`${path}/page`, { body: { pageNum: 1, pageSize: 100, ...body }, token });
+const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
 
 describe('users (site readers)', () => {
   it('lists, filters, searches and sorts on the server with the state in the URL', async () => {
@@ -76,12 +64,12 @@ describe('users (site readers)', () => {
 
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Disabled' }).click();
-    await expect.poll(() => search(page).status).toBe('disabled');
+    await expect.poll(() => urlSearch(page).status).toBe('disabled');
     await expect.poll(() => rows(page).count()).toBe(3);
 
     await page.getByTestId('filter-gender').click();
     await page.getByRole('option', { name: 'Male', exact: true }).click();
-    await expect.poll(() => search(page).gender).toBe('male');
+    await expect.poll(() => urlSearch(page).gender).toBe('male');
     // Readers 10 and 12: disabled and male.
     await expect.poll(() => rows(page).count()).toBe(2);
     await page.reload();
@@ -89,12 +77,12 @@ describe('users (site readers)', () => {
 
     await page.goto('/users/user');
     await page.getByTestId('list-keyword').fill('Reader 1');
-    await expect.poll(() => search(page).keyword).toBe('Reader 1');
+    await expect.poll(() => urlSearch(page).keyword).toBe('Reader 1');
     // Reader 10, 11, 12 (and not Reader 01).
     await expect.poll(() => rows(page).count()).toBe(3);
     await page.getByTestId('sort-nickName').click();
     await page.getByTestId('sort-nickName').click();
-    await expect.poll(() => search(page).order).toBe('desc');
+    await expect.poll(() => urlSearch(page).order).toBe('desc');
     await expect.poll(() => rows(page).first().textContent()).toContain('Reader 12');
     await page.context().close();
   });
@@ -185,7 +173,7 @@ describe('administrators (staff accounts)', () => {
     // The signed-in admin cannot take the admin role from themselves: the server says why.
     await page.getByTestId('list-keyword').fill('');
     await page.getByTestId('list-keyword').fill(admin.userName);
-    await expect.poll(() => search(page).keyword).toBe(admin.userName);
+    await expect.poll(() => urlSearch(page).keyword).toBe(admin.userName);
     await page.getByRole('button', { name: `Edit ${admin.userName}`, exact: true }).click();
     await form.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Disabled' }).click();
@@ -257,12 +245,12 @@ describe('online messages', () => {
 
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Unread' }).click();
-    await expect.poll(() => search(page).status).toBe('unread');
+    await expect.poll(() => urlSearch(page).status).toBe('unread');
     await expect.poll(() => rows(page).count()).toBe(1);
     await expect.poll(() => rows(page).first().textContent()).toContain('Otto Other');
 
     await page.getByTestId('list-keyword').fill('Sunday');
-    await expect.poll(() => search(page).keyword).toBe('Sunday');
+    await expect.poll(() => urlSearch(page).keyword).toBe('Sunday');
     await page.getByRole('button', { name: 'Delete Otto Other' }).click();
     await expect.poll(() => rows(page).count()).toBe(0);
     await expect

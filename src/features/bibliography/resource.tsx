@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { ResourceDef } from '../../components/resource/types';
+import { TitleCell } from '../../components/title-cell';
 import {
   BIBLIOGRAPHY_MIN_YEAR,
   type Bibliography,
@@ -23,18 +24,7 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
       key: 'title',
       label: msg`Title`,
       sortField: 'title',
-      render: (b) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500} lineClamp={2}>
-            {b.title}
-          </Text>
-          {b.notes && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {b.notes}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (b) => <TitleCell title={b.title} detail={b.notes} titleLines={2} />,
     },
     { key: 'author', label: msg`Author`, sortField: 'author', width: 200, render: (b) => b.author },
     {

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
+import { TitleCell } from '../../components/title-cell';
 import { type News, newsCreateSchema, newsUpdateSchema } from '../../contract/news';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';
@@ -20,18 +21,7 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
       key: 'title',
       label: msg`Title`,
       sortField: 'title',
-      render: (n) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500} lineClamp={1}>
-            {n.title}
-          </Text>
-          {n.summary && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {n.summary}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (n) => <TitleCell title={n.title} detail={n.summary} />,
     },
     {
       key: 'status',

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { ExternalLink } from '../../components/external-link';
 import { formatDateTime } from '../../components/format';
@@ -7,6 +7,7 @@ import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import type { ResourceDef } from '../../components/resource/types';
+import { TitleCell } from '../../components/title-cell';
 import { type Resource, resourceCreateSchema, resourceUpdateSchema } from '../../contract/resource';
 import { resourceApi } from './api';
 import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
@@ -23,18 +24,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
       key: 'title',
       label: msg`Title`,
       sortField: 'title',
-      render: (r) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500} lineClamp={2}>
-            {r.title}
-          </Text>
-          {r.description && (
-            <Text size="xs" c="dimmed" lineClamp={1}>
-              {r.description}
-            </Text>
-          )}
-        </Stack>
-      ),
+      render: (r) => <TitleCell title={r.title} detail={r.description} titleLines={2} />,
     },
     {
       key: 'type',

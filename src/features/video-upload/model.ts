@@ -2,18 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ItemState, UploadCommand, UploaderState, UploadItem } from '../../upload/protocol';
 
-/** Pure display helpers of the upload panel. */
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-export function formatBytes(n: number): string {
-  let v = n;
-  let u = 0;
-  while (v >= 1024 && u < UNITS.length - 1) {
-    v /= 1024;
-    u += 1;
-  }
-  return `${u === 0 ? v : v.toFixed(v < 10 ? 1 : 0)} ${UNITS[u]}`;
-}
+/** Pure display helpers of the upload panel (sizes: formatBytes in components/format.ts). */
 
 /** `1:05`, `1:02:03`; null stays unknown. */
 export function formatDuration(seconds: number | null): string | null {

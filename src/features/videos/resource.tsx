@@ -1,10 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { Stack, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatBytes, formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
+import { TitleCell } from '../../components/title-cell';
 import type { Video } from '../../contract/video';
 import { videoApi } from './api';
 import { UploadVideosLink } from './components/upload-videos-link';
@@ -40,16 +41,7 @@ export const videoResource: ResourceDef<Video> = {
       key: 'title',
       label: msg`Title`,
       sortField: 'title',
-      render: (v) => (
-        <Stack gap={0}>
-          <Text size="sm" fw={500} lineClamp={1}>
-            {v.title}
-          </Text>
-          <Text size="xs" c="dimmed" lineClamp={1}>
-            {v.fileName}
-          </Text>
-        </Stack>
-      ),
+      render: (v) => <TitleCell title={v.title} detail={v.fileName} />,
     },
     {
       key: 'videoId',

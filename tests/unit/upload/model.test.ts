@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancelAllCommands,
-  formatBytes,
   formatDuration,
   percent,
   resumeAllCommands,
@@ -10,16 +9,6 @@ import type { UploadCommand, UploadSnapshot } from '../../../src/upload/protocol
 import { initialQueue, type QueueAction, reduce } from '../../../src/upload/queue';
 
 describe('video upload model', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1536, '1.5 KB'],
-    [20 * 1024 * 1024, '20 MB'],
-    [10 * 1024 ** 3, '10 GB'],
-  ])('formats %i bytes as %s', (n, s) => {
-    expect(formatBytes(n)).toBe(s);
-  });
-
   it.each<[number | null, string | null]>([
     [null, null],
     [Number.POSITIVE_INFINITY, null],

@@ -3,17 +3,18 @@ import { Alert, Button, Group, List, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
+import { formatBytes } from '../../../components/format';
 import { sendUpload, uploadsStore } from '../../../stores/uploads';
 import type { InterruptedUpload } from '../../../upload/protocol';
 import { reopenInterrupted } from '../file-handles';
-import { formatBytes, percent } from '../model';
+import { percent } from '../model';
 
 /**
  * Uploads a reload or crash interrupted: choosing the same file again resumes from its checkpoint;
  * where the browser kept the file's handle, Resume reopens it without choosing it.
  */
 export function InterruptedList({ onChoose }: { onChoose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const { snapshot } = useSnapshot(uploadsStore);
   if (snapshot.interrupted.length === 0) return null;
 
@@ -53,7 +54,7 @@ export function InterruptedList({ onChoose }: { onChoose: () => void }) {
                 {r.fileName}
               </Text>
               <Text size="sm" c="dimmed">
-                {formatBytes(r.loaded)} / {formatBytes(r.fileSize)} (
+                {formatBytes(r.loaded, i18n.locale)} / {formatBytes(r.fileSize, i18n.locale)} (
                 {percent({ loaded: r.loaded, fileSize: r.fileSize })}%)
               </Text>
               {r.reopenable && (

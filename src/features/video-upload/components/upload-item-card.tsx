@@ -14,12 +14,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { memo, useState } from 'react';
+import { formatBytes } from '../../../components/format';
 import { CategorySelect } from '../../../components/pickers/category-select';
 import { sendUpload } from '../../../stores/uploads';
 import { checkObjectTags, MAX_TAGS, splitTags } from '../../../upload/limits';
 import type { UploadItem, VideoInfo } from '../../../upload/protocol';
 import { timeLeft } from '../../../upload/queue';
-import { CODE_MESSAGES, editable, formatBytes, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
+import { CODE_MESSAGES, editable, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
 
 /**
  * One file of the queue: its videoInfo (while still editable), progress and actions. Every snapshot
@@ -96,9 +97,11 @@ function ItemCard({ item }: { item: UploadItem }) {
         </Progress.Root>
         <Group gap="md" c="dimmed" fz="sm" aria-live="polite">
           <span>
-            {formatBytes(item.loaded)} / {formatBytes(item.fileSize)} ({pct}%)
+            {formatBytes(item.loaded, i18n.locale)} / {formatBytes(item.fileSize, i18n.locale)} ({pct}%)
           </span>
-          {item.state === 'Uploading' && !waiting && item.speed > 0 && <span>{formatBytes(item.speed)}/s</span>}
+          {item.state === 'Uploading' && !waiting && item.speed > 0 && (
+            <span>{formatBytes(item.speed, i18n.locale)}/s</span>
+          )}
           {item.state === 'Uploading' && !waiting && left && <span>{t`${left} left`}</span>}
           {waiting && (
             <Text span c="orange" fz="sm" data-testid="upload-waiting">
