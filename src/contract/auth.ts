@@ -14,6 +14,8 @@ export type LoginInput = z.infer<typeof loginSchema>;
 
 export interface LoginResult {
   token: string;
+  /** Present (true) when the password was set by an admin or generated at first start. */
+  mustChangePassword?: true;
 }
 
 /** GET /auth/info */
@@ -22,6 +24,32 @@ export interface UserInfo {
   name: string;
   avatar: string;
   introduction: string;
+  /** As in LoginResult: until changed, every call but info, password and logout answers 40310. */
+  mustChangePassword?: true;
+}
+
+/**
+ * PUT /auth/password. The strength rule (length, common passwords) is checked by the server with
+ * password-policy.ts; here only the bounds every field has.
+ */
+export const passwordChangeSchema = z.strictObject({
+  oldPassword: z.string({ error: 'required' }).min(1, 'required').max(200, 'at most 200 characters'),
+  newPassword: z.string({ error: 'required' }).min(1, 'required').max(200, 'at most 200 characters'),
+});
+export type PasswordChangeInput = z.infer<typeof passwordChangeSchema>;
+
+/** GET /auth/sessions: the signed-in member's sessions ("signed-in devices"), newest activity first. */
+export interface SessionInfo {
+  /** An opaque id for DELETE /auth/sessions/:id; never the token or its hash. */
+  id: string;
+  /** The session this request was made with (it cannot be ended here: sign out instead). */
+  current: boolean;
+  /** The User-Agent header at sign-in, cut to 300 characters. */
+  userAgent: string;
+  /** The client address at sign-in. */
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
 }
 
 /** Mainland China mobile numbers, the site's staff phones; also accepts +country forms. */

@@ -14,12 +14,16 @@ export const Code = {
   OtherClientLoggedIn: 50012,
   TokenExpired: 50014,
   Forbidden: 40300,
+  /** Signed in, but the password must be changed before anything else (API.md §6). */
+  PasswordChangeRequired: 40310,
   NotFound: 40400,
   Conflict: 40900,
   TooLarge: 41300,
   UnsupportedType: 41500,
   TooManyRequests: 42900,
   Internal: 50000,
+  /** The server's storage is full: nothing of the write was kept. */
+  StorageFull: 50700,
 } as const;
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
@@ -53,12 +57,14 @@ export const HTTP_STATUS: Record<number, number> = {
   [Code.IllegalToken]: 401,
   [Code.TokenExpired]: 401,
   [Code.Forbidden]: 403,
+  [Code.PasswordChangeRequired]: 403,
   [Code.NotFound]: 404,
   [Code.Conflict]: 409,
   [Code.TooLarge]: 413,
   [Code.UnsupportedType]: 415,
   [Code.TooManyRequests]: 429,
   [Code.Internal]: 500,
+  [Code.StorageFull]: 507,
 };
 
 export const API_BASE = '/prod-api';
