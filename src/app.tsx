@@ -20,7 +20,7 @@ export function App() {
   return (
     <I18nProvider i18n={i18n}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="top-right" />
+        <Notifications position="bottom-center" />
         <QueryClientProvider client={queryClient}>
           <PwaRoot />
           <RouterProvider router={router} />

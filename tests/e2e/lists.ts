@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { api } from './browser';
 
 /** Locators and actions on the shared resource list and form screens (src/components/resource). */
@@ -26,4 +26,19 @@ export async function submit(page: Page): Promise<void> {
 export async function pick(page: Page, label: string, option: string): Promise<void> {
   await form(page).getByLabel(label).click();
   await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The notifications (toasts) on screen. */
+export const toasts = (page: Page) => page.locator('.mantine-Notifications-root').getByRole('alert');
+
+/** Whether any toast on screen lies over any element `targets` matches (bounding boxes). */
+export async function toastsCover(page: Page, targets: Locator): Promise<boolean> {
+  const boxes = (l: Locator) =>
+    l.evaluateAll((els) =>
+      els.map((e) => e.getBoundingClientRect()).map(({ x, y, width, height }) => ({ x, y, width, height })),
+    );
+  const [over, under] = await Promise.all([boxes(toasts(page)), boxes(targets)]);
+  return over.some((a) =>
+    under.some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height),
+  );
 }
