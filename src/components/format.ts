@@ -15,9 +15,9 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
   return format.format(date);
 }
 
-const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
-/** 1536 → "1.5 KB": binary steps, one decimal under 10 of a unit. */
+/** 1536 → "1.5 KiB": binary steps named as such (IEC), one decimal under 10 of a unit. */
 export function formatBytes(bytes: number, locale: string): string {
   let value = Math.max(0, bytes);
   let unit = 0;

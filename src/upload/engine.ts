@@ -24,6 +24,8 @@ import type { VodClient } from './vod-client';
  * Each item upload is a "run"; a halted run is forgotten at once and whatever it reports later is
  * ignored (`live()`).
  */
+const TICK_MS = 1000;
+
 export interface EngineDeps {
   post(e: UploadEvent): void;
   store: CheckpointStore;
@@ -48,6 +50,7 @@ export class UploadEngine {
   private readonly host: RunHost;
   private seq = 0;
   private readonly now: () => number;
+  private ticker: ReturnType<typeof setInterval> | null = null;
 
   constructor(private readonly deps: EngineDeps) {
     this.state = initialQueue(deps.online);
@@ -122,9 +125,21 @@ export class UploadEngine {
     if (state === prev && effects.length === 0) return;
     this.state = state;
     this.checkpoints.persistTransitions(prev, state);
-    if (action.type === 'progress') this.snapshots.soon();
+    if (action.type === 'progress' || action.type === 'tick') this.snapshots.soon();
     else this.snapshots.now();
+    this.syncTicker();
     for (const e of effects) this.perform(e);
+  }
+
+  /** A clock tick each second while something uploads, so a stall shows as one (speed.ts). */
+  private syncTicker(): void {
+    const uploading = this.state.items.some((i) => i.state === 'Uploading');
+    if (uploading && !this.ticker) {
+      this.ticker = setInterval(() => this.dispatch({ type: 'tick', at: this.now() }), TICK_MS);
+    } else if (!uploading && this.ticker) {
+      clearInterval(this.ticker);
+      this.ticker = null;
+    }
   }
 
   private perform(e: QueueEffect): void {

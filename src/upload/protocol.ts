@@ -2,6 +2,7 @@
  * The one message protocol between the console (UI thread) and the upload worker. Both sides import
  * this file; every message is a discriminated union on `type`.
  */
+import type { Sample } from './speed';
 
 /** Item states of SPEC.md §4. `Stoped` is the original SDK's spelling, kept on purpose. */
 export const ITEM_STATES = ['Ready', 'Uploading', 'Success', 'Failure', 'Canceled', 'Stoped'] as const;
@@ -68,10 +69,10 @@ export interface UploadItem {
   videoId: string | null;
   /** Bytes known to be stored by the service. */
   loaded: number;
-  /** Bytes per second, smoothed. */
+  /** Bytes per second over the last seconds (speed.ts); 0 while unknown or stalled. */
   speed: number;
-  /** Time of the last progress sample (ms since epoch). */
-  sampledAt: number;
+  /** Recent [time, bytes acknowledged] samples the speed is measured over. */
+  samples: readonly Sample[];
   waiting: Waiting;
   /** A checkpoint of an interrupted upload matched this file: only missing parts are sent. */
   resumed: boolean;

@@ -9,6 +9,7 @@ import {
   type UploadSnapshot,
   type VideoInfo,
 } from './protocol';
+import { addSample, trim, windowSpeed } from './speed';
 
 /**
  * The upload queue as a pure reducer (SPEC.md §4). The worker feeds it commands and the outcomes of
@@ -46,6 +47,8 @@ export type QueueAction =
   /** The {@link NEXT_DELAY_MS} timer fired. */
   | { type: 'next' }
   | { type: 'progress'; id: string; loaded: number; at: number }
+  /** Once a second while uploading: speeds follow the clock between reports. */
+  | { type: 'tick'; at: number }
   | { type: 'video-created'; id: string; videoId: string }
   /** A checkpoint of an interrupted upload matches this item (same key and file hash). */
   | { type: 'matched'; id: string; videoId: string | null; loaded: number }
@@ -105,7 +108,7 @@ function advance(s: UploadSnapshot, effects: QueueEffect[]): UploadSnapshot {
   const next = s.items.find((i) => i.state === 'Ready');
   if (!next) return { ...s, uploader: 'End' };
   effects.push({ type: 'upload', id: next.id });
-  return patch(s, next.id, (i) => ({ ...i, state: 'Uploading', waiting: null, error: null, speed: 0, sampledAt: 0 }));
+  return patch(s, next.id, (i) => ({ ...i, state: 'Uploading', waiting: null, error: null, speed: 0, samples: [] }));
 }
 
 export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
@@ -135,7 +138,7 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
             videoId: null,
             loaded: 0,
             speed: 0,
-            sampledAt: 0,
+            samples: [],
             waiting: null,
             resumed: false,
             error: null,
@@ -219,7 +222,7 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
         }
         if (i.waiting !== 'network') return i;
         effects.push({ type: 'upload', id: i.id });
-        return { ...i, waiting: null, sampledAt: 0 };
+        return { ...i, waiting: null, samples: [] };
       });
       return out(advance({ ...s, online: a.online, items }, effects));
     }
@@ -231,11 +234,16 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
       if (item?.state !== 'Uploading') return out(s);
       return out(patch(s, a.id, (i) => sample(i, a.loaded, a.at)));
     }
+    case 'tick': {
+      const items = s.items.map((i) => tick(i, a.at));
+      return out(items.every((i, n) => i === s.items[n]) ? s : { ...s, items });
+    }
     case 'video-created':
       return out(item ? patch(s, a.id, (i) => ({ ...i, videoId: a.videoId })) : s);
     case 'matched': {
       if (!item) return out(s);
-      const next = patch(s, a.id, (i) => ({ ...i, videoId: a.videoId, loaded: a.loaded, resumed: true }));
+      // The resumed bytes were not sent now: measuring starts from them.
+      const next = patch(s, a.id, (i) => ({ ...i, videoId: a.videoId, loaded: a.loaded, resumed: true, samples: [] }));
       return out({ ...next, interrupted: next.interrupted.filter((r) => r.key !== item.key) });
     }
     case 'succeeded': {
@@ -260,7 +268,7 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
       const items = s.items.map((i) => {
         if (i.state !== 'Uploading' || i.waiting !== 'credential') return i;
         effects.push({ type: 'upload', id: i.id });
-        return { ...i, waiting: null, sampledAt: 0 };
+        return { ...i, waiting: null, samples: [] };
       });
       return out(advance({ ...s, uploader: 'Start', items }, effects));
     }
@@ -289,15 +297,17 @@ function toReady(i: UploadItem): UploadItem {
   return { ...i, state: 'Ready', error: null, waiting: null, speed: 0 };
 }
 
-/** Smoothed speed: 70 % of the previous figure, 30 % of the latest sample. */
+/** A progress report: the bytes acknowledged so far, and the speed over the window up to now. */
 function sample(i: UploadItem, loaded: number, at: number): UploadItem {
-  const dt = at - i.sampledAt;
-  let speed = i.speed;
-  if (i.sampledAt > 0 && dt > 0 && loaded >= i.loaded) {
-    const now = ((loaded - i.loaded) / dt) * 1000;
-    speed = i.speed > 0 ? 0.7 * i.speed + 0.3 * now : now;
-  }
-  return { ...i, loaded, speed, sampledAt: at, waiting: null };
+  const samples = addSample(i.samples, at, loaded);
+  return { ...i, loaded, samples, speed: windowSpeed(samples, at), waiting: null };
+}
+
+/** The clock moved on without a report: a stall lowers the speed, then clears it. */
+function tick(i: UploadItem, at: number): UploadItem {
+  if (i.state !== 'Uploading' || i.waiting) return i;
+  const speed = windowSpeed(i.samples, at);
+  return speed === i.speed ? i : { ...i, speed, samples: trim(i.samples, at) };
 }
 
 const isUploadCode = (c: string): c is UploadErrorCode => (UPLOAD_ERROR_CODES as readonly string[]).includes(c);

@@ -281,8 +281,8 @@ describe('videos', () => {
     const page = await signedIn('/web/video');
     await page.getByText('Clip interview').waitFor();
     const row = (title: string) => rows(page).filter({ hasText: title });
-    await expect.poll(() => row('Clip lecture one').textContent()).toContain('1.5 MB');
-    await expect.poll(() => row('Clip interview').textContent()).toContain('3 GB');
+    await expect.poll(() => row('Clip lecture one').textContent()).toContain('1.5 MiB');
+    await expect.poll(() => row('Clip interview').textContent()).toContain('3 GiB');
     expect(await row('Clip lecture two').textContent()).toContain('Failed');
     expect(await row('Clip interview').locator('img').getAttribute('src')).toBe('/favicon.svg');
     await screenshot(page, 'videos-list');

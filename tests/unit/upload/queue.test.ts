@@ -15,7 +15,7 @@ function item(id: string, state: ItemState, extra: Partial<UploadItem> = {}): Up
     videoId: null,
     loaded: 0,
     speed: 0,
-    sampledAt: 0,
+    samples: [],
     waiting: null,
     resumed: false,
     error: null,
@@ -334,15 +334,26 @@ describe('queue: refusals', () => {
 });
 
 describe('queue: progress and checkpoints', () => {
-  it('smooths speed between samples and clears a wait', () => {
-    let s = queue('Start', [item('a', 'Uploading', { fileSize: 10_000 })]);
+  it('measures speed over the window of acknowledged bytes, follows the clock, and clears a wait', () => {
+    let s = queue('Start', [item('a', 'Uploading', { fileSize: 10_000, waiting: 'network' })]);
     s = reduce(s, { type: 'progress', id: 'a', loaded: 1000, at: 1000 }).state;
+    expect(s.items[0]?.waiting).toBeNull();
     expect(s.items[0]?.speed).toBe(0);
     s = reduce(s, { type: 'progress', id: 'a', loaded: 3000, at: 2000 }).state;
     expect(s.items[0]?.speed).toBe(2000);
     s = reduce(s, { type: 'progress', id: 'a', loaded: 4000, at: 3000 }).state;
-    expect(s.items[0]?.speed).toBeCloseTo(0.7 * 2000 + 0.3 * 1000);
-    expect(timeLeft(s.items[0] as UploadItem)).toBeCloseTo(6000 / 1700);
+    // 3000 bytes over the 2 s since the first sample.
+    expect(s.items[0]?.speed).toBe(1500);
+    expect(timeLeft(s.items[0] as UploadItem)).toBe(4);
+    // A second passes without a report: the figure drops (3000 bytes over 3 s) …
+    s = reduce(s, { type: 'tick', at: 4000 }).state;
+    expect(s.items[0]?.speed).toBe(1000);
+    // … and after a stall it is gone rather than stale.
+    s = reduce(s, { type: 'tick', at: 9000 }).state;
+    expect(s.items[0]?.speed).toBe(0);
+    expect(timeLeft(s.items[0] as UploadItem)).toBeNull();
+    // Ticks that change nothing return the same state (no snapshot is posted for them).
+    expect(reduce(s, { type: 'tick', at: 9500 }).state).toBe(s);
   });
 
   it('matches an interrupted upload and drops it from the interrupted list', () => {

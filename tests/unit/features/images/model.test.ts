@@ -7,10 +7,10 @@ describe('formatBytes', () => {
   it.each([
     [0, '0 B'],
     [70, '70 B'],
-    [1536, '1.5 KB'],
-    [10 * 1024, '10 KB'],
-    [5 * 1024 * 1024, '5 MB'],
-    [3.25 * 1024 ** 3, '3.3 GB'],
+    [1536, '1.5 KiB'],
+    [10 * 1024, '10 KiB'],
+    [5 * 1024 * 1024, '5 MiB'],
+    [3.25 * 1024 ** 3, '3.3 GiB'],
   ])('%d → %s', (bytes, expected) => {
     expect(formatBytes(bytes, 'en')).toBe(expected);
   });
