@@ -76,6 +76,8 @@ export interface UploadItem {
   waiting: Waiting;
   /** A checkpoint of an interrupted upload matched this file: only missing parts are sent. */
   resumed: boolean;
+  /** Files added together, or while others were still uploading, share a batch (overall progress). */
+  batch: number;
   error: UploadError | null;
 }
 

@@ -122,6 +122,9 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
   switch (a.type) {
     case 'add': {
       const items = [...s.items];
+      // Files added while others are still to upload join their batch; otherwise a new one starts.
+      const live = items.filter(isLive);
+      const batch = live.length ? Math.max(...live.map((i) => i.batch)) : Math.max(0, ...items.map((i) => i.batch)) + 1;
       for (const f of a.files) {
         if (f.fileSize === 0) refuse('EmptyFile', MESSAGES.EmptyFile);
         else if (items.some((i) => i.key === f.key)) refuse('FileDuplication', MESSAGES.FileDuplication);
@@ -141,6 +144,7 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
             samples: [],
             waiting: null,
             resumed: false,
+            batch,
             error: null,
           });
       }
@@ -318,15 +322,22 @@ export function timeLeft(i: Pick<UploadItem, 'fileSize' | 'loaded' | 'speed'>): 
   return Math.max(0, (i.fileSize - i.loaded) / i.speed);
 }
 
-/** Overall progress of the items still meant to upload (0..1), and how many are active. */
+const isLive = (i: UploadItem) => i.state === 'Uploading' || i.state === 'Ready';
+
+/**
+ * Overall progress of the batches still uploading (0..1), and how many files are active. Files of
+ * those batches that finished count as done, so the figure never goes back when one completes.
+ */
 export function overall(items: readonly UploadItem[]): {
   active: number;
   loaded: number;
   total: number;
   ratio: number;
 } {
-  const live = items.filter((i) => i.state === 'Uploading' || i.state === 'Ready');
-  const total = live.reduce((n, i) => n + i.fileSize, 0);
-  const loaded = live.reduce((n, i) => n + i.loaded, 0);
+  const live = items.filter(isLive);
+  const batches = new Set(live.map((i) => i.batch));
+  const counted = items.filter((i) => isLive(i) || (i.state === 'Success' && batches.has(i.batch)));
+  const total = counted.reduce((n, i) => n + i.fileSize, 0);
+  const loaded = counted.reduce((n, i) => n + (i.state === 'Success' ? i.fileSize : i.loaded), 0);
   return { active: live.length, loaded, total, ratio: total > 0 ? loaded / total : 0 };
 }

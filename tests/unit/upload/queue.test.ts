@@ -16,6 +16,7 @@ function item(id: string, state: ItemState, extra: Partial<UploadItem> = {}): Up
     loaded: 0,
     speed: 0,
     samples: [],
+    batch: 1,
     waiting: null,
     resumed: false,
     error: null,
@@ -399,12 +400,38 @@ describe('queue: progress and checkpoints', () => {
     expect(reduce(queue('Start', []), { type: 'user-id-invalid' }).state.reportProgress).toBe(false);
   });
 
-  it('sums overall progress over Ready and Uploading items', () => {
+  it('sums overall progress over the batch still uploading, finished files included', () => {
     const o = overall([
       item('a', 'Uploading', { loaded: 50 }),
       item('b', 'Ready'),
       item('c', 'Success', { loaded: 100 }),
+      item('old', 'Success', { loaded: 100, batch: 0 }),
+      item('gone', 'Canceled', { loaded: 30 }),
     ]);
-    expect(o).toEqual({ active: 2, loaded: 50, total: 200, ratio: 0.25 });
+    expect(o).toEqual({ active: 2, loaded: 150, total: 300, ratio: 0.5 });
+  });
+
+  it('never shows overall progress going back when a file of the batch finishes', () => {
+    let s = queue('Init', []);
+    const file = (id: string) => ({
+      id,
+      key: `upload_1_${id}_100`,
+      fileName: `${id}.mp4`,
+      fileSize: 100,
+      lastModified: 1,
+    });
+    s = reduce(s, { type: 'add', files: [file('a'), file('b'), file('c')] }).state;
+    s = reduce(s, { type: 'start' }).state;
+    s = reduce(s, { type: 'progress', id: 'a', loaded: 60, at: 1000 }).state;
+    const before = overall(s.items).ratio;
+    s = reduce(s, { type: 'succeeded', id: 'a' }).state;
+    expect(overall(s.items).ratio).toBeGreaterThan(before);
+    expect(overall(s.items).active).toBe(2);
+    // A file added while the batch runs joins it; one added after everything finished starts anew.
+    s = reduce(s, { type: 'add', files: [file('d')] }).state;
+    expect(new Set(s.items.map((i) => i.batch)).size).toBe(1);
+    s = { ...s, items: s.items.map((i) => ({ ...i, state: 'Success' as const, loaded: i.fileSize })) };
+    s = reduce(s, { type: 'add', files: [file('e')] }).state;
+    expect(overall(s.items)).toMatchObject({ active: 1, loaded: 0, total: 100, ratio: 0 });
   });
 });
