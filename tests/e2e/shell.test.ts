@@ -43,6 +43,29 @@ describe('tags view', () => {
     await page.waitForURL((u) => u.pathname === '/index');
     await page.context().close();
   });
+
+  it('opens the tab menu from the keyboard (Shift+F10 and the context-menu key) and acts on the tab', async () => {
+    const page = await signedIn();
+    for (const path of ['/web/book', '/web/category']) {
+      await page.goto(path);
+      await expect.poll(() => tabKeys(page)).toContain(path);
+    }
+    const menu = page.getByTestId('tag-menu');
+    await tabs(page).filter({ hasText: 'Books' }).getByRole('button', { name: 'Books', exact: true }).focus();
+    await page.keyboard.press('Shift+F10');
+    await menu.waitFor();
+    // Focus is in the menu, so arrows and Enter work there; Escape closes it.
+    await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest('[role="menu"]')))).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+
+    await tabs(page).filter({ hasText: 'Books' }).getByRole('button', { name: 'Books', exact: true }).focus();
+    await page.keyboard.press('ContextMenu');
+    await menu.getByRole('menuitem', { name: 'Close', exact: true }).waitFor();
+    await menu.getByRole('menuitem', { name: 'Close', exact: true }).press('Enter');
+    await expect.poll(() => tabKeys(page)).toEqual(['/index', '/web/category']);
+    await page.context().close();
+  });
 });
 
 describe('cached views', () => {

@@ -92,21 +92,19 @@ export function TagsView() {
                 }
               }}
               onContextMenu={(e) => {
+                // Also what Shift+F10 and the context-menu key send to the focused tab: the browser
+                // fires this event for them (handling their keydown instead loses the menu at once,
+                // as the browser goes on to open its own). Those come without a pointer position.
                 e.preventDefault();
-                setMenu({ view: v, x: e.clientX, y: e.clientY });
+                const fromKeyboard = e.clientX === 0 && e.clientY === 0;
+                const r = (e.target as HTMLElement).getBoundingClientRect();
+                setMenu({ view: v, x: fromKeyboard ? r.left : e.clientX, y: fromKeyboard ? r.bottom : e.clientY });
               }}
             >
               <UnstyledButton
                 className={classes.label}
                 aria-current={v.key === activeKey ? 'page' : undefined}
                 onClick={() => go(v.href)}
-                onKeyDown={(e) => {
-                  if (e.key === 'ContextMenu' || (e.shiftKey && e.key === 'F10')) {
-                    e.preventDefault();
-                    const r = e.currentTarget.getBoundingClientRect();
-                    setMenu({ view: v, x: r.left, y: r.bottom });
-                  }
-                }}
               >
                 {title(v)}
               </UnstyledButton>
