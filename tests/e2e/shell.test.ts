@@ -68,6 +68,25 @@ describe('tags view', () => {
   });
 });
 
+describe('keyboard and screen readers', () => {
+  it('reaches every menu group from the keyboard, and names the breadcrumb as a landmark', async () => {
+    const page = await signedIn();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    const group = menu.getByRole('button', { name: 'User management' });
+    expect(await group.getAttribute('aria-expanded')).toBe('false');
+    await group.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => group.getAttribute('aria-expanded')).toBe('true');
+    const link = menu.getByRole('link', { name: 'Online messages' });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((u) => u.pathname === '/users/online');
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect.poll(() => crumbs.textContent()).toContain('Online messages');
+    await page.context().close();
+  });
+});
+
 describe('cached views', () => {
   it('keeps a page scroll position while switching tabs', async () => {
     const token = await adminToken();

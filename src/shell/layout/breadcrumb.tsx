@@ -1,32 +1,34 @@
-import { useLingui } from '@lingui/react';
-import { Anchor, Breadcrumbs, Text } from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { routeChain } from '../../lib/access';
 import { ROUTE_TREE } from '../../lib/route-table';
 
 /** Home › group › page, from route meta (a route with breadcrumb: false is left out). */
 export function Breadcrumb() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
   const chain = routeChain(ROUTE_TREE, pathname).filter((n) => n.meta && n.meta.breadcrumb !== false);
   const home = ROUTE_TREE[0];
   const items = home && chain[0]?.path !== home.path ? [home, ...chain] : chain;
   return (
-    <Breadcrumbs separator="/" visibleFrom="xs" aria-label="Breadcrumb" fz="sm">
-      {items.map((node, i) => {
-        const label = node.meta ? i18n._(node.meta.title) : node.path;
-        const last = i === items.length - 1;
-        const target = node.redirect ?? node.path;
-        return last ? (
-          <Text key={node.path} size="sm" c="dimmed" aria-current="page">
-            {label}
-          </Text>
-        ) : (
-          <Anchor key={node.path} component={Link} to={target} size="sm">
-            {label}
-          </Anchor>
-        );
-      })}
-    </Breadcrumbs>
+    <Box component="nav" aria-label={t`Breadcrumb`} visibleFrom="xs">
+      <Breadcrumbs separator="/" fz="sm">
+        {items.map((node, i) => {
+          const label = node.meta ? i18n._(node.meta.title) : node.path;
+          const last = i === items.length - 1;
+          const target = node.redirect ?? node.path;
+          return last ? (
+            <Text key={node.path} size="sm" c="dimmed" aria-current="page">
+              {label}
+            </Text>
+          ) : (
+            <Anchor key={node.path} component={Link} to={target} size="sm">
+              {label}
+            </Anchor>
+          );
+        })}
+      </Breadcrumbs>
+    </Box>
   );
 }

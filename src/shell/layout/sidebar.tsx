@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Box, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
 import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
@@ -55,10 +56,22 @@ function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: strin
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
   const label = node.meta ? i18n._(node.meta.title) : node.path;
   const icon = Icon ? <Icon size={18} stroke={1.6} /> : undefined;
+  // A group's header is a real button that says whether it is open, so keyboard and screen-reader
+  // users reach the pages inside (Mantine renders an <a> without href, which takes no focus).
+  const [opened, setOpened] = useState(() => active.startsWith(`${node.path}/`));
   if (node.children) {
-    const inside = active.startsWith(`${node.path}/`);
     return (
-      <NavLink label={label} leftSection={icon} defaultOpened={inside} className={classes.link} childrenOffset={0}>
+      <NavLink
+        component="button"
+        type="button"
+        label={label}
+        leftSection={icon}
+        opened={opened}
+        onChange={setOpened}
+        aria-expanded={opened}
+        className={classes.link}
+        childrenOffset={0}
+      >
         {node.children.map((child) => (
           <MenuItem key={child.path} node={child} active={active} onNavigate={onNavigate} />
         ))}
