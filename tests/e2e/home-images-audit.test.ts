@@ -134,7 +134,12 @@ describe('audit log', () => {
     await expect
       .poll(() => panel.evaluate((el) => el.clientHeight > 0 && el.clientHeight === el.scrollHeight))
       .toBe(true);
-    const name = entry.getByTestId('audit-change').filter({ hasText: 'name' }).first();
+    // Fields by the names the forms give them, not the contract's keys.
+    expect(await toggle.textContent()).toContain('Name');
+    const name = entry
+      .getByTestId('audit-change')
+      .filter({ has: page.getByRole('cell', { name: 'Name', exact: true }) })
+      .first();
     await name.waitFor();
     expect(await name.textContent()).toContain('Audited Shelf');
     expect(await name.textContent()).toContain('Audited Shelf II');

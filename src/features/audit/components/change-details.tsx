@@ -3,16 +3,21 @@ import { Button, Code, Collapse, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import type { AuditChange } from '../../../contract/audit';
+import { FIELD_LABELS } from '../field-labels';
 import { changeLines } from '../model';
 
 /** The changed fields of one entry; expands to show each field's from → to. */
 export function ChangeDetails({ changes }: { changes: Record<string, AuditChange> }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const labelOf = (field: string) => {
+    const known = FIELD_LABELS[field];
+    return known ? i18n._(known) : field;
+  };
   const [open, setOpen] = useState(false);
   const id = useId();
   const lines = changeLines(changes);
   if (lines.length === 0) return null;
-  const names = lines.map((l) => l.field).join(', ');
+  const names = lines.map((l) => labelOf(l.field)).join(', ');
   const count = lines.length;
   return (
     <div>
@@ -49,9 +54,7 @@ export function ChangeDetails({ changes }: { changes: Record<string, AuditChange
           <Table.Tbody>
             {lines.map((l) => (
               <Table.Tr key={l.field} data-testid="audit-change">
-                <Table.Td>
-                  <Code>{l.field}</Code>
-                </Table.Td>
+                <Table.Td>{FIELD_LABELS[l.field] ? labelOf(l.field) : <Code>{l.field}</Code>}</Table.Td>
                 {l.secret ? (
                   <Table.Td colSpan={2}>
                     <Text size="xs" c="dimmed" fs="italic">
