@@ -5,6 +5,7 @@ import { Group, List, Progress, Text, VisuallyHidden } from '@mantine/core';
 import { IconCircleCheck, IconCircleDashed, IconCircleX, IconLoader2 } from '@tabler/icons-react';
 import { MIN_PASSWORD_LENGTH } from '../../../contract/password-policy';
 import { PASSWORD_RULES, type PasswordRule, type PasswordVerdict, type RuleState } from '../model';
+import classes from './password-meter.module.css';
 
 const min = MIN_PASSWORD_LENGTH;
 const RULE_TEXT: Record<PasswordRule, MessageDescriptor> = {
@@ -76,7 +77,7 @@ export function PasswordMeter({ verdict, unavailable }: Props) {
               data-state={state}
               icon={<Icon size={16} color={color} aria-hidden style={{ verticalAlign: 'middle' }} />}
             >
-              <Text span size="sm" c={state === 'unmet' ? 'red' : undefined}>
+              <Text span size="sm" className={state === 'unmet' ? classes.unmet : undefined}>
                 {i18n._(RULE_TEXT[rule])}
               </Text>
               <VisuallyHidden>{`: ${stateLabel[state]}`}</VisuallyHidden>
