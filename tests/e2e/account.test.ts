@@ -139,6 +139,37 @@ describe('changing one’s password', () => {
   });
 });
 
+describe('the password estimator', () => {
+  it('loads its dictionaries when the page opens, never at start-up', async () => {
+    // Without the service worker, whose install precaches every chunk for offline use: this is
+    // about what the pages themselves load.
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    const scripts: string[] = [];
+    page.on('response', async (res) => {
+      if (res.request().resourceType() !== 'script') return;
+      // The keyboard adjacency graphs of @zxcvbn-ts/language-common open its chunk.
+      if ((await res.text().catch(() => '')).includes('azerty:{')) scripts.push(res.url());
+    });
+    await page.goto('/login?redirect=%2Fweb%2Fbook');
+    await signIn(page, 'staff', dora.phone, dora.password);
+    await page.waitForURL((u) => u.pathname === '/web/book');
+    await page.getByTestId('list-keyword').waitFor();
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Home' }).waitFor();
+    expect(scripts).toEqual([]);
+    await page.getByRole('menuitem', { name: 'Change password' }).click();
+    await page.getByTestId('password-form').waitFor();
+    await expect.poll(() => scripts.length).toBe(1);
+    await context.close();
+  });
+});
+
 describe('a password set by someone else', () => {
   const oscar = {
     account: 'oscar_new',
