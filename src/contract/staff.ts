@@ -9,6 +9,7 @@ import {
   requiredText,
   versionField,
 } from './common';
+import { MIN_PASSWORD_LENGTH } from './password-policy';
 import { STAFF_SORTS, STAFF_STATUSES } from './values';
 
 export { STAFF_SORTS, STAFF_STATUSES };
@@ -25,7 +26,12 @@ const staffFields = {
   avatar: optionalUrl,
   introduction: optionalText(500),
 };
-const password = z.string().min(8, 'at least 8 characters').max(200, 'at most 200 characters');
+// The length here so the form says it at once; the whole rule (not guessable) is the server's
+// (password-policy.ts), which answers 40000 on `password` the same way.
+const password = z
+  .string()
+  .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
+  .refine((v) => v.length <= 200, 'at most 200 characters');
 
 export const staffCreateSchema = z.strictObject({ ...staffFields, password });
 export const staffUpdateSchema = z.strictObject({

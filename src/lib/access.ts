@@ -56,7 +56,8 @@ export type GuardDecision =
   | { type: 'login'; redirect: string }
   | { type: 'home' }
   | { type: 'load-info' }
-  | { type: 'forbidden' };
+  | { type: 'forbidden' }
+  | { type: 'change-password'; redirect: string };
 
 export interface GuardInput {
   /** Path without the base, e.g. `/web/book`. */
@@ -65,13 +66,18 @@ export interface GuardInput {
   href: string;
   hasToken: boolean;
   roles: readonly Role[];
+  /** The password must be changed before anything else (API.md §6). */
+  mustChangePassword?: boolean;
 }
 
 const OPEN_PATHS = new Set(['/login', '/auth-redirect']);
+/** The page where a member changes their password; the only page while a change is required. */
+export const PASSWORD_PATH = '/account/password';
 
 /**
  * The navigation guard, SPEC.md §2's second reading, plus role enforcement: a route a role may not
- * see is neither in the menu nor reachable by URL.
+ * see is neither in the menu nor reachable by URL. While the password must be changed, every page
+ * but the change page leads to it, remembering where the member was going.
  */
 export function decide(input: GuardInput, tree: readonly RouteNode[]): GuardDecision {
   const { path, hasToken, roles } = input;
@@ -79,6 +85,7 @@ export function decide(input: GuardInput, tree: readonly RouteNode[]): GuardDeci
   if (path === '/login') return { type: 'home' };
   if (OPEN_PATHS.has(path)) return { type: 'allow' };
   if (roles.length === 0) return { type: 'load-info' };
+  if (input.mustChangePassword && path !== PASSWORD_PATH) return { type: 'change-password', redirect: input.href };
   const node = findRoute(tree, path);
   if (node && findRoute(filterRoutes(tree, roles), path) === undefined) return { type: 'forbidden' };
   return { type: 'allow' };

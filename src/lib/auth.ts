@@ -1,13 +1,13 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { LoginResult, UserInfo } from '../contract/auth';
+import type { LoginResult, PasswordChangeInput, UserInfo } from '../contract/auth';
 import { ROLES } from '../contract/values';
 import { deleteDraftsOf } from '../pwa/drafts';
 import { dropWritesOf } from '../pwa/pending-writes';
 import { clearSessionCaches, currentUserKey } from '../pwa/session-cache';
 import { sessionStore } from '../stores/session';
 import { http } from './api';
-import { removeToken, setToken } from './token';
+import { removeToken, setSignInName, setToken } from './token';
 
 /** Session actions of SPEC.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
@@ -15,7 +15,10 @@ export async function login(userName: string, password: string): Promise<void> {
   // A new session starts with no cached lists (another user's, or an old session's, never show).
   await clearSessionCaches().catch(() => undefined);
   sessionStore.token = data.token;
+  sessionStore.signInName = userName.trim();
+  sessionStore.mustChangePassword = data.mustChangePassword === true;
   setToken(data.token);
+  setSignInName(userName.trim());
 }
 
 /** Fetch user info and validate it as the original console did (SPEC.md §5). */
@@ -32,13 +35,34 @@ export async function loadUserInfo(): Promise<UserInfo> {
   sessionStore.name = data.name;
   sessionStore.avatar = data.avatar;
   sessionStore.introduction = data.introduction;
+  sessionStore.mustChangePassword = data.mustChangePassword === true;
   return data;
+}
+
+/**
+ * PUT /auth/password (API.md §6). The server ends the member's other sessions; this one stays, and
+ * the console opens up again if the change was required.
+ */
+export async function changePassword(input: PasswordChangeInput): Promise<void> {
+  await http.put('/auth/password', input);
+  sessionStore.mustChangePassword = false;
+}
+
+/**
+ * Whether a staff account is the signed-in member's own: the name they signed in with is its
+ * account name or phone (the server's own rule for finding the account at sign-in).
+ */
+export function isOwnAccount(account: { userName: string; phone: string }): boolean {
+  const name = sessionStore.signInName;
+  return name !== '' && (account.userName === name || account.phone === name);
 }
 
 /** Clear token and roles without a server call. */
 export function resetToken(): void {
   sessionStore.token = '';
   sessionStore.roles = [];
+  sessionStore.signInName = '';
+  sessionStore.mustChangePassword = false;
   removeToken();
   for (const fn of resetListeners) fn();
 }

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { sessionStore } from '../stores/session';
 import type { HttpUi } from './http';
 import { removeToken } from './token';
 
@@ -29,6 +30,10 @@ export const mantineHttpUi: HttpUi = {
         logoutDialogOpen = false;
       },
     });
+  },
+  passwordChangeRequired() {
+    // The console layout follows the flag to the change page (shell/layout/use-forced-password-change.ts).
+    sessionStore.mustChangePassword = true;
   },
   offlineMessage: () => i18n._(msg`You are offline. This needs the server; try again when you are back online.`),
 };

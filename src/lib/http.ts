@@ -1,5 +1,5 @@
 import { $fetch, FetchError, type FetchOptions } from 'ofetch';
-import { API_BASE, type Envelope, type FieldError, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
+import { API_BASE, Code, type Envelope, type FieldError, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
 
 /**
  * The console's HTTP client (SPEC.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
@@ -54,6 +54,8 @@ export function cachedAtOf(data: unknown): number | undefined {
 export interface HttpUi {
   error(message: string, durationMs: number): void;
   confirmLogout(): void;
+  /** A call was refused until the password is changed (40310): the console opens the change page. */
+  passwordChangeRequired?(): void;
   /** What a failed request says when the browser is offline ("You are offline"). */
   offlineMessage?(): string;
 }
@@ -67,11 +69,16 @@ export interface HttpDeps {
   fallbackMessage(): string;
 }
 
-export type Outcome = { kind: 'ok' } | { kind: 'error'; message: string; logout: boolean };
+export type Outcome =
+  | { kind: 'ok' }
+  | { kind: 'error'; message: string; logout: boolean }
+  /** Not an error to toast: the change page says what to do (API.md §6). */
+  | { kind: 'change-password'; message: string };
 
 /** Pure: what the client does with a response code (SPEC.md §8). */
 export function classifyCode(code: number, msg: string | undefined, fallback: string): Outcome {
   if (isSuccessCode(code)) return { kind: 'ok' };
+  if (code === Code.PasswordChangeRequired) return { kind: 'change-password', message: msg || fallback };
   return { kind: 'error', message: msg || fallback, logout: LOGOUT_CODES.includes(code) };
 }
 
@@ -132,7 +139,9 @@ export function createHttp(deps: HttpDeps) {
     }
     const outcome = classifyCode(envelope.code, envelope.msg, deps.fallbackMessage());
     if (outcome.kind === 'ok') return envelope.data;
-    if (!quiet) {
+    if (outcome.kind === 'change-password') {
+      if (!quiet) deps.ui.passwordChangeRequired?.();
+    } else if (!quiet) {
       deps.ui.error(outcome.message, ERROR_TOAST_MS);
       if (outcome.logout) deps.ui.confirmLogout();
     }

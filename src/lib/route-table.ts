@@ -18,6 +18,7 @@ export type IconName =
   | 'people'
   | 'user'
   | 'lock'
+  | 'password'
   | 'message'
   | 'form'
   | 'example'
@@ -90,6 +91,8 @@ export const ROUTE_TREE: RouteNode[] = [
       { path: '/users/audit', meta: { title: msg`Audit log`, icon: 'table', roles: ['admin'] } },
     ],
   },
+  // Every member's own account, opened from the avatar menu rather than the sidebar.
+  { path: '/account/password', hidden: true, meta: { title: msg`Change password`, icon: 'password' } },
 ];
 
 /** Routes outside the console layout; never in the menu. */

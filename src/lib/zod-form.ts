@@ -50,6 +50,22 @@ const RULES: Rule[] = [
   [/^must be (\S+) or (\S+)$/, ([, a = '', b = '']) => msg`Must be ${a} or ${b}`],
   [/^must be ((?:\S+, )+\S+) or (\S+)$/, ([, list = '', last = '']) => msg`Must be ${list} or ${last}`],
   [/^already (?:exists|in use)$/, () => msg`Already in use`],
+  // The password rule (contract/password-policy.ts) and the change-password page, as the server words them.
+  [
+    /^too common: it appears in lists of breached passwords$/,
+    () => msg`Too common: it appears in lists of breached passwords`,
+  ],
+  [/^too easy to guess$/, () => msg`Too easy to guess: make it longer or less predictable`],
+  [/^must differ from the current password$/, () => msg`Must differ from the current password`],
+  [/^is not your current password$/, () => msg`This is not your current password`],
+  [
+    /^change your own password on the Change password page$/,
+    () => msg`Change your own password on the Change password page`,
+  ],
+  [
+    /^this is the session you are using: sign out instead$/,
+    () => msg`This is the session you are using: sign out instead`,
+  ],
 ];
 
 /** Whether a contract message has a translation rule (the catalogue test checks every one does). */

@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { type ParsedLocation, redirect } from '@tanstack/react-router';
-import { decide } from '../lib/access';
+import { decide, PASSWORD_PATH } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
 import { NetworkError } from '../lib/http';
 import { ROUTE_TREE } from '../lib/route-table';
@@ -28,7 +28,13 @@ export function safeRedirect(target: unknown): string {
 export async function guard(location: ParsedLocation): Promise<void> {
   const path = stripBase(location.pathname);
   const decision = decide(
-    { path, href: path + location.searchStr, hasToken: Boolean(sessionStore.token), roles: sessionStore.roles },
+    {
+      path,
+      href: path + location.searchStr,
+      hasToken: Boolean(sessionStore.token),
+      roles: sessionStore.roles,
+      mustChangePassword: sessionStore.mustChangePassword,
+    },
     ROUTE_TREE,
   );
   switch (decision.type) {
@@ -40,6 +46,8 @@ export async function guard(location: ParsedLocation): Promise<void> {
       throw redirect({ to: '/', replace: true });
     case 'forbidden':
       throw redirect({ to: '/401', replace: true });
+    case 'change-password':
+      throw redirect({ to: PASSWORD_PATH, search: { redirect: decision.redirect }, replace: true });
     case 'load-info':
       try {
         await loadUserInfo();

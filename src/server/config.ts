@@ -1,6 +1,9 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { MIN_PASSWORD_LENGTH } from '../contract/password-policy';
+import { passwordProblemMessage } from './auth/password-rule';
 import type { AppConfig } from './context';
+import { FIRST_ADMIN } from './db/bootstrap';
 import { missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
@@ -39,10 +42,18 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
   LECTERN_DB_POOL_SIZE: int(1, 1000).default(10),
-  LECTERN_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(200).optional(),
+  // The full rule (password-policy.ts, asynchronous) is checkAdminPassword's; the length is known here.
+  LECTERN_ADMIN_PASSWORD: z
+    .string()
+    .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, `must be at least ${MIN_PASSWORD_LENGTH} characters`)
+    .refine((v) => v.length <= 200, 'must be at most 200 characters')
+    .optional(),
   LECTERN_TOKEN_IDLE_MINUTES: int(1, 60 * 24 * 365).default(720),
   LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
+  LECTERN_LOGIN_ADDRESS_MAX_FAILURES: int(1, 100_000).default(20),
+  LECTERN_LOGIN_DEVICE_MAX_FAILURES: int(1, 1000).default(10),
   LECTERN_LOGIN_WINDOW_SECONDS: int(1, 86_400 * 7).default(900),
+  LECTERN_LOGIN_LOCK_MAX_SECONDS: int(1, 86_400 * 30).default(86_400),
   LECTERN_LOGIN_SLOWDOWN_MS: int(0, 10_000).default(250),
   LECTERN_TRUST_PROXY: flag.default(false),
   LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
@@ -61,6 +72,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = r.data;
+  if (e.LECTERN_LOGIN_LOCK_MAX_SECONDS < e.LECTERN_LOGIN_WINDOW_SECONDS)
+    throw new ConfigError(
+      'Invalid configuration:\n  LECTERN_LOGIN_LOCK_MAX_SECONDS: must be at least LECTERN_LOGIN_WINDOW_SECONDS (the first lock lasts one window)',
+    );
   const missing = missingCloudEnv(e);
   if (missing.length > 0)
     throw new ConfigError(
@@ -78,7 +93,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     app: {
       tokenIdleMinutes: e.LECTERN_TOKEN_IDLE_MINUTES,
       loginMaxFailures: e.LECTERN_LOGIN_MAX_FAILURES,
+      loginAddressMaxFailures: e.LECTERN_LOGIN_ADDRESS_MAX_FAILURES,
+      loginDeviceMaxFailures: e.LECTERN_LOGIN_DEVICE_MAX_FAILURES,
       loginWindowSeconds: e.LECTERN_LOGIN_WINDOW_SECONDS,
+      loginLockMaxSeconds: e.LECTERN_LOGIN_LOCK_MAX_SECONDS,
       loginSlowdownMs: e.LECTERN_LOGIN_SLOWDOWN_MS,
       trustProxy: e.LECTERN_TRUST_PROXY,
       distDir: resolve(e.LECTERN_DIST),
@@ -86,4 +104,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       vod,
     },
   };
+}
+
+/**
+ * LECTERN_ADMIN_PASSWORD must meet the same rule as every password (12+ characters, not guessable):
+ * a weak one is a configuration error, reported like the others, rather than an admin account that
+ * starts out weak. Asynchronous because the rule loads its dictionaries on first use.
+ */
+export async function checkAdminPassword(config: Config): Promise<void> {
+  if (config.adminPassword === undefined) return;
+  const problem = await passwordProblemMessage(config.adminPassword, Object.values(FIRST_ADMIN));
+  if (problem) throw new ConfigError(`Invalid configuration:\n  LECTERN_ADMIN_PASSWORD: ${problem}`);
 }

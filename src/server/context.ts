@@ -7,8 +7,16 @@ import type { VodConfig } from './vod/config';
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
 export interface AppConfig {
   tokenIdleMinutes: number;
+  /** Failed sign-ins per account from untrusted clients (no device cookie) per window. */
   loginMaxFailures: number;
+  /** Failed untrusted sign-ins per client address per window (several staff may share one). */
+  loginAddressMaxFailures: number;
+  /** Failed sign-ins per trusted device (device cookie) per window; beyond it the device is untrusted. */
+  loginDeviceMaxFailures: number;
+  /** The counting window and the first lock's length; each further lock doubles. */
   loginWindowSeconds: number;
+  /** The longest lock; a key quiet this long after its last lock starts over. */
+  loginLockMaxSeconds: number;
   /** Extra delay per repeated failure before the hard 429 ("slowed, then refused"). */
   loginSlowdownMs: number;
   trustProxy: boolean;
@@ -44,6 +52,8 @@ export interface AuthUser {
   name: string;
   roles: Role[];
   tokenHash: string;
+  /** Until the member changes the password, only info, password and logout answer (API.md §6). */
+  mustChangePassword: boolean;
 }
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthUser } };

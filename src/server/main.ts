@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, checkAdminPassword, loadConfig } from './config';
 import { consoleLogger } from './context';
 import { ensureAdmin } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
@@ -28,7 +28,7 @@ function printGeneratedPassword(password: string) {
       'First start: created the administrator account.',
       '  account:  admin',
       `  password: ${password}`,
-      'Sign in and change it. This password is shown only this once.',
+      'It is shown only this once; signing in with it asks for a new password at once.',
       bar,
     ].join('\n'),
   );
@@ -38,6 +38,7 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
+    await checkAdminPassword(config);
   } catch (err) {
     console.error(err instanceof ConfigError ? err.message : err);
     process.exit(1);

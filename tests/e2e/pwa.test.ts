@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { admin, adminToken, api, createStaff, launch, newContext, screenshot, signIn } from './browser';
 import { form } from './lists';
 import { cachedListKeys, cacheNames, controlled, findBook, launchProfile, offline } from './pwa-helpers';
 
@@ -19,7 +19,7 @@ let browser: Browser;
 let token: string;
 let shelf: number;
 
-const operator = {
+let operator = {
   userName: 'pwa_olga',
   phone: '13900000066',
   name: 'Olga Offline',
@@ -42,7 +42,7 @@ beforeAll(async () => {
     body: { title: 'Offline news of the week', content: '<p>Open late</p>', status: 'published' },
     token,
   });
-  await api('/user', { body: operator, token });
+  operator = await createStaff(token, operator);
 });
 afterAll(() => browser?.close());
 

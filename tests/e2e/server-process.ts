@@ -9,10 +9,14 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Start `src/server/main.ts` exactly as `npm start` does (after its build), on a random port. */
-export function startServer(env: Record<string, string>, timeoutMs = 60_000): Promise<RunningServer> {
+/**
+ * Start `src/server/main.ts` exactly as `npm start` does (after its build), on a random port. A
+ * variable given as undefined is removed from the environment the server inherits.
+ */
+export function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<RunningServer> {
+  const merged = { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
+    env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';

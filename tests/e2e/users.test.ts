@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, openSignedIn, screenshot } from './browser';
+import { admin, adminToken, api, createStaff, launch, openSignedIn, screenshot } from './browser';
 import { listPage, rows, toasts, toastsCover, urlSearch } from './lists';
 
 /*
@@ -14,7 +14,7 @@ interface Row {
   [key: string]: unknown;
 }
 
-const operator = {
+let operator = {
   userName: 'uma_ops',
   phone: '13900000021',
   name: 'Uma Operator',
@@ -29,7 +29,7 @@ let token: string;
 beforeAll(async () => {
   browser = await launch();
   token = await adminToken();
-  await api('/user', { body: operator, token });
+  operator = await createStaff(token, operator);
   for (let i = 1; i <= 12; i++) {
     const n = String(i).padStart(2, '0');
     await api('/users', {
@@ -136,8 +136,9 @@ describe('administrators (staff accounts)', () => {
     await form.getByLabel('Account').fill('victor_v');
     await form.getByLabel('Name').fill('Victor Vance');
     await form.getByLabel('Phone').fill('13900000022');
+    await form.getByText('The member must change it at the first sign-in.').waitFor();
     await form.getByRole('textbox', { name: 'Password' }).fill('short');
-    await form.getByText('at least 8 characters').first().waitFor();
+    await form.getByText('At least 12 characters', { exact: true }).waitFor();
     await form.getByRole('textbox', { name: 'Password' }).fill('victor-pass-123');
     await form.getByTestId('field-roles').click({ force: true });
     await page.getByRole('option', { name: 'Administrator' }).click();
@@ -149,10 +150,10 @@ describe('administrators (staff accounts)', () => {
     expect(created).toMatchObject({ userName: 'victor_v', roles: ['operator', 'admin'] });
     expect(created).not.toHaveProperty('password');
 
-    // The new password works.
+    // The new password works, and must be changed at the first sign-in (an admin knows it).
     await expect(
       api('/auth/login', { body: { userName: 'victor_v', password: 'victor-pass-123' } }),
-    ).resolves.toBeTruthy();
+    ).resolves.toMatchObject({ mustChangePassword: true });
 
     // Edit: the password field starts empty and empty keeps the password.
     await page.getByTestId('list-keyword').fill('victor');
@@ -161,6 +162,7 @@ describe('administrators (staff accounts)', () => {
     await page.getByRole('button', { name: 'Edit victor_v' }).click();
     expect(await form.getByRole('textbox', { name: 'Password' }).inputValue()).toBe('');
     await form.getByText('Leave empty to keep the current password').waitFor();
+    await form.getByText('A new one must be changed by the member at the next sign-in.').waitFor();
     await form.getByLabel('Name').fill('Victor V. Vance');
     await form.getByTestId('form-submit').click();
     await form.waitFor({ state: 'detached' });
@@ -175,6 +177,10 @@ describe('administrators (staff accounts)', () => {
     await page.getByTestId('list-keyword').fill(admin.userName);
     await expect.poll(() => urlSearch(page).keyword).toBe(admin.userName);
     await page.getByRole('button', { name: `Edit ${admin.userName}`, exact: true }).click();
+    // One's own password is changed with the current one, on its own page, never here.
+    await expect(form.getByRole('textbox', { name: 'Password' }).isDisabled()).resolves.toBe(true);
+    await form.getByText('Your own password is changed on the Change password page.').waitFor();
+    expect(await form.getByRole('link', { name: 'Change password' }).getAttribute('href')).toBe('/account/password');
     await form.getByLabel('Status').click();
     await page.getByRole('option', { name: 'Disabled' }).click();
     await form.getByTestId('form-submit').click();

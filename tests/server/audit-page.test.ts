@@ -35,7 +35,12 @@ describe('audit page', () => {
     expect(all.items[0]?.id).toBeGreaterThan(all.items[1]?.id ?? Infinity);
     const opId = all.items.find((e) => e.actorName === 'opera')?.actorId;
     const byOp = (await auditPage({ actor: opId })).body.data.items;
-    expect(byOp.map((e) => [e.resource, e.action, e.recordId])).toEqual([['banner', 'create', bannerId]]);
+    // Newest first: the banner, then the operator changing the admin-set password (createStaff).
+    expect(byOp.map((e) => [e.resource, e.action, e.recordId])).toEqual([
+      ['banner', 'create', bannerId],
+      ['user', 'update', opId],
+    ]);
+    expect(byOp[1]?.changes).toEqual({ password: '(changed)' });
     expect(byOp[0]?.changes.title).toEqual({ from: null, to: 'By operator' });
     const banners = (await auditPage({ resource: 'banner', action: 'create' })).body.data;
     expect(banners.total).toBe(2);

@@ -50,6 +50,8 @@ describe('audit log', () => {
       phone: '13900000071',
       roles: ['operator'],
       password: secret,
+      // Never signs in: the rows below are the admin's alone.
+      mustChange: true,
     });
     const body = {
       userName: 'audrey',

@@ -136,18 +136,37 @@ describe('token checks', () => {
     }
   });
 
-  it('writes last_seen_at at most once a minute', async () => {
+  it('expires exactly to the request: idle time counts from the last request, not from a once-a-minute mark', async () => {
     const { token } = (await s.login('admin', ADMIN_PASSWORD)).body.data;
     const hash = createHash('sha256').update(token).digest('hex');
     const seen = async () =>
       (await s.db.selectFrom('session').select('last_seen_at').where('token_hash', '=', hash).executeTakeFirstOrThrow())
         .last_seen_at;
-    const first = await seen();
-    s.advance(30_000);
-    await s.call('GET', '/auth/info', { token });
-    expect(await seen()).toBe(first);
-    s.advance(31_000);
-    await s.call('GET', '/auth/info', { token });
-    expect(await seen()).not.toBe(first);
+    const signedIn = Date.parse(await seen());
+    // A request 59 s after sign-in is recorded: every request marks the session used.
+    s.advance(59_000);
+    expect((await s.call('GET', '/auth/info', { token })).status).toBe(200);
+    expect(Date.parse(await seen()) - signedIn).toBeGreaterThanOrEqual(59_000);
+    // Idle 10 minutes less one second since that request (10 min 58 s since sign-in): still alive.
+    s.advance(10 * 60_000 - 1_000);
+    expect((await s.call('GET', '/auth/info', { token })).status).toBe(200);
+    // Idle 10 minutes and 1 ms since the last request: refused by this very request.
+    s.advance(10 * 60_000 + 1);
+    const expired = await s.call('GET', '/auth/info', { token });
+    expect(expired.body.code).toBe(50014);
+  });
+
+  it('never moves last_seen_at backwards', async () => {
+    const { token } = (await s.login('admin', ADMIN_PASSWORD)).body.data;
+    const hash = createHash('sha256').update(token).digest('hex');
+    const later = new Date(Date.now() + 24 * 3_600_000).toISOString();
+    await s.db.updateTable('session').set({ last_seen_at: later }).where('token_hash', '=', hash).execute();
+    expect((await s.call('GET', '/auth/info', { token })).status).toBe(200);
+    const row = await s.db
+      .selectFrom('session')
+      .select('last_seen_at')
+      .where('token_hash', '=', hash)
+      .executeTakeFirstOrThrow();
+    expect(row.last_seen_at).toBe(later);
   });
 });

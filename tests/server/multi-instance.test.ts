@@ -43,9 +43,10 @@ async function call<T = unknown>(
   server: Spawned,
   method: string,
   path: string,
-  opts: { token?: string; body?: unknown; forwardedFor?: string } = {},
+  opts: { token?: string; body?: unknown; forwardedFor?: string; cookie?: string } = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = {};
+  if (opts.cookie) headers.Cookie = opts.cookie;
   if (opts.token) headers['X-Token'] = opts.token;
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
   if (opts.forwardedFor) headers['X-Forwarded-For'] = opts.forwardedFor;
@@ -57,8 +58,12 @@ async function call<T = unknown>(
   return { status: res.status, headers: res.headers, body: (await res.json()) as Envelope<T> };
 }
 
-const login = (server: Spawned, userName: string, password: string, forwardedFor?: string) =>
-  call<{ token: string } | null>(server, 'POST', '/auth/login', { body: { userName, password }, forwardedFor });
+const login = (server: Spawned, userName: string, password: string, forwardedFor?: string, cookie?: string) =>
+  call<{ token: string } | null>(server, 'POST', '/auth/login', {
+    body: { userName, password },
+    forwardedFor,
+    cookie,
+  });
 
 async function created<T extends { id: number }>(server: Spawned, token: string, path: string, body: unknown) {
   const res = await call<T>(server, 'POST', path, { token, body });
@@ -113,6 +118,7 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
       '0003-book-search',
       '0004-audit-record-index',
       '0005-vod',
+      '0006-accounts',
     ]);
     expect(await query('select id from staff')).toHaveLength(1);
     for (const s of [a, b]) expect((await login(s, 'admin', PASSWORD)).status).toBe(200);
@@ -167,6 +173,63 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
     }
     const rows = await query<{ failures: number }>(`select failures from login_attempt where key = 'acct:split'`);
     expect(rows[0]?.failures).toBe(MAX_FAILURES);
+  });
+
+  /**
+   * A member created by the admin on `server`, who then replaced the admin's password with their
+   * own as the first sign-in requires; returns their device cookie from that sign-in.
+   */
+  async function readyMember(server: Spawned, adminToken: string, userName: string, phone: string, password: string) {
+    const initial = `Set-by-admin-${userName}-1`;
+    await created(server, adminToken, '/user', {
+      userName,
+      phone,
+      name: userName,
+      roles: ['operator'],
+      status: 'active',
+      password: initial,
+    });
+    const first = await login(server, userName, initial, '10.2.0.1');
+    const token = first.body.data?.token as string;
+    const changed = await call(server, 'PUT', '/auth/password', {
+      token,
+      body: { oldPassword: initial, newPassword: password },
+    });
+    expect(changed.status).toBe(200);
+    return first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+  }
+
+  it('checks at most the limit of 40 simultaneous guesses spread over both instances', async () => {
+    const token = (await login(a, 'admin', PASSWORD, '10.0.0.5')).body.data?.token as string;
+    await readyMember(a, token, 'racer', '13900000078', 'Racer-pass-123');
+    const failures = async () =>
+      (await query<{ failures: number }>(`select failures from login_attempt where key = 'acct:racer'`))[0]?.failures;
+    const guesses = Array.from({ length: 39 }, (_, i) =>
+      login(i % 2 === 0 ? a : b, 'racer', `wrong-guess-${i}`, `10.3.${i}.1`),
+    );
+    // The right password goes out, through either instance, once the slots are taken.
+    const started = Date.now();
+    while ((await failures()) !== MAX_FAILURES) {
+      if (Date.now() - started > 20_000) throw new Error('the reservations never reached the limit');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const right = await Promise.all([a, b].map((s) => login(s, 'racer', 'Racer-pass-123', '10.3.200.1')));
+    const results = await Promise.all(guesses);
+    for (const r of right) expect([r.status, r.body.code]).toEqual([429, 42900]);
+    expect(results.filter((r) => r.body.code === 60204)).toHaveLength(MAX_FAILURES);
+    expect(results.filter((r) => r.body.code === 42900)).toHaveLength(39 - MAX_FAILURES);
+    expect(await failures()).toBe(MAX_FAILURES);
+  });
+
+  it('a device cookie one instance issued is trusted by the other while strangers have locked the account', async () => {
+    const token = (await login(b, 'admin', PASSWORD, '10.0.0.6')).body.data?.token as string;
+    const cookie = await readyMember(b, token, 'trusty', '13900000079', 'Trusty-pass-123');
+    for (let i = 0; i < MAX_FAILURES; i++) await login(i % 2 === 0 ? a : b, 'trusty', 'guess', `10.4.${i}.1`);
+    for (const s of [a, b]) expect((await login(s, 'trusty', 'Trusty-pass-123', '10.2.0.1')).status).toBe(429);
+    for (const s of [a, b]) expect((await login(s, 'trusty', 'Trusty-pass-123', '10.2.0.1', cookie)).status).toBe(200);
   });
 
   it('two concurrent approvals of the last copy through different instances: exactly one succeeds', async () => {

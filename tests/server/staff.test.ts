@@ -61,7 +61,7 @@ describe('/user CRUD', () => {
     expect((await s.login('newbie', 'Newbie-pass-1')).status).toBe(200);
   });
 
-  it('requires a password of 8+ characters on create and valid roles', async () => {
+  it('requires a password of 12+ characters on create and valid roles', async () => {
     const res = await s.call<{ errors: { path: string }[] }>('POST', '/user', {
       token: s.adminToken,
       body: staffBody({ userName: 'x1', password: 'short', roles: [] }),
@@ -98,9 +98,9 @@ describe('/user CRUD', () => {
       userName: 'pat',
       phone: '13900000031',
       roles: ['operator'],
-      password: 'Pat-pass-12',
+      password: 'Pat-pass-123',
     });
-    const patToken = (await s.login('pat', 'Pat-pass-12')).body.data.token;
+    const patToken = (await s.login('pat', 'Pat-pass-123')).body.data.token;
     const body = { ...staffBody({ userName: 'pat', phone: '13900000031', name: 'Pat' }), id: created.id };
     const noPw = await s.call<Staff>('PUT', '/user', {
       token: s.adminToken,
@@ -108,7 +108,7 @@ describe('/user CRUD', () => {
     });
     expect(noPw.status).toBe(200);
     expect(noPw.body.data.version).toBe(1);
-    expect((await s.login('pat', 'Pat-pass-12')).status).toBe(200);
+    expect((await s.login('pat', 'Pat-pass-123')).status).toBe(200);
     expect((await s.call('GET', '/auth/info', { token: patToken })).status).toBe(200);
 
     const withPw = await s.call('PUT', '/user', {
@@ -116,7 +116,7 @@ describe('/user CRUD', () => {
       body: { ...body, password: 'Pat-new-pass', version: 1 },
     });
     expect(withPw.status).toBe(200);
-    expect((await s.login('pat', 'Pat-pass-12')).body.code).toBe(60204);
+    expect((await s.login('pat', 'Pat-pass-123')).body.code).toBe(60204);
     expect((await s.login('pat', 'Pat-new-pass')).status).toBe(200);
     expect((await s.call('GET', '/auth/info', { token: patToken })).body.code).toBe(50008);
   });
@@ -126,9 +126,9 @@ describe('/user CRUD', () => {
       userName: 'dora',
       phone: '13900000041',
       roles: ['operator'],
-      password: 'Dora-pass-1',
+      password: 'Dora-pass-123',
     });
-    const token = (await s.login('dora', 'Dora-pass-1')).body.data.token;
+    const token = (await s.login('dora', 'Dora-pass-123')).body.data.token;
     const res = await s.call('PUT', '/user', {
       token: s.adminToken,
       body: {
@@ -139,7 +139,7 @@ describe('/user CRUD', () => {
     });
     expect(res.status).toBe(200);
     expect((await s.call('GET', '/auth/info', { token })).body.code).toBe(50008);
-    expect((await s.login('dora', 'Dora-pass-1')).body.code).toBe(60204);
+    expect((await s.login('dora', 'Dora-pass-123')).body.code).toBe(60204);
   });
 
   it('filters by role and status and searches by name, account and phone', async () => {

@@ -1,46 +1,100 @@
+import { randomBytes } from 'node:crypto';
 import type { LoginInput } from '../../contract/auth';
-import type { AppDeps } from '../context';
-import { clearAttempts, getAttempts, purgeOldAttempts, recordFailure } from '../db/repositories/login-attempts';
+import type { AppConfig, AppDeps } from '../context';
+import {
+  type Held,
+  type LimitKey,
+  type LimitPolicy,
+  purgeOldAttempts,
+  reserveAttempts,
+  resetKeys,
+  returnSlot,
+  settleFailures,
+} from '../db/repositories/login-attempts';
 import { createSession, purgeIdleSessions } from '../db/repositories/sessions';
 import { findStaffByLogin } from '../db/repositories/staff';
+import { addressLimitKey } from '../http/client-address';
 import { badCredentials, tooManyAttempts } from '../http/errors';
+import { newDeviceNonce } from './device-cookie';
 import { dummyHash, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';
 
 const MAX_SLOWDOWN_MS = 2_000;
+const USER_AGENT_MAX = 300;
+
+export const limitPolicy = (config: AppConfig): LimitPolicy => ({
+  windowMs: config.loginWindowSeconds * 1000,
+  lockMaxMs: config.loginLockMaxSeconds * 1000,
+});
+
+/** A random marker per attempt: how an attempt recognises its own reservation (login-attempts.ts). */
+export const attemptMarker = () => randomBytes(12).toString('base64url');
+
+export interface LoginRequest {
+  input: LoginInput;
+  address: string;
+  userAgent: string;
+  /** The nonce of a valid device cookie the request carries for this account, if any. */
+  deviceNonce: (staffId: number) => Promise<string | undefined>;
+}
+
+export interface LoginOutcome {
+  token: string;
+  staffId: number;
+  /** For the device cookie to (re)issue: the trusted device's own, or a new one. */
+  deviceNonce: string;
+  mustChangePassword: boolean;
+}
 
 /**
- * Sign in: limits per account and per client address (both in the database), then the password
- * check, then a new session. Returns the token; throws 60204 or 42900.
+ * Sign in (docs/accounts.md). Slots are reserved before the password is checked:
+ * - with a valid device cookie for the account: on that device's key only (its own small limit;
+ *   a device over it has lost trust and continues as an untrusted client);
+ * - otherwise on the account's key for untrusted clients and on the client address's key.
+ * Refused: 42900 with Retry-After, the password unchecked. Then the check; a failure keeps its
+ * slots (and locks a key whose window is full), a success resets the device or account key and
+ * gives back its address slot. Throws 60204 or 42900.
  */
-export async function login(deps: AppDeps, input: LoginInput, address: string): Promise<string> {
+export async function login(deps: AppDeps, req: LoginRequest): Promise<LoginOutcome> {
   const { db, config } = deps;
   const now = deps.now();
-  const windowMs = config.loginWindowSeconds * 1000;
-  const windowOpenSince = new Date(now.getTime() - windowMs).toISOString();
+  const policy = limitPolicy(config);
+  const marker = attemptMarker();
 
-  const staff = await findStaffByLogin(db, input.userName);
-  // Keyed by the account's name when it exists, so switching between name and phone tabs shares one count.
-  const acctKey = `acct:${(staff?.user_name ?? input.userName).toLowerCase()}`;
-  const ipKey = `ip:${address}`;
+  const staff = await findStaffByLogin(db, req.input.userName);
+  const nonce = staff ? await req.deviceNonce(staff.id) : undefined;
 
-  const attempts = await getAttempts(db, [acctKey, ipKey], windowOpenSince);
-  // Refused even with the right password: otherwise the limit would only slow guessing, not stop it.
-  const blocked = attempts.filter((a) => a.failures >= config.loginMaxFailures);
-  if (blocked.length > 0) {
-    const until = Math.max(...blocked.map((a) => Date.parse(a.window_start) + windowMs));
-    throw tooManyAttempts(Math.max(1, Math.ceil((until - now.getTime()) / 1000)));
+  let held: Held[] | undefined;
+  if (nonce) {
+    const device: LimitKey = { key: `dev:${nonce}`, limit: config.loginDeviceMaxFailures };
+    const r = await reserveAttempts(db, [device], now, policy, marker);
+    if (r.granted) held = r.held;
+  }
+  const trusted = held !== undefined;
+  if (!held) {
+    // Keyed by the account's name when it exists, so the name and phone tabs share one count;
+    // unknown names are counted too, so a refusal does not tell which names exist.
+    const account = `acct:${(staff?.user_name ?? req.input.userName).toLowerCase()}`;
+    const r = await reserveAttempts(
+      db,
+      [
+        { key: account, limit: config.loginMaxFailures },
+        { key: `ip:${addressLimitKey(req.address)}`, limit: config.loginAddressMaxFailures },
+      ],
+      now,
+      policy,
+      marker,
+    );
+    if (!r.granted) throw tooManyAttempts(r.retryAfterSeconds);
+    held = r.held;
   }
 
   // Verify even without an account, so the response time does not reveal which names exist.
-  const valid = await verifyPassword(input.password, staff?.password_hash ?? (await dummyHash()));
+  const valid = await verifyPassword(req.input.password, staff?.password_hash ?? (await dummyHash()));
   if (!staff || !valid || staff.status !== 'active') {
-    const nowIso = now.toISOString();
-    await db.transaction().execute(async (trx) => {
-      await recordFailure(trx, acctKey, nowIso, windowOpenSince);
-      await recordFailure(trx, ipKey, nowIso, windowOpenSince);
-    });
-    const previous = Math.max(0, ...attempts.map((a) => a.failures));
+    await settleFailures(db, held, now, policy);
+    // Slowed, then refused: each earlier failure in the window adds a delay.
+    const previous = Math.max(0, ...held.map((h) => h.failures - 1));
     const delay = Math.min(MAX_SLOWDOWN_MS, config.loginSlowdownMs * previous);
     if (delay > 0) await new Promise((r) => setTimeout(r, delay));
     throw badCredentials();
@@ -49,10 +103,27 @@ export async function login(deps: AppDeps, input: LoginInput, address: string): 
   const token = newToken();
   const nowIso = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await clearAttempts(trx, acctKey);
+    await resetKeys(
+      trx,
+      held.filter((h) => !h.key.startsWith('ip:')).map((h) => h.key),
+    );
+    for (const h of held.filter((h) => h.key.startsWith('ip:'))) await returnSlot(trx, h);
     await purgeIdleSessions(trx, new Date(now.getTime() - config.tokenIdleMinutes * 60_000).toISOString());
-    await purgeOldAttempts(trx, windowOpenSince);
-    await createSession(trx, hashToken(token), staff.id, nowIso);
+    await purgeOldAttempts(trx, now, policy);
+    await createSession(trx, {
+      tokenHash: hashToken(token),
+      staffId: staff.id,
+      publicId: randomBytes(16).toString('base64url'),
+      // By code points, so a cut never splits a character in two.
+      userAgent: Array.from(req.userAgent).slice(0, USER_AGENT_MAX).join(''),
+      address: req.address,
+      now: nowIso,
+    });
   });
-  return token;
+  return {
+    token,
+    staffId: staff.id,
+    deviceNonce: trusted && nonce ? nonce : newDeviceNonce(),
+    mustChangePassword: staff.must_change_password === 1,
+  };
 }

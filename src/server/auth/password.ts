@@ -24,7 +24,15 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', N, R, P, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+let verifications = 0;
+/**
+ * Password checks this process has started (scrypt runs, dummy ones included): what the guess
+ * limits bound, so tests can count the checks a burst of guesses really caused.
+ */
+export const passwordVerifications = () => verifications;
+
 export async function verifyPassword(password: string, encoded: string): Promise<boolean> {
+  verifications++;
   const parts = encoded.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [n, r, p] = parts.slice(1, 4).map(Number);

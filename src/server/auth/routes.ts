@@ -1,28 +1,51 @@
 import type { Hono } from 'hono';
-import { loginSchema, type UserInfo } from '../../contract/auth';
+import {
+  type LoginResult,
+  loginSchema,
+  passwordChangeSchema,
+  type SessionInfo,
+  type UserInfo,
+} from '../../contract/auth';
 import type { AppDeps, AppEnv } from '../context';
-import { deleteSession, findSession } from '../db/repositories/sessions';
+import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
-import { clientAddress } from '../http/client-address';
+import { clientAddress, isHttps } from '../http/client-address';
 import { ok } from '../http/envelope';
-import { illegalToken } from '../http/errors';
+import { illegalToken, invalidField, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
+import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from './device-cookie';
 import { login } from './login';
 import { currentUser, requireAuth } from './middleware';
+import { changePassword } from './password-change';
+
+/** Present only when true (API.md §6). */
+const mustChange = (flag: boolean) => (flag ? { mustChangePassword: true as const } : {});
+
+const PUBLIC_ID_RE = /^[\w-]{22}$/;
 
 /**
- * Registered before the API's catch-all auth middleware: login is public, and info/logout carry
- * their own auth (info also reads `?token=`). A handler that answers ends the chain, so the
- * catch-all never runs twice.
+ * Registered before the API's catch-all auth middleware: login is public, and the others carry
+ * their own auth (info also reads `?token=`; info, password and logout also answer while the
+ * password must be changed). A handler that answers ends the chain, so the catch-all never runs twice.
  */
 export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
+  const trustProxy = deps.config.trustProxy;
+
   api.post('/auth/login', async (c) => {
     const input = await readJson(c, loginSchema);
-    const token = await login(deps, input, clientAddress(c, deps.config.trustProxy));
-    return ok(c, { token });
+    const key = await deviceCookieKey(deps);
+    const out = await login(deps, {
+      input,
+      address: clientAddress(c, trustProxy),
+      userAgent: c.req.header('user-agent') ?? '',
+      deviceNonce: (staffId) => readDeviceNonce(c, key, staffId),
+    });
+    await setDeviceCookie(c, key, out.staffId, out.deviceNonce, isHttps(c, trustProxy));
+    const data: LoginResult = { token: out.token, ...mustChange(out.mustChangePassword) };
+    return ok(c, data);
   });
 
-  api.get('/auth/info', requireAuth(deps, { allowQueryToken: true }), async (c) => {
+  api.get('/auth/info', requireAuth(deps, { allowQueryToken: true, allowPasswordChangeRequired: true }), async (c) => {
     const user = currentUser(c);
     const s = await findSession(deps.db, user.tokenHash);
     if (!s) throw illegalToken();
@@ -31,15 +54,50 @@ export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
       name: s.name,
       avatar: s.avatar ?? '',
       introduction: s.introduction ?? '',
+      ...mustChange(s.must_change_password === 1),
     };
     return ok(c, info);
   });
 
-  const logout = requireAuth(deps);
+  api.put('/auth/password', requireAuth(deps, { allowPasswordChangeRequired: true }), async (c) => {
+    const input = await readJson(c, passwordChangeSchema);
+    await changePassword(deps, currentUser(c), input);
+    return ok(c, null);
+  });
+
+  const logout = requireAuth(deps, { allowPasswordChangeRequired: true });
   for (const path of ['/auth/logout', '/vue-element-admin/user/logout']) {
     api.post(path, logout, async (c) => {
       await deleteSession(deps.db, currentUser(c).tokenHash);
       return ok(c, null);
     });
   }
+
+  // The member's own sessions ("signed-in devices"). Not on the 40310 list: a member who must
+  // change the password does that first.
+  api.get('/auth/sessions', requireAuth(deps), async (c) => {
+    const user = currentUser(c);
+    const rows = await listStaffSessions(deps.db, user.staffId);
+    const list: SessionInfo[] = rows.map((r) => ({
+      id: r.public_id,
+      current: r.token_hash === user.tokenHash,
+      userAgent: r.user_agent,
+      address: r.address,
+      createdAt: r.created_at,
+      lastSeenAt: r.last_seen_at,
+    }));
+    return ok(c, list);
+  });
+
+  api.delete('/auth/sessions/:id', requireAuth(deps), async (c) => {
+    const user = currentUser(c);
+    const id = c.req.param('id');
+    // Another member's session answers exactly like an unknown id: ids are not probed.
+    if (!PUBLIC_ID_RE.test(id)) throw notFound('Session');
+    const own = await listStaffSessions(deps.db, user.staffId);
+    if (own.some((r) => r.public_id === id && r.token_hash === user.tokenHash))
+      throw invalidField('id', 'this is the session you are using: sign out instead');
+    if (!(await deleteStaffSession(deps.db, user.staffId, id))) throw notFound('Session');
+    return ok(c, null);
+  });
 }

@@ -22,6 +22,8 @@ export interface StaffTable extends Versioned {
   password_hash: string;
   avatar: string | null;
   introduction: string | null;
+  /** 0/1: the password was set by an admin or generated; only PUT /auth/password clears it. */
+  must_change_password: Generated<number>;
 }
 
 export interface SessionTable {
@@ -29,14 +31,37 @@ export interface SessionTable {
   token_hash: string;
   staff_id: number;
   created_at: string;
+  /** Written by every authenticated request, in the statement that checks idle expiry. */
   last_seen_at: string;
+  /** Random; the id of GET/DELETE /auth/sessions, so the list never exposes the token hash. */
+  public_id: string;
+  /** At sign-in; the User-Agent cut to 300 characters. */
+  user_agent: string;
+  address: string;
 }
 
 export interface LoginAttemptTable {
-  /** 'acct:<userName>' or 'ip:<address>'. */
+  /**
+   * 'acct:<userName>' (untrusted clients of an account), 'ip:<address>', 'dev:<nonce>' (one
+   * trusted device), 'pwd:<staffId>' (old-password checks of PUT /auth/password).
+   */
   key: string;
+  /** Attempts reserved in the current window and not returned by a success. */
   failures: number;
   window_start: string;
+  /** Locks so far; the next lasts window × 2^lockouts, capped. Forgotten after a quiet period. */
+  lockouts: Generated<number>;
+  /** The current or last lock's end; NULL if never locked. */
+  locked_until: string | null;
+  /** The random marker of the attempt that last got a slot (see login-attempts.ts). */
+  reserved_by: string | null;
+}
+
+/** Secrets every instance shares, e.g. the device-cookie key. */
+export interface ServerSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface CategoryTable extends Versioned {
@@ -205,6 +230,7 @@ export interface Database {
   staff: StaffTable;
   session: SessionTable;
   login_attempt: LoginAttemptTable;
+  server_secret: ServerSecretTable;
   category: CategoryTable;
   category_subclass: SubclassTable;
   book: BookTable;

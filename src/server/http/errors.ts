@@ -41,11 +41,18 @@ export const tokenExpired = () => new ApiError(Code.TokenExpired, 'Token expired
 
 export const badCredentials = () => new ApiError(Code.BadCredentials, 'Account and password are incorrect.');
 
-export function tooManyAttempts(retryAfterSeconds: number): ApiError {
+export const passwordChangeRequired = () =>
+  new ApiError(
+    Code.PasswordChangeRequired,
+    'Your password was set by an administrator or generated: change it before doing anything else',
+  );
+
+/** 42900 for sign-in, or for wrong current passwords on the change-password page. */
+export function tooManyAttempts(retryAfterSeconds: number, what = 'failed sign-in attempts'): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new ApiError(
     Code.TooManyRequests,
-    `Too many failed sign-in attempts. Try again later (in about ${minutes} minute${minutes === 1 ? '' : 's'}).`,
+    `Too many ${what}. Try again later (in about ${minutes} minute${minutes === 1 ? '' : 's'}).`,
     { retryAfter: retryAfterSeconds },
     { 'Retry-After': String(retryAfterSeconds) },
   );

@@ -78,7 +78,7 @@ export function registerResource<
     api.post(base, guard, async (c) => {
       const input = (await readJson(c, createSchema, strip)) as z.output<CS>;
       const user = currentUser(c);
-      const columns = await def.toColumns(input);
+      const columns = await def.toColumns(input, { user });
       const out = await write(false, async (trx) => {
         const ctx: WriteContext<Row> = { trx, deps, user, action: 'create' };
         await def.check?.(input, ctx);
@@ -107,7 +107,7 @@ export function registerResource<
       const input = (await readJson(c, updateSchema, strip)) as z.output<US> & RowBase;
       const { id, version, ...fields } = input;
       const user = currentUser(c);
-      const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>);
+      const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>, { user, target: id });
       const out = await write(false, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);

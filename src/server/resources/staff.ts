@@ -2,9 +2,11 @@ import type { Hono } from 'hono';
 import type { Role } from '../../contract/auth';
 import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from '../../contract/staff';
 import { hashPassword } from '../auth/password';
+import { requireStrongPassword } from '../auth/password-rule';
 import type { AppDeps, AppEnv } from '../context';
 import { deleteStaffSessions } from '../db/repositories/sessions';
 import { parseRoles, rolesText } from '../db/repositories/staff';
+import { invalidField } from '../http/errors';
 import { registerResource } from './define-resource';
 import { contains, eq } from './filters';
 import { guardAdminChange } from './staff-rules';
@@ -65,7 +67,7 @@ export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.
     filters: (p) => [...eq('staff.status', p.status), ...contains('staff.roles', p.role && `"${p.role}"`)],
     toApi: toStaff,
-    async toColumns(i) {
+    async toColumns(i, { user, target }) {
       const cols: Record<string, unknown> = {
         user_name: i.userName,
         phone: i.phone,
@@ -75,8 +77,17 @@ export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
         avatar: i.avatar ?? null,
         introduction: i.introduction ?? null,
       };
-      // Hashed before the transaction opens: scrypt is slow and the write lock should not wait on it.
-      if (i.password !== undefined) cols.password_hash = await hashPassword(i.password);
+      if (i.password !== undefined) {
+        // Your own password only with the current one (PUT /auth/password): a stolen or
+        // unattended admin session must not be enough to take the account over.
+        if (target === user.staffId)
+          throw invalidField('password', 'change your own password on the Change password page');
+        await requireStrongPassword('password', i.password, [i.userName, i.name, i.phone]);
+        // Hashed before the transaction opens: scrypt is slow and the write lock should not wait on it.
+        cols.password_hash = await hashPassword(i.password);
+        // Someone else now knows it: the member chooses their own at the next sign-in.
+        cols.must_change_password = 1;
+      }
       return cols;
     },
     unique: [
@@ -103,12 +114,11 @@ export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
       };
       await guardAdminChange(trx, user.staffId, target, null);
     },
-    async afterWrite(input, { trx, user, id, action }) {
-      // A new password or a disabled account ends the member's sessions (but not the editor's own).
+    async afterWrite(input, { trx, id, action }) {
+      // A password set by an admin or a disabled account ends every session of the member (never
+      // the editor's own: neither can be done to your own account).
       if (action !== 'update' || !input) return;
-      if (input.password !== undefined || input.status === 'disabled') {
-        await deleteStaffSessions(trx, id, id === user.staffId ? user.tokenHash : undefined);
-      }
+      if (input.password !== undefined || input.status === 'disabled') await deleteStaffSessions(trx, id);
     },
   });
 }

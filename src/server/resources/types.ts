@@ -77,9 +77,13 @@ export interface ResourceDef<
   pageFromTable?: boolean | ((page: PageFields) => boolean);
   filters?: (page: z.output<PS>) => Expression<SqlBool>[];
   toApi: (row: Row) => Out;
-  /** Validated input (without id/version) → table columns. Runs before the transaction (may hash). */
+  /**
+   * Validated input (without id/version) → table columns. Runs before the transaction (may hash,
+   * may refuse with 400); `target` is the record's id on update.
+   */
   toColumns: (
     input: Omit<z.output<CS> | z.output<US>, 'id' | 'version'>,
+    ctx: { user: AuthUser; target?: number },
   ) => Promise<Record<string, unknown>> | Record<string, unknown>;
   unique?: readonly UniqueRule[];
   /** Reference and state checks inside the write's transaction (400/409). */

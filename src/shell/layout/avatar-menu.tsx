@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconHome, IconLogout } from '@tabler/icons-react';
+import { IconChevronDown, IconHome, IconLogout, IconPassword } from '@tabler/icons-react';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { PASSWORD_PATH } from '../../lib/access';
 import { logout } from '../../lib/auth';
 import { sessionStore } from '../../stores/session';
 
-export function AvatarMenu() {
+/** `forced`: the password must be changed first; signing out is the one other way out. */
+export function AvatarMenu({ forced = false }: { forced?: boolean }) {
   const { t } = useLingui();
   const { name, avatar, roles } = useSnapshot(sessionStore);
   const router = useRouter();
@@ -37,10 +39,17 @@ export function AvatarMenu() {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{roles.join(', ')}</Menu.Label>
-        <Menu.Item component={Link} to="/index" leftSection={<IconHome size={16} />}>
-          <Trans>Home</Trans>
-        </Menu.Item>
-        <Menu.Divider />
+        {!forced && (
+          <>
+            <Menu.Item component={Link} to="/index" leftSection={<IconHome size={16} />}>
+              <Trans>Home</Trans>
+            </Menu.Item>
+            <Menu.Item component={Link} to={PASSWORD_PATH} leftSection={<IconPassword size={16} />}>
+              <Trans>Change password</Trans>
+            </Menu.Item>
+            <Menu.Divider />
+          </>
+        )}
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={signOut}>
           <Trans>Log Out</Trans>
         </Menu.Item>

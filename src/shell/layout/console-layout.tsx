@@ -15,6 +15,7 @@ import classes from './console-layout.module.css';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
+import { useForcedPasswordChange } from './use-forced-password-change';
 
 /** Collapsed desktop sidebar: icons only. */
 const RAIL_WIDTH = 64;
@@ -22,13 +23,15 @@ const RAIL_WIDTH = 64;
 export function ConsoleLayout() {
   useDevice();
   useViewScroll();
+  // Until the password is changed only the change page is open: no menu, tabs or page search.
+  const forced = useForcedPasswordChange();
   const { sidebar, device } = useSnapshot(appStore);
   const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
   return (
     <ModalsProvider>
       <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
-        {mobile ? (
+        {forced ? null : mobile ? (
           <Drawer
             opened={sidebar.opened}
             onClose={() => closeSidebar(false)}
@@ -51,8 +54,8 @@ export function ConsoleLayout() {
         )}
         <div className={classes.main}>
           <div className={classes.header} data-fixed={fixedHeader}>
-            <Navbar />
-            {tagsView && <TagsView />}
+            <Navbar forced={forced} />
+            {tagsView && !forced && <TagsView />}
           </div>
           <main className={classes.content} id="main-content">
             <Outlet />

@@ -1,8 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { Burger, Group } from '@mantine/core';
+import { Burger, Group, Text } from '@mantine/core';
+import { IconBook2 } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
 import { UploadIndicator } from '../../features/video-upload/components/upload-indicator';
 import { appStore, toggleSidebar } from '../../stores/app';
+import { settingsStore } from '../../stores/settings';
 import { ErrorLogButton } from '../error-log/error-log-button';
 import { HeaderSearch } from '../search/header-search';
 import { SettingsButton } from '../settings/settings-drawer';
@@ -13,28 +15,40 @@ import { LanguageMenu } from './language-menu';
 import classes from './navbar.module.css';
 import { SizeMenu } from './size-menu';
 
-export function Navbar() {
+/** `forced`: the password must be changed first, so nothing here leads to another page. */
+export function Navbar({ forced = false }: { forced?: boolean }) {
   const { t } = useLingui();
   const { sidebar } = useSnapshot(appStore);
+  const { title } = useSnapshot(settingsStore);
   return (
     <header className={classes.navbar}>
-      <Burger
-        opened={sidebar.opened}
-        onClick={toggleSidebar}
-        size="sm"
-        aria-label={sidebar.opened ? t`Collapse sidebar` : t`Expand sidebar`}
-        data-testid="hamburger"
-      />
-      <Breadcrumb />
+      {forced ? (
+        // Nothing to navigate to yet; the product's name says where one is.
+        <Group gap={8} wrap="nowrap" aria-hidden>
+          <IconBook2 size={22} stroke={1.6} color="var(--mantine-color-lectern-6)" />
+          <Text fw={700}>{title}</Text>
+        </Group>
+      ) : (
+        <>
+          <Burger
+            opened={sidebar.opened}
+            onClick={toggleSidebar}
+            size="sm"
+            aria-label={sidebar.opened ? t`Collapse sidebar` : t`Expand sidebar`}
+            data-testid="hamburger"
+          />
+          <Breadcrumb />
+        </>
+      )}
       <Group gap={4} ml="auto" wrap="nowrap">
-        <HeaderSearch />
-        <UploadIndicator />
+        {!forced && <HeaderSearch />}
+        {!forced && <UploadIndicator />}
         <ErrorLogButton />
         <FullscreenButton />
         <SizeMenu />
         <LanguageMenu />
         <SettingsButton />
-        <AvatarMenu />
+        <AvatarMenu forced={forced} />
       </Group>
     </header>
   );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -77,7 +78,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config: AppConfig = {
     tokenIdleMinutes: 720,
     loginMaxFailures: 5,
+    loginAddressMaxFailures: 20,
+    loginDeviceMaxFailures: 10,
     loginWindowSeconds: 900,
+    loginLockMaxSeconds: 86_400,
     loginSlowdownMs: 0,
     trustProxy: false,
     distDir: join(dir, 'no-dist'),
@@ -146,16 +150,45 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   };
 }
 
-/** Create a staff account through the API as admin; returns its id. */
+/**
+ * Create a staff account through the API as admin; returns its id. An admin-set password must be
+ * changed at the first sign-in, so by default the helper then does what the member would: signs in
+ * with the admin's password and changes it to `password` (PUT /auth/password), leaving an account
+ * that signs in with `password` and works at once. `mustChange: true` (or a disabled account, which
+ * cannot sign in) stops after the creation: the account signs in with `password` and must change it.
+ */
 export async function createStaff(
   s: TestServer,
-  fields: { userName: string; phone: string; roles: string[]; password?: string; status?: string; name?: string },
+  fields: {
+    userName: string;
+    phone: string;
+    roles: string[];
+    password?: string;
+    status?: string;
+    name?: string;
+    mustChange?: boolean;
+  },
 ): Promise<{ id: number; version: number }> {
+  const { mustChange, ...staff } = fields;
+  const password = fields.password ?? 'Operator-pass-1';
+  const ready = !mustChange && (fields.status ?? 'active') === 'active';
+  const initial = ready ? `Set-by-admin-${randomBytes(4).toString('hex')}` : password;
   const res = await s.call<{ id: number; version: number }>('POST', '/user', {
     token: s.adminToken,
-    body: { name: fields.userName, status: 'active', password: 'Operator-pass-1', ...fields },
+    body: { name: fields.userName, status: 'active', ...staff, password: initial },
   });
   if (res.status !== 201) throw new Error(`createStaff failed: ${JSON.stringify(res.body)}`);
+  if (ready) {
+    const signedIn = await s.login(fields.userName, initial);
+    if (signedIn.status !== 200) throw new Error(`createStaff sign-in failed: ${JSON.stringify(signedIn.body)}`);
+    const token = signedIn.body.data.token;
+    const changed = await s.call('PUT', '/auth/password', {
+      token,
+      body: { oldPassword: initial, newPassword: password },
+    });
+    if (changed.status !== 200) throw new Error(`createStaff password change failed: ${JSON.stringify(changed.body)}`);
+    await s.call('POST', '/auth/logout', { token });
+  }
   return res.body.data;
 }
 

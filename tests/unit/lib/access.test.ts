@@ -103,7 +103,49 @@ describe('guard decisions', () => {
     ['/users/adminuser', base, { type: 'forbidden' }],
     ['/users/adminuser', { ...base, roles: ['admin'] }, { type: 'allow' }],
     ['/no/such/page', base, { type: 'allow' }],
+    ['/account/password', base, { type: 'allow' }],
   ] as const)('%s with %j → %j', (path, input, expected) => {
     expect(decide({ path, ...input }, ROUTE_TREE)).toEqual(expected);
+  });
+
+  describe('while the password must be changed', () => {
+    const forced = { ...base, mustChangePassword: true };
+    it.each([
+      // Every page leads to the change page, remembering where the member was going…
+      ['/index', { ...forced, href: '/index' }, { type: 'change-password', redirect: '/index' }],
+      [
+        '/web/book',
+        { ...forced, href: '/web/book?pageNum=2' },
+        { type: 'change-password', redirect: '/web/book?pageNum=2' },
+      ],
+      // …including pages the role could not open anyway, and unknown ones.
+      [
+        '/users/adminuser',
+        { ...forced, href: '/users/adminuser' },
+        { type: 'change-password', redirect: '/users/adminuser' },
+      ],
+      ['/401', { ...forced, href: '/401' }, { type: 'change-password', redirect: '/401' }],
+      ['/no/such/page', { ...forced, href: '/no/such/page' }, { type: 'change-password', redirect: '/no/such/page' }],
+      // The change page itself opens.
+      ['/account/password', { ...forced, href: '/account/password?redirect=%2F' }, { type: 'allow' }],
+      // Signed-in visitors of /login go home first (and from there to the change page).
+      ['/login', forced, { type: 'home' }],
+      // The info that carries the flag is loaded first.
+      ['/web/book', { ...forced, roles: [] }, { type: 'load-info' }],
+      // No credential: sign in first, the flag is the session's.
+      ['/web/book', { ...forced, hasToken: false, href: '/web/book' }, { type: 'login', redirect: '/web/book' }],
+    ] as const)('%s with %j → %j', (path, input, expected) => {
+      expect(decide({ path, ...input }, ROUTE_TREE)).toEqual(expected);
+    });
+  });
+});
+
+describe('the Change password page', () => {
+  it('is open to every role, reachable by URL but not in the menu', () => {
+    for (const roles of [['admin'], ['operator']] as Role[][]) {
+      expect(flattenRoutes(filterRoutes(ROUTE_TREE, roles)).map((n) => n.path)).toContain('/account/password');
+      expect(paths(roles)).not.toContain('/account/password');
+    }
+    expect(routeChain(ROUTE_TREE, '/account/password').map((n) => n.path)).toEqual(['/account/password']);
   });
 });

@@ -18,6 +18,7 @@ describe('classifyCode', () => {
       'Account and password are incorrect.',
       { kind: 'error', message: 'Account and password are incorrect.', logout: false },
     ],
+    [40310, 'Change your password first', { kind: 'change-password', message: 'Change your password first' }],
   ])('code %i msg %j → %j', (code, msg, expected) => {
     expect(classifyCode(code, msg, 'Error')).toEqual(expected);
   });
@@ -41,13 +42,21 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 function client(token?: string, language?: string) {
-  const shown: { errors: [string, number][]; logouts: number } = { errors: [], logouts: 0 };
+  const shown: { errors: [string, number][]; logouts: number; passwordChanges: number } = {
+    errors: [],
+    logouts: 0,
+    passwordChanges: 0,
+  };
   const http = createHttp({
     baseURL: base,
     getToken: () => token,
     getLanguage: () => language,
     fallbackMessage: () => 'Error',
-    ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
+    ui: {
+      error: (m, d) => shown.errors.push([m, d]),
+      confirmLogout: () => shown.logouts++,
+      passwordChangeRequired: () => shown.passwordChanges++,
+    },
   });
   return { http, shown };
 }
@@ -97,11 +106,20 @@ describe('the http client', () => {
     expect(shown.errors).toEqual([['Token problem', 5000]]);
   });
 
+  it('sends the member to the change page on 40310, without an error toast or the logout dialog', async () => {
+    const { http, shown } = client('t');
+    next = { status: 403, body: JSON.stringify({ code: 40310, msg: 'Change your password first', data: null }) };
+    await expect(http.post('/book/page', {})).rejects.toMatchObject({ code: 40310, status: 403 });
+    expect(shown).toEqual({ errors: [], logouts: 0, passwordChanges: 1 });
+  });
+
   it('stays silent when the caller asks for quiet', async () => {
     const { http, shown } = client('t');
     next = { status: 401, body: JSON.stringify({ code: 50008, msg: 'x', data: null }) };
     await expect(http.get('/x', { quiet: true })).rejects.toMatchObject({ code: 50008 });
-    expect(shown).toEqual({ errors: [], logouts: 0 });
+    next = { status: 403, body: JSON.stringify({ code: 40310, msg: 'x', data: null }) };
+    await expect(http.get('/x', { quiet: true })).rejects.toMatchObject({ code: 40310 });
+    expect(shown).toEqual({ errors: [], logouts: 0, passwordChanges: 0 });
   });
 
   it('toasts the message of a network error', async () => {

@@ -5,6 +5,7 @@ import { content } from './0002-content';
 import { bookSearch } from './0003-book-search';
 import { auditRecordIndex } from './0004-audit-record-index';
 import { vod } from './0005-vod';
+import { accounts } from './0006-accounts';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -14,5 +15,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0003-book-search': bookSearch(dialect),
     '0004-audit-record-index': auditRecordIndex,
     '0005-vod': vod,
+    '0006-accounts': accounts,
   };
 }

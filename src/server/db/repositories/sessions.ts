@@ -1,10 +1,28 @@
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../schema';
 
-export async function createSession(db: Kysely<Database>, tokenHash: string, staffId: number, now: string) {
+export interface NewSession {
+  tokenHash: string;
+  staffId: number;
+  publicId: string;
+  userAgent: string;
+  address: string;
+  now: string;
+}
+
+export async function createSession(db: Kysely<Database>, s: NewSession) {
   await db
     .insertInto('session')
-    .values({ token_hash: tokenHash, staff_id: staffId, created_at: now, last_seen_at: now })
+    .values({
+      token_hash: s.tokenHash,
+      staff_id: s.staffId,
+      public_id: s.publicId,
+      user_agent: s.userAgent,
+      address: s.address,
+      created_at: s.now,
+      last_seen_at: s.now,
+    })
     .execute();
 }
 
@@ -23,24 +41,64 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
       'staff.status',
       'staff.avatar',
       'staff.introduction',
+      'staff.must_change_password',
     ])
     .where('session.token_hash', '=', tokenHash)
     .executeTakeFirst();
 }
 
-export async function touchSession(db: Kysely<Database>, tokenHash: string, now: string) {
-  await db.updateTable('session').set({ last_seen_at: now }).where('token_hash', '=', tokenHash).execute();
+/**
+ * Marks the session used at `now`, but only if it was last used at or after `idleSince`: the check
+ * and the write are one statement, so a session is refused by the first request after it has been
+ * idle too long, exactly, and two instances cannot both see it alive and dead. last_seen_at never
+ * moves backwards (requests finishing out of order). Returns false when the session was idle too
+ * long or is gone.
+ */
+export async function touchIfAlive(
+  db: Kysely<Database>,
+  tokenHash: string,
+  now: string,
+  idleSince: string,
+): Promise<boolean> {
+  const res = await db
+    .updateTable('session')
+    .set({ last_seen_at: sql<string>`case when last_seen_at < ${now} then ${now} else last_seen_at end` })
+    .where('token_hash', '=', tokenHash)
+    .where('last_seen_at', '>=', idleSince)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 export async function deleteSession(db: Kysely<Database>, tokenHash: string) {
   await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
 }
 
-/** After a password change or disabling: end the member's other sessions. */
+/** After a password change or disabling: end the member's sessions, all or all but one. */
 export async function deleteStaffSessions(db: Kysely<Database>, staffId: number, keepTokenHash?: string) {
   let q = db.deleteFrom('session').where('staff_id', '=', staffId);
   if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
   await q.execute();
+}
+
+/** A member's sessions, most recent activity first. */
+export function listStaffSessions(db: Kysely<Database>, staffId: number) {
+  return db
+    .selectFrom('session')
+    .select(['token_hash', 'public_id', 'user_agent', 'address', 'created_at', 'last_seen_at'])
+    .where('staff_id', '=', staffId)
+    .orderBy('last_seen_at', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
+/** Ends one of the member's sessions by its public id; false if the member has no such session. */
+export async function deleteStaffSession(db: Kysely<Database>, staffId: number, publicId: string): Promise<boolean> {
+  const res = await db
+    .deleteFrom('session')
+    .where('staff_id', '=', staffId)
+    .where('public_id', '=', publicId)
+    .executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }
 
 /** Idle sessions are dead anyway; dropping them keeps the table small. */

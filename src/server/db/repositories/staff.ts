@@ -50,6 +50,8 @@ export interface NewStaff {
   roles: Role[];
   passwordHash: string;
   status?: 'active' | 'disabled';
+  /** The first admin with a generated password must choose their own. */
+  mustChangePassword?: boolean;
 }
 
 export async function insertStaff(db: Kysely<Database>, s: NewStaff, now: string): Promise<number> {
@@ -62,6 +64,7 @@ export async function insertStaff(db: Kysely<Database>, s: NewStaff, now: string
       roles: rolesText(s.roles),
       status: s.status ?? 'active',
       password_hash: s.passwordHash,
+      must_change_password: s.mustChangePassword ? 1 : 0,
       avatar: null,
       introduction: null,
       version: 0,
@@ -71,4 +74,21 @@ export async function insertStaff(db: Kysely<Database>, s: NewStaff, now: string
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+export function findStaffById(db: Kysely<Database>, id: number): Promise<StaffRow | undefined> {
+  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * The member's own new password: clears must_change_password. Neither version nor updated_at
+ * moves: the staff form's fields did not change, so an admin editing the record meanwhile does
+ * not get a conflict for it.
+ */
+export async function setOwnPassword(db: Kysely<Database>, id: number, passwordHash: string) {
+  await db
+    .updateTable('staff')
+    .set({ password_hash: passwordHash, must_change_password: 0 })
+    .where('id', '=', id)
+    .execute();
 }

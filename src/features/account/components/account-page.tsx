@@ -1,0 +1,101 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCircleCheck, IconLock } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { notifySuccess } from '../../../components/notify';
+import { preloadPasswordPolicy } from '../../../contract/password-policy';
+import { sessionStore } from '../../../stores/session';
+import { sessionsQuery } from '../api';
+import { personalWords } from '../model';
+import { ChangePasswordForm } from './change-password-form';
+import { SessionsList } from './sessions-list';
+
+interface Props {
+  /** Where the member was going when the change was required; reached once it is done. */
+  redirect?: string;
+}
+
+/**
+ * The member's own account: change the password, see and end signed-in sessions. While a change
+ * is required it is the only page, and shows the form alone (every other call answers 40310).
+ */
+export function AccountPage({ redirect }: Props) {
+  const { t } = useLingui();
+  const { name, signInName, mustChangePassword } = useSnapshot(sessionStore);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [changed, setChanged] = useState(false);
+  const words = useMemo(() => personalWords([signInName, name]), [signInName, name]);
+
+  // The estimator's dictionaries (~200 KiB) load as the page opens, not at start-up.
+  useEffect(() => preloadPasswordPolicy(), []);
+
+  const onChanged = () => {
+    notifySuccess(t`Your password has been changed`);
+    // The server signed out every other device.
+    void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
+    if (mustChangePassword || redirect) {
+      void navigate({ href: redirect ?? '/', replace: true });
+      return;
+    }
+    setChanged(true);
+  };
+
+  return (
+    <Stack gap="md" maw={960}>
+      {mustChangePassword && (
+        <Alert color="orange" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="password-required">
+          <Text size="sm" fw={600}>
+            <Trans>Choose a new password to continue</Trans>
+          </Text>
+          <Text size="sm">
+            <Trans>
+              Your password was set for you (by an administrator, or when Lectern was installed). Until you choose your
+              own, the rest of the console stays closed.
+            </Trans>
+          </Text>
+        </Alert>
+      )}
+      <Paper withBorder p="lg" radius="md">
+        <Title order={2} size="h4" mb="md">
+          <Trans>Change password</Trans>
+        </Title>
+        {changed && (
+          <Alert
+            color="green"
+            variant="light"
+            mb="md"
+            icon={<IconCircleCheck size={18} aria-hidden />}
+            role="status"
+            data-testid="password-changed"
+            withCloseButton
+            onClose={() => setChanged(false)}
+            closeButtonLabel={t`Close`}
+          >
+            <Trans>
+              Your password has been changed. You stay signed in here; your other devices have been signed out.
+            </Trans>
+          </Alert>
+        )}
+        <ChangePasswordForm account={signInName} userWords={words} onChanged={onChanged} />
+      </Paper>
+      {!mustChangePassword && (
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} size="h4" mb={4}>
+            <Trans>Signed-in devices</Trans>
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            <Trans>
+              Where your account is signed in. End a session you do not recognise: that device is signed out at its next
+              request. Changing your password signs out every device but this one.
+            </Trans>
+          </Text>
+          <SessionsList />
+        </Paper>
+      )}
+    </Stack>
+  );
+}

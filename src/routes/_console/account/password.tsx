@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AccountPage } from '../../../features/account/components/account-page';
+import { safeRedirect } from '../../-guard';
+
+/**
+ * /account/password: change one's own password and see the signed-in devices. Open to every
+ * member; while a change is required, the guard sends every other page here with `redirect`.
+ */
+export const Route = createFileRoute('/_console/account/password')({
+  validateSearch: (search: Record<string, unknown>): { redirect?: string } => ({
+    redirect: typeof search.redirect === 'string' ? search.redirect : undefined,
+  }),
+  component: Page,
+});
+
+function Page() {
+  const { redirect } = Route.useSearch();
+  return <AccountPage redirect={redirect === undefined ? undefined : safeRedirect(redirect)} />;
+}

@@ -1,0 +1,53 @@
+import type { PasswordChangeInput } from '../../contract/auth';
+import type { AppDeps, AuthUser } from '../context';
+import { SECRET_MARK, writeAudit } from '../db/repositories/audit';
+import { reserveAttempts, resetKeys, settleFailures } from '../db/repositories/login-attempts';
+import { deleteStaffSessions } from '../db/repositories/sessions';
+import { findStaffById, setOwnPassword } from '../db/repositories/staff';
+import { illegalToken, invalidField, tooManyAttempts } from '../http/errors';
+import { attemptMarker, limitPolicy } from './login';
+import { hashPassword, verifyPassword } from './password';
+import { requireStrongPassword } from './password-rule';
+
+/**
+ * PUT /auth/password. The new password is judged first (no secret involved, so a weak one costs
+ * no guess); the current password check is a password guess like a sign-in, so it reserves a slot
+ * on the account's own key first and is limited and locked the same way. On success: the new
+ * hash, must_change_password cleared, every other session of the member ended, one audit row.
+ */
+export async function changePassword(deps: AppDeps, user: AuthUser, input: PasswordChangeInput): Promise<void> {
+  const { db, config } = deps;
+  const staff = await findStaffById(db, user.staffId);
+  if (!staff) throw illegalToken();
+  // Compared as the hash sees them (password.ts normalises to NFKC).
+  if (input.newPassword.normalize('NFKC') === input.oldPassword.normalize('NFKC'))
+    throw invalidField('newPassword', 'must differ from the current password');
+  await requireStrongPassword('newPassword', input.newPassword, [staff.user_name, staff.name, staff.phone]);
+
+  const now = deps.now();
+  const policy = limitPolicy(config);
+  const key = `pwd:${staff.id}`;
+  const r = await reserveAttempts(db, [{ key, limit: config.loginMaxFailures }], now, policy, attemptMarker());
+  if (!r.granted) throw tooManyAttempts(r.retryAfterSeconds, 'wrong current passwords');
+  if (!(await verifyPassword(input.oldPassword, staff.password_hash))) {
+    await settleFailures(db, r.held, now, policy);
+    throw invalidField('oldPassword', 'is not your current password');
+  }
+
+  const passwordHash = await hashPassword(input.newPassword);
+  await db.transaction().execute(async (trx) => {
+    await resetKeys(trx, [key]);
+    await setOwnPassword(trx, staff.id, passwordHash);
+    // Whoever else holds a session of this account (a stolen token, a forgotten kiosk) is out.
+    await deleteStaffSessions(trx, staff.id, user.tokenHash);
+    await writeAudit(trx, {
+      at: now.toISOString(),
+      actorId: staff.id,
+      actorName: staff.user_name,
+      action: 'update',
+      resource: 'user',
+      recordId: staff.id,
+      changes: { password: SECRET_MARK },
+    });
+  });
+}
