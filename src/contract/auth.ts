@@ -20,6 +20,9 @@ export interface LoginResult {
 
 /** GET /auth/info */
 export interface UserInfo {
+  /** The member's staff account (an addition to SPEC.md's fields: the console needs to know its own). */
+  id: number;
+  userName: string;
   roles: Role[];
   name: string;
   avatar: string;

@@ -7,7 +7,7 @@ import { dropWritesOf } from '../pwa/pending-writes';
 import { clearSessionCaches, currentUserKey } from '../pwa/session-cache';
 import { sessionStore } from '../stores/session';
 import { http } from './api';
-import { removeToken, setSignInName, setToken } from './token';
+import { removeToken, setToken } from './token';
 
 /** Session actions of SPEC.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
@@ -15,10 +15,8 @@ export async function login(userName: string, password: string): Promise<void> {
   // A new session starts with no cached lists (another user's, or an old session's, never show).
   await clearSessionCaches().catch(() => undefined);
   sessionStore.token = data.token;
-  sessionStore.signInName = userName.trim();
   sessionStore.mustChangePassword = data.mustChangePassword === true;
   setToken(data.token);
-  setSignInName(userName.trim());
 }
 
 /** Fetch user info and validate it as the original console did (SPEC.md §5). */
@@ -32,6 +30,8 @@ export async function loadUserInfo(): Promise<UserInfo> {
   const roles = (Array.isArray(data.roles) ? data.roles : []).filter((r) => (ROLES as readonly string[]).includes(r));
   if (roles.length === 0) throw new Error(i18n._(msg`getInfo: roles must be a non-null array!`));
   sessionStore.roles = roles;
+  sessionStore.id = data.id;
+  sessionStore.userName = data.userName;
   sessionStore.name = data.name;
   sessionStore.avatar = data.avatar;
   sessionStore.introduction = data.introduction;
@@ -48,20 +48,17 @@ export async function changePassword(input: PasswordChangeInput): Promise<void> 
   sessionStore.mustChangePassword = false;
 }
 
-/**
- * Whether a staff account is the signed-in member's own: the name they signed in with is its
- * account name or phone (the server's own rule for finding the account at sign-in).
- */
-export function isOwnAccount(account: { userName: string; phone: string }): boolean {
-  const name = sessionStore.signInName;
-  return name !== '' && (account.userName === name || account.phone === name);
+/** Whether a staff account is the signed-in member's own (account names are unique). */
+export function isOwnAccount(account: { userName: string }): boolean {
+  return sessionStore.userName !== '' && account.userName === sessionStore.userName;
 }
 
 /** Clear token and roles without a server call. */
 export function resetToken(): void {
   sessionStore.token = '';
   sessionStore.roles = [];
-  sessionStore.signInName = '';
+  sessionStore.id = 0;
+  sessionStore.userName = '';
   sessionStore.mustChangePassword = false;
   removeToken();
   for (const fn of resetListeners) fn();

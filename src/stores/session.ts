@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { Role } from '../contract/auth';
-import { getSignInName, getToken } from '../lib/token';
+import { getToken } from '../lib/token';
 
 /** The signed-in staff member (SPEC.md §3 "Session user"). Roles empty = info not loaded yet. */
 export const sessionStore = proxy({
@@ -9,11 +9,9 @@ export const sessionStore = proxy({
   avatar: '',
   introduction: '',
   roles: [] as Role[],
-  /**
-   * What the member typed to sign in (account name or phone): /auth/info does not say which staff
-   * account is the member's own, and the staff form needs to know (it cannot set one's own password).
-   */
-  signInName: getSignInName() ?? '',
+  /** The member's own staff account (the staff form cannot set one's own password). */
+  id: 0,
+  userName: '',
   /** The password was set by an admin or generated: nothing but the change page until it is changed. */
   mustChangePassword: false,
 });

@@ -70,10 +70,17 @@ describe('POST /auth/login', () => {
 });
 
 describe('GET /auth/info', () => {
-  it('returns roles, name, avatar and introduction for the X-Token header', async () => {
+  it('returns the account, roles, name, avatar and introduction for the X-Token header', async () => {
     const res = await s.call<UserInfo>('GET', '/auth/info', { token: s.adminToken });
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ roles: ['admin'], name: 'Administrator', avatar: '', introduction: '' });
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      userName: 'admin',
+      roles: ['admin'],
+      name: 'Administrator',
+      avatar: '',
+      introduction: '',
+    });
   });
 
   it('also accepts ?token= as the original console sent it', async () => {

@@ -50,6 +50,8 @@ export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
     const s = await findSession(deps.db, user.tokenHash);
     if (!s) throw illegalToken();
     const info: UserInfo = {
+      id: s.staff_id,
+      userName: s.user_name,
       roles: parseRoles(s.roles),
       name: s.name,
       avatar: s.avatar ?? '',

@@ -24,11 +24,11 @@ interface Props {
  */
 export function AccountPage({ redirect }: Props) {
   const { t } = useLingui();
-  const { name, signInName, mustChangePassword } = useSnapshot(sessionStore);
+  const { name, userName, mustChangePassword } = useSnapshot(sessionStore);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [changed, setChanged] = useState(false);
-  const words = useMemo(() => personalWords([signInName, name]), [signInName, name]);
+  const words = useMemo(() => personalWords([userName, name]), [userName, name]);
 
   // The estimator's dictionaries (~200 KiB) load as the page opens, not at start-up.
   useEffect(() => preloadPasswordPolicy(), []);
@@ -80,7 +80,7 @@ export function AccountPage({ redirect }: Props) {
             </Trans>
           </Alert>
         )}
-        <ChangePasswordForm account={signInName} userWords={words} onChanged={onChanged} />
+        <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} />
       </Paper>
       {!mustChangePassword && (
         <Paper withBorder p="lg" radius="md">
