@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './context';
 import { envelope } from './http/envelope';
 import { ApiError, tooLarge } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { checkQuery } from './http/validate';
 import { registerResources } from './resources';
 import { registerAudit } from './resources/audit';
 import { registerCompanyRoutes } from './routes/company';
@@ -34,6 +35,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
+  // Every query parameter any route reads is checked here (NUL, lone surrogates, bad escapes).
+  api.use('*', checkQuery);
   const jsonLimit = bodyLimit({
     maxSize: JSON_LIMIT,
     onError: () => {

@@ -16,6 +16,7 @@ import {
 } from '../files/images';
 import { ok } from '../http/envelope';
 import { invalidField, tooLarge, unsupportedType } from '../http/errors';
+import { readForm } from '../http/validate';
 import { auditEntry } from '../resources/audit-entry';
 import { toImage } from '../resources/image';
 
@@ -47,13 +48,9 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
   api.post('/file/upload/img', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw unsupportedType('Content-Type must be multipart/form-data');
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw invalidField('body', 'malformed multipart body');
-    }
+    const form = await readForm(c);
     const file = form[IMAGE_UPLOAD_FIELD];
+    if (Array.isArray(file)) throw invalidField(IMAGE_UPLOAD_FIELD, 'one file only');
     if (!(file instanceof File)) throw invalidField(IMAGE_UPLOAD_FIELD, 'required (a file)');
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge('Image', '5 MiB');
     if (file.size === 0) throw invalidField(IMAGE_UPLOAD_FIELD, 'the file is empty');

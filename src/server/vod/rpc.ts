@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { type VideoInput, videoCreateSchema } from '../../contract/video';
 import type { AppDeps, AppEnv } from '../context';
+import { textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors } from './errors';
@@ -73,6 +74,11 @@ async function readParams(c: Context<AppEnv>): Promise<Params> {
       throw err;
     }
     for (const [k, v] of new URLSearchParams(text)) params[k] = v;
+  }
+  // The same text rule as the API's readers (http/validate.ts): no NUL, no unpaired surrogate.
+  for (const [k, v] of Object.entries(params)) {
+    const why = textProblem(k) ?? textProblem(v);
+    if (why) throw rpcErrors.invalid(visibleName(k), why);
   }
   return params;
 }
