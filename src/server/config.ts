@@ -66,7 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when LECTERN_VOD_MODE=cloud`).join('\n')}`,
     );
-  const vod = vodConfigFromEnv(e);
+  const vod = vodConfigFromEnv(e, e.HOST);
   return {
     host: e.HOST,
     port: e.PORT,

@@ -52,11 +52,11 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
 }
 
 /**
- * `Connection: close` because the unread rest of the body is still on the socket: a client reusing
- * that connection would have its next request read as garbage.
+ * 413. `close`: the unread rest of the body is still on the socket and will not be read (too big to
+ * drain, see body-limit.ts), so the connection ends with the answer.
  */
-export const tooLarge = (what = 'Request body', limit = '1 MiB') =>
-  new ApiError(Code.TooLarge, `${what} is too large (limit ${limit})`, null, { Connection: 'close' });
+export const tooLarge = (what = 'Request body', limit = '1 MiB', close = false) =>
+  new ApiError(Code.TooLarge, `${what} is too large (limit ${limit})`, null, close ? { Connection: 'close' } : {});
 
 export const unsupportedType = (msg = 'Content-Type must be application/json') =>
   new ApiError(Code.UnsupportedType, msg);

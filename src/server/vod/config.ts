@@ -10,6 +10,12 @@ export interface VodConfig {
   bucket: string;
   /** Local mode: origin written into vodEndpoint and UploadAddress; unset = the request's own origin. */
   publicOrigin: string | undefined;
+  /**
+   * Without publicOrigin: the hosts (`name` for any port, `name:port` for one) a request may name in
+   * its Host (or, behind a trusted proxy, X-Forwarded-Host) header to have upload addresses point at
+   * it. Anything else is refused: a forged Host never becomes an upload address.
+   */
+  allowedHosts: string[];
   cloud: {
     accessKeyId: string;
     accessKeySecret: string;
@@ -51,6 +57,19 @@ export const vodEnvShape = {
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
     .transform((u) => new URL(u).origin)
     .optional(),
+  LECTERN_VOD_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z
+          .string()
+          .toLowerCase()
+          .regex(/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)(:\d{1,5})?$/, 'must list host names, each optionally with :port'),
+      ),
+    )
+    .optional(),
   LECTERN_VOD_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   LECTERN_VOD_ACCESS_KEY_SECRET: z.string().trim().min(1).optional(),
   LECTERN_VOD_ROLE_ARN: z.string().trim().min(1).optional(),
@@ -70,7 +89,24 @@ export function missingCloudEnv(e: VodEnv): string[] {
   );
 }
 
-export function vodConfigFromEnv(e: VodEnv): VodConfig {
+/** HOST values that mean "every interface": no single name to trust. */
+const WILDCARDS = new Set(['0.0.0.0', '::', '[::]', '*']);
+
+/**
+ * The default allowed hosts: the loopback names (any port: a local proxy or the Vite dev server may
+ * front the server) and HOST itself when it is one address rather than every interface.
+ */
+export function defaultAllowedHosts(listenHost: string | undefined): string[] {
+  const out = ['localhost', '127.0.0.1', '[::1]'];
+  const h = listenHost?.trim().toLowerCase();
+  if (h && !WILDCARDS.has(h)) {
+    const name = h.includes(':') && !h.startsWith('[') ? `[${h}]` : h;
+    if (!out.includes(name)) out.push(name);
+  }
+  return out;
+}
+
+export function vodConfigFromEnv(e: VodEnv, listenHost?: string): VodConfig {
   const region = e.LECTERN_VOD_REGION;
   const cloud =
     e.LECTERN_VOD_MODE === 'cloud'
@@ -89,6 +125,7 @@ export function vodConfigFromEnv(e: VodEnv): VodConfig {
     region,
     bucket: e.LECTERN_VOD_BUCKET,
     publicOrigin: e.LECTERN_VOD_PUBLIC_ORIGIN,
+    allowedHosts: e.LECTERN_VOD_ALLOWED_HOSTS ?? defaultAllowedHosts(listenHost),
     cloud,
   };
 }
@@ -99,6 +136,7 @@ export const defaultVodConfig: VodConfig = {
   region: 'cn-shanghai',
   bucket: 'lectern-media',
   publicOrigin: undefined,
+  allowedHosts: defaultAllowedHosts(undefined),
   cloud: null,
 };
 

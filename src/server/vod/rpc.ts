@@ -6,7 +6,7 @@ import { textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors } from './errors';
-import { BodyTooLarge, readSmallBody, requestOrigin } from './http-util';
+import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
 import {
   createVideoMedia,
   findMedia,
@@ -111,9 +111,16 @@ async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promi
 const hex32 = () => randomBytes(16).toString('hex');
 const b64json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64');
 
+/** The origin upload addresses name (http-util.ts: never a Host the configuration does not allow). */
+function originFor(call: Call): string {
+  const origin = allowedOrigin(call.c, call.vod, call.deps.config.trustProxy);
+  if (!origin) throw rpcErrors.forbidden(hostNotAllowed(call.c));
+  return origin;
+}
+
 /** Fresh UploadAddress and UploadAuth (a credential for this one object only). */
 async function uploadTicket(call: Call, media: Media) {
-  const { deps, vod, cred, c } = call;
+  const { deps, vod, cred } = call;
   const auth = await mintCredential(vodDb(deps.db), {
     staffId: cred.staffId,
     purpose: 'oss',
@@ -122,7 +129,7 @@ async function uploadTicket(call: Call, media: Media) {
     ttlSeconds: vod.credentialTtlSeconds,
     now: deps.now(),
   });
-  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  const origin = originFor(call);
   return {
     UploadAddress: b64json({ Endpoint: origin, Bucket: media.bucket, FileName: media.objectKey }),
     UploadAuth: b64json({
@@ -220,7 +227,7 @@ const IMAGE_TYPES = new Set(['cover', 'default']);
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 async function createUploadImage(call: Call) {
-  const { p, deps, vod, cred, c } = call;
+  const { p, deps, vod, cred } = call;
   const type = textParam(p, 'ImageType', 20, true) ?? '';
   if (!IMAGE_TYPES.has(type)) throw rpcErrors.invalid('ImageType', 'must be cover or default');
   const ext = (textParam(p, 'ImageExt', 10) ?? 'png').toLowerCase();
@@ -235,7 +242,7 @@ async function createUploadImage(call: Call) {
     staffId: cred.staffId,
   };
   await insertMedia(vodDb(deps.db), media, null, deps.now().toISOString());
-  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  const origin = originFor(call);
   return {
     ImageId: imageId,
     ImageURL: `${origin}/${media.bucket}/${media.objectKey}`,
