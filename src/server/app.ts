@@ -8,7 +8,7 @@ import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
-import { ApiError, tooLarge } from './http/errors';
+import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
 import { registerResources } from './resources';
@@ -79,8 +79,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const code = err.status === 413 ? Code.TooLarge : err.status === 415 ? Code.UnsupportedType : Code.Invalid;
       return envelope(c, code, err.message || 'Bad request', null, err.status);
     }
-    // Unknown failures: the details go to the log under the request id, never to the client.
     const requestId = c.get('requestId') ?? 'unknown';
+    // A full disk (files, SQLite or PostgreSQL) is 507 and logged as what it is.
+    if (isStorageFull(err)) {
+      deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+      const full = storageFull();
+      return envelope(c, full.code, full.msg, null, full.status);
+    }
+    // Unknown failures: the details go to the log under the request id, never to the client.
     deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, err);
     return envelope(c, Code.Internal, `Internal error (request id ${requestId})`, null, 500);
   });

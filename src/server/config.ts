@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './context';
-import { missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
+import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
   host: string;
@@ -47,6 +47,7 @@ const envSchema = z.object({
   LECTERN_TRUST_PROXY: flag.default(false),
   LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
   LECTERN_CONNECT_SRC: z.string().optional(),
+  LECTERN_STORAGE_RESERVE: byteSize(0, Number.MAX_SAFE_INTEGER).default(1024 ** 3),
   ...vodEnvShape,
 });
 
@@ -83,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       trustProxy: e.LECTERN_TRUST_PROXY,
       distDir: resolve(e.LECTERN_DIST),
       extraConnectSrc: [...(e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean), ...vodConnectSrc(vod)],
+      storageReserveBytes: e.LECTERN_STORAGE_RESERVE,
       vod,
     },
   };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { type VideoInput, videoCreateSchema } from '../../contract/video';
 import type { AppDeps, AppEnv } from '../context';
+import { isStorageFull } from '../http/errors';
 import { textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
@@ -49,9 +50,15 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
       if (!action) throw rpcErrors.action();
       const out = await action({ c, deps, vod, cred, p });
       return c.json({ RequestId: requestId, ...out });
-    } catch (err) {
-      if (!(err instanceof RpcError)) throw err;
-      return c.json({ Code: err.code, Message: err.message, RequestId: requestId }, err.status as 400);
+    } catch (caught) {
+      let err = caught;
+      if (!(err instanceof RpcError)) {
+        if (!isStorageFull(err)) throw err;
+        deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+        err = rpcErrors.storageFull();
+      }
+      const e = err as RpcError;
+      return c.json({ Code: e.code, Message: e.message, RequestId: requestId }, e.status as 400);
     }
   };
   for (const path of ['/vod', '/vod/']) {
