@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMAGE_MAX_BYTES } from '../contract/image';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
+import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
-import { ApiError, tooLarge } from './http/errors';
-import { securityHeaders } from './http/security-headers';
+import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
+import { noStore, securityHeaders } from './http/security-headers';
+import { checkQuery } from './http/validate';
 import { registerResources } from './resources';
 import { registerAudit } from './resources/audit';
 import { registerCompanyRoutes } from './routes/company';
@@ -34,20 +35,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   const api = new Hono<AppEnv>();
-  const jsonLimit = bodyLimit({
-    maxSize: JSON_LIMIT,
-    onError: () => {
-      throw tooLarge();
-    },
-  });
+  // First, so that every API answer (errors and 404s included) carries it.
+  api.use('*', noStore);
+  // Every query parameter any route reads is checked here (NUL, lone surrogates, bad escapes).
+  api.use('*', checkQuery);
+  const jsonLimit = limitBody(JSON_LIMIT, (close) => tooLarge('Request body', '1 MiB', close));
   // The image upload alone takes a bigger body: the 5 MiB file plus multipart framing. The exact
   // 5 MiB check on the file itself is the route's.
-  const uploadLimit = bodyLimit({
-    maxSize: IMAGE_MAX_BYTES + 64 * 1024,
-    onError: () => {
-      throw tooLarge('Image', '5 MiB');
-    },
-  });
+  const uploadLimit = limitBody(IMAGE_MAX_BYTES + 64 * 1024, (close) => tooLarge('Image', '5 MiB', close));
   api.use('*', (c, next) =>
     c.req.method === 'POST' && c.req.path === '/prod-api/file/upload/img' ? uploadLimit(c, next) : jsonLimit(c, next),
   );
@@ -84,8 +79,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
       const code = err.status === 413 ? Code.TooLarge : err.status === 415 ? Code.UnsupportedType : Code.Invalid;
       return envelope(c, code, err.message || 'Bad request', null, err.status);
     }
-    // Unknown failures: the details go to the log under the request id, never to the client.
     const requestId = c.get('requestId') ?? 'unknown';
+    // A full disk (files, SQLite or PostgreSQL) is 507 and logged as what it is.
+    if (isStorageFull(err)) {
+      deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+      const full = storageFull();
+      return envelope(c, full.code, full.msg, null, full.status);
+    }
+    // Unknown failures: the details go to the log under the request id, never to the client.
     deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, err);
     return envelope(c, Code.Internal, `Internal error (request id ${requestId})`, null, 500);
   });

@@ -4,7 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../contract/password-policy';
 import { passwordProblemMessage } from './auth/password-rule';
 import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
-import { missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
+import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
   host: string;
@@ -58,6 +58,7 @@ const envSchema = z.object({
   LECTERN_TRUST_PROXY: flag.default(false),
   LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
   LECTERN_CONNECT_SRC: z.string().optional(),
+  LECTERN_STORAGE_RESERVE: byteSize(0, Number.MAX_SAFE_INTEGER).default(1024 ** 3),
   ...vodEnvShape,
 });
 
@@ -81,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when LECTERN_VOD_MODE=cloud`).join('\n')}`,
     );
-  const vod = vodConfigFromEnv(e);
+  const vod = vodConfigFromEnv(e, e.HOST);
   return {
     host: e.HOST,
     port: e.PORT,
@@ -101,6 +102,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       trustProxy: e.LECTERN_TRUST_PROXY,
       distDir: resolve(e.LECTERN_DIST),
       extraConnectSrc: [...(e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean), ...vodConnectSrc(vod)],
+      storageReserveBytes: e.LECTERN_STORAGE_RESERVE,
       vod,
     },
   };

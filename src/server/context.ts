@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
+import type { DiskFaults } from './files/disk';
 import type { VodConfig } from './vod/config';
 
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
@@ -25,6 +26,11 @@ export interface AppConfig {
   extraConnectSrc: string[];
   /** The video service (vod/config.ts); absent: local mode with defaults. */
   vod?: VodConfig;
+  /**
+   * Uploads (images, the local bucket) are refused with 507 when they would leave less than this
+   * free on the disk of LECTERN_DATA; absent: 1 GiB (docs/storage.md).
+   */
+  storageReserveBytes?: number;
 }
 
 export interface Logger {
@@ -43,6 +49,11 @@ export interface AppDeps {
   /** Injected so tests can move time (token expiry, login windows) without sleeping. */
   now: () => Date;
   log: Logger;
+  /**
+   * Tests only: file writes fail the way a full disk fails (files/disk.ts). Everything after the
+   * failed write (cleanup, the 507 answer, the log) is the production code path.
+   */
+  diskFaults?: DiskFaults;
 }
 
 /** The signed-in staff member, loaded fresh from the database on every request. */

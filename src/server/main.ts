@@ -8,6 +8,7 @@ import { ensureAdmin } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { seedDemo } from './db/seed-demo';
+import { startStorageSweep } from './vod/lifecycle';
 
 function readVersion(): string {
   try {
@@ -63,7 +64,7 @@ async function main() {
     }
   });
 
-  const app = createApp({
+  const deps = {
     db,
     dialect,
     dataDir: config.dataDir,
@@ -72,7 +73,10 @@ async function main() {
     startedAt: new Date(),
     now: () => new Date(),
     log: consoleLogger,
-  });
+  };
+  const app = createApp(deps);
+  // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
+  const stopSweep = config.app.vod ? startStorageSweep({ ...deps, vod: config.app.vod }) : () => undefined;
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -89,6 +93,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping…`);
+    stopSweep();
     server.close(() => {
       db.destroy().then(
         () => process.exit(0),

@@ -12,7 +12,6 @@ const TYPES: Record<string, string> = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.webmanifest': 'application/manifest+json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -41,8 +40,8 @@ export function readBase(distDir: string): string {
 
 /**
  * The built console under its base path: files as they are, hashed /assets/* cached for a year,
- * everything else revalidated (index.html, sw.js, the manifest), and any other GET under the base
- * answered with index.html so client-side routes survive a reload.
+ * everything else revalidated (index.html, sw.js, the manifest), source maps never, and any other
+ * GET under the base answered with index.html so client-side routes survive a reload.
  */
 export function registerStatic(app: Hono<AppEnv>, distDir: string) {
   const root = resolve(distDir);
@@ -64,6 +63,9 @@ export function registerStatic(app: Hono<AppEnv>, distDir: string) {
     } catch {
       return c.notFound();
     }
+    // Source maps stay private: builds write them without a reference ('hidden'), for the bench
+    // and for reading stack traces, and they are never served.
+    if (rel.toLowerCase().endsWith('.map')) return c.notFound();
     const file = rel === '' ? null : resolve(root, rel);
     // Never outside dist/, whatever the dots and slashes in the path.
     if (file?.startsWith(root + sep) && !rel.includes('\0')) {
@@ -76,18 +78,7 @@ export function registerStatic(app: Hono<AppEnv>, distDir: string) {
   });
 }
 
-const COMPRESSIBLE = new Set([
-  '.html',
-  '.js',
-  '.mjs',
-  '.css',
-  '.json',
-  '.map',
-  '.webmanifest',
-  '.svg',
-  '.txt',
-  '.wasm',
-]);
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.wasm']);
 
 /** dist/ does not change while the server runs: each file is compressed once, on first request. */
 const compressed = new Map<string, Uint8Array<ArrayBuffer>>();

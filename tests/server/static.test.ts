@@ -17,6 +17,8 @@ async function makeDist(base: string): Promise<string> {
   await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(join(dist, 'assets', 'app-abc123.css'), 'body{}');
   await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_JS);
+  await writeFile(join(dist, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+  await writeFile(join(dist, 'sw.js.map'), '{"version":3,"sources":["src/sw/sw.ts"]}');
   await writeFile(join(dist, 'sw.js'), 'self.addEventListener("fetch",()=>{})');
   await writeFile(join(dist, 'manifest.webmanifest'), '{"name":"Lectern"}');
   await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -103,6 +105,14 @@ describe('static console under /panda/', () => {
       expect(await res.text()).toBe('');
       for (const [name, value] of Object.entries(SECURITY_HEADERS))
         expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+    }
+  });
+
+  it('never serves source maps, though the build leaves them in dist', async () => {
+    for (const path of ['/panda/assets/app-abc123.js.map', '/panda/sw.js.map', '/panda/assets/APP-abc123.js.MAP']) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain('sources');
     }
   });
 

@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import type { DialectKind } from './dialect';
 import { openPostgres } from './postgres';
 import type { Database } from './schema';
+import { sqliteDialect } from './sqlite-dialect';
 
 export interface OpenedDatabase {
   db: Kysely<Database>;
@@ -35,6 +36,6 @@ export function openSqlite(dataDir: string): OpenedDatabase {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: sqliteDialect(sqlite) });
   return { db, dialect: 'sqlite', location: file };
 }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageMime } from '../../contract/image';
+import { type DiskFaults, writeNewFile } from './disk';
 
 /** Public URL prefix of stored images (served without a token: the names are the secret). */
 export const IMAGE_URL_PREFIX = '/prod-api/files/images/';
@@ -33,12 +34,30 @@ export function sniffImage(b: Uint8Array): ImageMime | null {
 
 export const imagesDir = (dataDir: string) => join(dataDir, 'files', 'images');
 
-export async function storeImage(dataDir: string, bytes: Uint8Array, mime: ImageMime): Promise<string> {
+/** Images being written: the same file system as images/, so the final rename is atomic. */
+export const filesTmpDir = (dataDir: string) => join(dataDir, 'files', '.tmp');
+
+/**
+ * Stores an image under a new random name: written to a temp file, moved into images/ only when
+ * complete. A failed write (a full disk included) leaves no file behind.
+ */
+export async function storeImage(
+  dataDir: string,
+  bytes: Uint8Array,
+  mime: ImageMime,
+  faults?: DiskFaults,
+): Promise<string> {
   const dir = imagesDir(dataDir);
   await mkdir(dir, { recursive: true });
   const name = `${randomBytes(16).toString('hex')}.${EXT_BY_MIME[mime]}`;
-  // 'wx': never overwrite (a collision of 128 random bits would be a bug, not bad luck).
-  await writeFile(join(dir, name), bytes, { flag: 'wx' });
+  const tmp = join(filesTmpDir(dataDir), randomBytes(12).toString('hex'));
+  await writeNewFile(tmp, [bytes], faults);
+  try {
+    await rename(tmp, join(dir, name));
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
   return name;
 }
 

@@ -59,11 +59,32 @@ export function tooManyAttempts(retryAfterSeconds: number, what = 'failed sign-i
 }
 
 /**
- * `Connection: close` because the unread rest of the body is still on the socket: a client reusing
- * that connection would have its next request read as garbage.
+ * 413. `close`: the unread rest of the body is still on the socket and will not be read (too big to
+ * drain, see body-limit.ts), so the connection ends with the answer.
  */
-export const tooLarge = (what = 'Request body', limit = '1 MiB') =>
-  new ApiError(Code.TooLarge, `${what} is too large (limit ${limit})`, null, { Connection: 'close' });
+export const tooLarge = (what = 'Request body', limit = '1 MiB', close = false) =>
+  new ApiError(Code.TooLarge, `${what} is too large (limit ${limit})`, null, close ? { Connection: 'close' } : {});
+
+/** 507: the disk (or the database's) is full; whatever the request wrote has been removed. */
+export const storageFull = () =>
+  new ApiError(
+    Code.StorageFull,
+    "The server's storage is full: nothing was saved. Try again after space has been freed (tell an administrator).",
+  );
+
+/** Error codes of a full disk: Node's file system, SQLite, PostgreSQL (53100 disk_full). */
+const FULL_CODES = new Set(['ENOSPC', 'EDQUOT', 'SQLITE_FULL', '53100']);
+
+/** Whether an error (or one it wraps) says the storage is full. */
+export function isStorageFull(err: unknown): boolean {
+  for (let e = err, depth = 0; e && typeof e === 'object' && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && FULL_CODES.has(code)) return true;
+    if (e instanceof ApiError) return e.code === Code.StorageFull;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export const unsupportedType = (msg = 'Content-Type must be application/json') =>
   new ApiError(Code.UnsupportedType, msg);

@@ -40,3 +40,14 @@ export function securityHeaders(extraConnectSrc: readonly string[] = []): Middle
     for (const [k, v] of Object.entries(headers)) c.res.headers.set(k, v);
   };
 }
+
+/**
+ * API answers are personal (lists, the session, upload credentials) or secret: no browser or proxy
+ * cache may keep them. Routes that set their own Cache-Control (the public, immutable image files)
+ * keep it. The console's service worker stores list answers in Cache Storage itself, which
+ * Cache-Control does not govern.
+ */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store');
+};

@@ -35,6 +35,27 @@ const toBook = (r: BookRow): Book => ({
   updatedAt: r.updated_at,
 });
 
+/** Export columns: every field of Book, in its order. */
+const BOOK_CSV_COLUMNS = [
+  'id',
+  'title',
+  'author',
+  'isbn',
+  'publisher',
+  'publishDate',
+  'categoryId',
+  'categoryName',
+  'subclassId',
+  'subclassName',
+  'coverUrl',
+  'summary',
+  'stock',
+  'status',
+  'version',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Book)[];
+
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'book',
@@ -63,6 +84,8 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
       ...eq('book.status', p.status),
     ],
     readOnlyFields: ['categoryName', 'subclassName'],
+    // Named, so that an export with no rows still has its header line.
+    csvColumns: BOOK_CSV_COLUMNS,
     toApi: toBook,
     toColumns: (i) => ({
       title: i.title,

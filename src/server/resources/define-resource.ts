@@ -5,6 +5,7 @@ import type { Page } from '../../contract/common';
 import { currentUser, requireRole } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { abortResponse } from '../http/abort';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { parseId, readJson } from '../http/validate';
@@ -69,7 +70,10 @@ export function registerResource<
       const q = ordered(filtered(req), req);
       const fetchBatch = async (offset: number, limit: number) =>
         (await q.limit(limit).offset(offset).execute()).map((r) => def.toApi(r as Row) as Record<string, unknown>);
-      return csvResponse(def.name, def.csvColumns, fetchBatch, deps.now());
+      return csvResponse(def.name, def.csvColumns, fetchBatch, deps.now(), (err) => {
+        deps.log.error(`[${c.get('requestId')}] ${def.name} export failed after it began; connection aborted:`, err);
+        return abortResponse(c);
+      });
     });
   }
 

@@ -5,6 +5,7 @@ import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from '../
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { DEFAULT_STORAGE_RESERVE, freeBytes } from '../files/disk';
 import {
   IMAGE_URL_PREFIX,
   imagesDir,
@@ -15,7 +16,8 @@ import {
   storeImage,
 } from '../files/images';
 import { ok } from '../http/envelope';
-import { invalidField, tooLarge, unsupportedType } from '../http/errors';
+import { invalidField, storageFull, tooLarge, unsupportedType } from '../http/errors';
+import { readForm } from '../http/validate';
 import { auditEntry } from '../resources/audit-entry';
 import { toImage } from '../resources/image';
 
@@ -47,13 +49,9 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
   api.post('/file/upload/img', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw unsupportedType('Content-Type must be multipart/form-data');
-    let form: Record<string, unknown>;
-    try {
-      form = await c.req.parseBody();
-    } catch {
-      throw invalidField('body', 'malformed multipart body');
-    }
+    const form = await readForm(c);
     const file = form[IMAGE_UPLOAD_FIELD];
+    if (Array.isArray(file)) throw invalidField(IMAGE_UPLOAD_FIELD, 'one file only');
     if (!(file instanceof File)) throw invalidField(IMAGE_UPLOAD_FIELD, 'required (a file)');
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge('Image', '5 MiB');
     if (file.size === 0) throw invalidField(IMAGE_UPLOAD_FIELD, 'the file is empty');
@@ -62,8 +60,17 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
     if (!mime) throw unsupportedType('The file is not a PNG, JPEG, WebP or GIF image');
     const user = currentUser(c);
     const fileName = (file.name || 'image').slice(0, 255);
-    // The file first, then the row: a failed transaction removes the orphan file below.
-    const storedName = await storeImage(deps.dataDir, bytes, mime);
+    const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+    const free = await freeBytes(imagesDir(deps.dataDir));
+    if (free - bytes.length < reserve) {
+      deps.log.error(
+        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${free} bytes free, ${reserve} kept in reserve)`,
+      );
+      throw storageFull();
+    }
+    // The file first, then the row: a failed transaction removes the orphan file below. A failed
+    // write removes its own temp file; app.onError answers a full disk with 507.
+    const storedName = await storeImage(deps.dataDir, bytes, mime, deps.diskFaults);
     try {
       const out = await deps.db.transaction().execute(async (trx) => {
         const at = deps.now().toISOString();

@@ -34,6 +34,9 @@ export const rpcErrors = {
   action: () =>
     new RpcError('InvalidAction.NotFound', 'Specified api is not found, please check your url and method.', 404),
   videoNotFound: () => new RpcError('InvalidVideo.NotFound', 'The video does not exist.', 404),
+  /** The database or the disk is full; nothing of the call was kept (as the bucket's InsufficientStorage). */
+  storageFull: () =>
+    new RpcError('InsufficientStorage', 'Storage full: the service cannot store anything more right now.', 507),
 };
 
 export class OssError extends Error {
@@ -98,6 +101,27 @@ export const ossErrors = {
   invalidPart: (why: string) => new OssError('InvalidPart', why, 400),
   invalidPartOrder: () => new OssError('InvalidPartOrder', 'The list of parts was not in ascending order.', 400),
   tooSmall: () => new OssError('EntityTooSmall', 'Your proposed upload is smaller than the minimum allowed size.', 400),
+  missingContentLength: () =>
+    new OssError('MissingContentLength', 'You must provide the Content-Length HTTP header.', 411),
+  tooLarge: (proposed: number, max: number) =>
+    new OssError('EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size.', 400, {
+      ProposedSize: String(proposed),
+      MaxSizeAllowed: String(max),
+    }),
+  /** The bucket's quota (LECTERN_VOD_QUOTA): OSS has no such code of its own; named as S3-compatible stores name it. */
+  quotaExceeded: (proposed: number, used: number, quota: number) =>
+    new OssError('QuotaExceeded', "The bucket's storage quota would be exceeded by this upload.", 403, {
+      ProposedSize: String(proposed),
+      UsedSize: String(used),
+      Quota: String(quota),
+    }),
+  /** The disk is full (or would be within its reserve); nothing of the upload was kept. HTTP 507 Insufficient Storage. */
+  insufficientStorage: () =>
+    new OssError(
+      'InsufficientStorage',
+      'Storage full: there is not enough free space to store this upload. Nothing of it was kept.',
+      507,
+    ),
   malformedXml: () =>
     new OssError(
       'MalformedXML',

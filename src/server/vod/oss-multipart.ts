@@ -1,11 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { DEFAULT_STORAGE_RESERVE } from '../files/disk';
+import { MIN_PART_BYTES } from './config';
 import { ossErrors, xmlFields } from './errors';
-import { BodyTooLarge, readSmallBody } from './http-util';
+import { allowedOrigin, BodyTooLarge, readSmallBody } from './http-util';
 import { objectCompleted } from './media';
 import type { OssCall } from './oss';
 import { authorizeOss } from './oss-auth';
-import { expectedMd5, quotedEtag, receiveChecked, xmlResponse } from './oss-object';
+import { admitUpload, expectedMd5, quotedEtag, receiveChecked, xmlResponse } from './oss-object';
+import type { Received } from './storage';
 import { vodDb } from './tables';
 import {
   claimUpload,
@@ -19,9 +22,6 @@ import {
   savePart,
 } from './uploads';
 
-/** OSS limits: part numbers 1-10000; every part but the last at least 100 KiB. */
-const MAX_PARTS = 10_000;
-const MIN_PART = 100 * 1024;
 /** The CompleteMultipartUpload body: ~90 bytes a part for 10,000 parts. */
 const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
 
@@ -52,32 +52,47 @@ export async function initiateMultipart(call: OssCall): Promise<Response> {
 
 /** UploadPart: streamed to its own file (one per attempt), recorded, the part it replaces removed. */
 export async function uploadPart(call: OssCall): Promise<Response> {
-  const { c, deps, t, storage } = call;
+  const { c, deps, vod, t, storage } = call;
   await authorizeOss(c, deps, t);
+  const max = vod.limits.maxParts;
   const n = Number(t.query.partNumber);
-  if (!/^\d{1,5}$/.test(t.query.partNumber ?? '') || n < 1 || n > MAX_PARTS)
-    throw ossErrors.invalidArgument('Part number must be an integer between 1 and 10000, inclusive.');
+  if (!/^\d{1,5}$/.test(t.query.partNumber ?? '') || n < 1 || n > max)
+    throw ossErrors.invalidArgument(`Part number must be an integer between 1 and ${max}, inclusive.`);
   const upload = await openUpload(call);
-  const r = await receiveChecked(call);
+  const release = await admitUpload(call, vod.limits.maxPartBytes);
+  let r: Received;
+  try {
+    r = await receiveChecked(call);
+  } finally {
+    release();
+  }
   const file = `${n}.${randomBytes(6).toString('hex')}`;
   const dir = storage.uploadDir(upload.uploadId);
-  await storage.place(r.file, join(dir, file));
-  const db = vodDb(deps.db);
-  // Aborted or completed while the bytes were arriving: keep nothing.
-  if (!(await findUpload(db, upload.uploadId, t.bucket, t.key))) {
-    await storage.discard(join(dir, file));
-    throw ossErrors.noSuchUpload(upload.uploadId);
+  try {
+    await storage.place(r.file, join(dir, file));
+  } catch (err) {
+    await storage.discard(r.file);
+    throw err;
   }
-  const etag = quotedEtag(r.md5);
-  const replaced = await savePart(db, upload.uploadId, {
-    partNumber: n,
-    etag,
-    size: r.size,
-    file,
-    updatedAt: deps.now().toISOString(),
-  });
+  const db = vodDb(deps.db);
+  let replaced: string | null;
+  try {
+    // Aborted or completed while the bytes were arriving: keep nothing.
+    if (!(await findUpload(db, upload.uploadId, t.bucket, t.key))) throw ossErrors.noSuchUpload(upload.uploadId);
+    replaced = await savePart(db, upload.uploadId, {
+      partNumber: n,
+      etag: quotedEtag(r.md5),
+      size: r.size,
+      file,
+      updatedAt: deps.now().toISOString(),
+    });
+  } catch (err) {
+    // Not recorded (a full database included): the part file goes too.
+    await storage.discard(join(dir, file));
+    throw err;
+  }
   if (replaced) await storage.discard(join(dir, replaced));
-  return c.body(null, 200, { ETag: etag });
+  return c.body(null, 200, { ETag: quotedEtag(r.md5) });
 }
 
 export async function listUploadParts(call: OssCall): Promise<Response> {
@@ -146,7 +161,7 @@ const bareEtag = (e: string) => e.replace(/"/g, '').toUpperCase();
  * multipart form, MD5 of the parts' MD5s plus `-N`.
  */
 export async function completeMultipart(call: OssCall): Promise<Response> {
-  const { c, deps, t, storage } = call;
+  const { c, deps, vod, t, storage } = call;
   const cred = await authorizeOss(c, deps, t);
   const upload = await openUpload(call);
   const md5 = expectedMd5(t.headers);
@@ -163,7 +178,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
   if (!(await claimUpload(db, upload.uploadId))) throw ossErrors.noSuchUpload(upload.uploadId);
   try {
     const stored = new Map<number, Part>(
-      (await listParts(db, upload.uploadId, 0, MAX_PARTS)).map((p) => [p.partNumber, p]),
+      (await listParts(db, upload.uploadId, 0, vod.limits.maxParts)).map((p) => [p.partNumber, p]),
     );
     const chosen: Part[] = [];
     for (const [i, w] of wanted.entries()) {
@@ -175,27 +190,44 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
         );
       chosen.push(p);
     }
-    if (chosen.slice(0, -1).some((p) => p.size < MIN_PART)) throw ossErrors.tooSmall();
-    const dir = storage.uploadDir(upload.uploadId);
-    const tmp = await storage.concat(chosen.map((p) => join(dir, p.file)));
+    if (chosen.slice(0, -1).some((p) => p.size < MIN_PART_BYTES)) throw ossErrors.tooSmall();
     const dest = storage.objectPath(t.bucket, t.key);
     if (!dest) throw ossErrors.invalidObjectName();
-    await storage.place(tmp, dest);
+    const size = chosen.reduce((s, p) => s + p.size, 0);
+    // The object is assembled next to its parts before they go: the disk must hold it once more.
+    const release = storage.admit(size);
+    let tmp: string;
+    try {
+      const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+      const available = await storage.available();
+      if (available < reserve) {
+        deps.log.error(
+          `[${c.get('requestId')}] complete ${t.key}: refused, storage full (disk full: ${available + size} bytes free for ${size}, ${reserve} kept in reserve)`,
+        );
+        throw ossErrors.insufficientStorage();
+      }
+      const dir = storage.uploadDir(upload.uploadId);
+      tmp = await storage.concat(chosen.map((p) => join(dir, p.file)));
+    } finally {
+      release();
+    }
     const all = createHash('md5');
     for (const p of chosen) all.update(Buffer.from(bareEtag(p.etag), 'hex'));
     const etag = `"${all.digest('hex').toUpperCase()}-${chosen.length}"`;
-    const size = chosen.reduce((s, p) => s + p.size, 0);
     const now = deps.now();
-    await saveObject(db, t.bucket, t.key, {
-      size,
-      etag,
-      contentType: upload.contentType,
-      updatedAt: now.toISOString(),
-    });
+    try {
+      await storage.commit(tmp, dest, () =>
+        saveObject(db, t.bucket, t.key, { size, etag, contentType: upload.contentType, updatedAt: now.toISOString() }),
+      );
+    } catch (err) {
+      await storage.discard(tmp);
+      throw err;
+    }
     await deleteUpload(db, upload.uploadId);
     await storage.removeUpload(upload.uploadId);
     await objectCompleted(deps.db, t.bucket, t.key, size, cred, now);
-    const origin = new URL(c.req.url).origin;
+    // Never the request's Host: the configured or allowed origin, else a path-only Location.
+    const origin = allowedOrigin(c, vod, deps.config.trustProxy) ?? '';
     const fields = xmlFields({
       Location: `${origin}/${t.bucket}/${t.key}`,
       Bucket: t.bucket,

@@ -1,12 +1,14 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context';
+import { DEFAULT_STORAGE_RESERVE } from '../files/disk';
+import { declaredLength } from '../http/body-limit';
 import { ossErrors } from './errors';
 import { objectCompleted } from './media';
 import type { OssCall } from './oss';
 import { authorizeOss } from './oss-auth';
 import { fileStream, type Received } from './storage';
 import { vodDb } from './tables';
-import { findObject, saveObject } from './uploads';
+import { bucketUsage, findObject, saveObject } from './uploads';
 
 export const xmlResponse = (c: Context<AppEnv>, body: string, headers: Record<string, string> = {}) =>
   c.body(`<?xml version="1.0" encoding="UTF-8"?>\n${body}\n`, 200, { 'Content-Type': 'application/xml', ...headers });
@@ -42,18 +44,62 @@ export async function receiveChecked(call: OssCall): Promise<Received> {
   return r;
 }
 
+/**
+ * An upload of the request's declared size, checked before any byte is read: a Content-Length is
+ * required, at most `max` bytes (EntityTooLarge), within the bucket's quota (QuotaExceeded) and
+ * the disk's free space less the reserve (InsufficientStorage, 507). Uploads still arriving at this
+ * instance count as used. Returns the release of the reservation, for when the body is stored.
+ */
+export async function admitUpload(call: OssCall, max: number): Promise<() => void> {
+  const { c, deps, vod, t, storage } = call;
+  const declared = declaredLength(c.req.raw);
+  if (declared === null) throw ossErrors.missingContentLength();
+  if (declared > max) throw ossErrors.tooLarge(declared, max);
+  // Reserved before the checks, so two uploads checked at once both count.
+  const release = storage.admit(declared);
+  try {
+    const stored = await bucketUsage(vodDb(deps.db), t.bucket);
+    const used = stored + storage.reserved - declared;
+    if (used + declared > vod.limits.quotaBytes) throw ossErrors.quotaExceeded(declared, used, vod.limits.quotaBytes);
+    const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+    const available = await storage.available();
+    if (available < reserve) {
+      deps.log.error(
+        `[${c.get('requestId')}] ${c.req.method} ${c.req.path}: refused ${declared} bytes, storage full (disk full: ${available + declared} bytes free, ${reserve} kept in reserve)`,
+      );
+      throw ossErrors.insufficientStorage();
+    }
+  } catch (err) {
+    release();
+    throw err;
+  }
+  return release;
+}
+
 /** PUT Object: streamed to a temp file, then moved into place; a video's object completes its record. */
 export async function putObject(call: OssCall): Promise<Response> {
-  const { c, deps, t, storage } = call;
+  const { c, deps, vod, t, storage } = call;
   const cred = await authorizeOss(c, deps, t);
-  const r = await receiveChecked(call);
   const dest = storage.objectPath(t.bucket, t.key);
   if (!dest) throw ossErrors.invalidObjectName();
-  await storage.place(r.file, dest);
+  const release = await admitUpload(call, vod.limits.maxObjectBytes);
+  let r: Received;
+  try {
+    r = await receiveChecked(call);
+  } finally {
+    release();
+  }
   const etag = quotedEtag(r.md5);
   const now = deps.now();
   const contentType = t.headers['content-type'] || 'application/octet-stream';
-  await saveObject(vodDb(deps.db), t.bucket, t.key, { size: r.size, etag, contentType, updatedAt: now.toISOString() });
+  try {
+    await storage.commit(r.file, dest, () =>
+      saveObject(vodDb(deps.db), t.bucket, t.key, { size: r.size, etag, contentType, updatedAt: now.toISOString() }),
+    );
+  } catch (err) {
+    await storage.discard(r.file);
+    throw err;
+  }
   await objectCompleted(deps.db, t.bucket, t.key, r.size, cred, now);
   return c.body(null, 200, { ETag: etag });
 }

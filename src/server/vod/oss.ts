@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
+import { drainBeforeRefusal } from '../http/body-limit';
+import { isStorageFull } from '../http/errors';
 import type { VodConfig } from './config';
 import { OssError, ossErrors, ossErrorXml } from './errors';
 import { authorizeOss, isSigned, type OssTarget } from './oss-auth';
@@ -7,10 +9,11 @@ import { abortMultipart, completeMultipart, initiateMultipart, listUploadParts, 
 import { getObject, putObject } from './oss-object';
 import { OssStorage } from './storage';
 
-/** What one OSS handler gets: the request, its parsed target, the app and the file store. */
+/** What one OSS handler gets: the request, its parsed target, the app, its settings and the file store. */
 export interface OssCall {
   c: Context<AppEnv>;
   deps: AppDeps;
+  vod: VodConfig;
   t: OssTarget;
   storage: OssStorage;
 }
@@ -22,21 +25,41 @@ export interface OssCall {
  * names carry 128 random bits, so only those who were given the URL can read them.
  */
 export function registerOss(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
-  const storage = new OssStorage(deps.dataDir);
+  const storage = new OssStorage(deps.dataDir, deps.diskFaults);
   const handle = async (c: Context<AppEnv>) => {
     const requestId = c.get('requestId');
     c.header('x-oss-request-id', requestId);
     try {
       const t = target(c, vod.bucket);
-      return await route({ c, deps, t, storage });
-    } catch (err) {
-      if (!(err instanceof OssError)) throw err;
+      return await route({ c, deps, vod, t, storage });
+    } catch (caught) {
+      let err = caught;
+      if (!(err instanceof OssError)) {
+        if (!isStorageFull(err)) throw err;
+        // A full disk while writing a file or the database: the write has been undone.
+        deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+        err = ossErrors.insufficientStorage();
+      }
+      const e = err as OssError;
+      const headers: Record<string, string> = { 'Content-Type': 'application/xml' };
+      if (await mustClose(c.req.raw, caught)) headers.Connection = 'close';
       const host = new URL(c.req.url).host;
-      return c.body(ossErrorXml(err, requestId, host), err.status as 400, { 'Content-Type': 'application/xml' });
+      return c.body(ossErrorXml(e, requestId, host), e.status as 400, headers);
     }
   };
   app.all(`/${vod.bucket}`, handle);
   app.all(`/${vod.bucket}/*`, handle);
+}
+
+/**
+ * A refused request's body is read and thrown away first (body-limit.ts: clients read the answer only
+ * once they have sent the body); when that is not possible the connection closes with the answer.
+ */
+async function mustClose(req: Request, err: unknown): Promise<boolean> {
+  const drained = (err as { drained?: unknown } | null)?.drained;
+  if (typeof drained === 'boolean') return !drained;
+  if (req.bodyUsed) return true;
+  return (await drainBeforeRefusal(req)).close;
 }
 
 function target(c: Context<AppEnv>, bucket: string): OssTarget {

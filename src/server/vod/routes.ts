@@ -5,9 +5,10 @@ import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
+import { noStore } from '../http/security-headers';
 import { defaultVodConfig, type VodConfig } from './config';
 import { mintCredential } from './credentials';
-import { requestOrigin } from './http-util';
+import { allowedOrigin, hostNotAllowed } from './http-util';
 import { registerOss } from './oss';
 import { registerVodRpc } from './rpc';
 import { assumeRole, type StsDeps, StsError } from './sts';
@@ -31,7 +32,9 @@ export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
     exposeHeaders: ['ETag', 'x-oss-request-id', 'Content-Range', 'Accept-Ranges', 'Content-Length'],
     maxAge: 600,
   });
-  for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow);
+  // Signed answers (credentials in UploadAuth, upload state) are no-store like the API's; object
+  // reads set their own Cache-Control.
+  for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow, noStore);
   registerVodRpc(app, deps, vod);
   registerOss(app, deps, vod);
 }
@@ -52,13 +55,14 @@ export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: Sts
         throw new ApiError(Code.Internal, `The video service refused a credential (${why})`);
       }
     }
+    const origin = allowedOrigin(c, vod, deps.config.trustProxy);
+    if (!origin) throw new ApiError(Code.Forbidden, hostNotAllowed(c));
     const cr = await mintCredential(vodDb(deps.db), {
       staffId: user.staffId,
       purpose: 'rpc',
       ttlSeconds: vod.credentialTtlSeconds,
       now: deps.now(),
     });
-    const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
     return ok(c, { ...cr, region: vod.region, vodEndpoint: `${origin}/vod`, userId: String(user.staffId) });
   });
 }

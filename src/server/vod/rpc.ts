@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { type VideoInput, videoCreateSchema } from '../../contract/video';
 import type { AppDeps, AppEnv } from '../context';
+import { isStorageFull } from '../http/errors';
+import { textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors } from './errors';
-import { BodyTooLarge, readSmallBody, requestOrigin } from './http-util';
+import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
 import {
   createVideoMedia,
   findMedia,
@@ -48,9 +50,15 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
       if (!action) throw rpcErrors.action();
       const out = await action({ c, deps, vod, cred, p });
       return c.json({ RequestId: requestId, ...out });
-    } catch (err) {
-      if (!(err instanceof RpcError)) throw err;
-      return c.json({ Code: err.code, Message: err.message, RequestId: requestId }, err.status as 400);
+    } catch (caught) {
+      let err = caught;
+      if (!(err instanceof RpcError)) {
+        if (!isStorageFull(err)) throw err;
+        deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+        err = rpcErrors.storageFull();
+      }
+      const e = err as RpcError;
+      return c.json({ Code: e.code, Message: e.message, RequestId: requestId }, e.status as 400);
     }
   };
   for (const path of ['/vod', '/vod/']) {
@@ -73,6 +81,11 @@ async function readParams(c: Context<AppEnv>): Promise<Params> {
       throw err;
     }
     for (const [k, v] of new URLSearchParams(text)) params[k] = v;
+  }
+  // The same text rule as the API's readers (http/validate.ts): no NUL, no unpaired surrogate.
+  for (const [k, v] of Object.entries(params)) {
+    const why = textProblem(k) ?? textProblem(v);
+    if (why) throw rpcErrors.invalid(visibleName(k), why);
   }
   return params;
 }
@@ -105,9 +118,16 @@ async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promi
 const hex32 = () => randomBytes(16).toString('hex');
 const b64json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString('base64');
 
+/** The origin upload addresses name (http-util.ts: never a Host the configuration does not allow). */
+function originFor(call: Call): string {
+  const origin = allowedOrigin(call.c, call.vod, call.deps.config.trustProxy);
+  if (!origin) throw rpcErrors.forbidden(hostNotAllowed(call.c));
+  return origin;
+}
+
 /** Fresh UploadAddress and UploadAuth (a credential for this one object only). */
 async function uploadTicket(call: Call, media: Media) {
-  const { deps, vod, cred, c } = call;
+  const { deps, vod, cred } = call;
   const auth = await mintCredential(vodDb(deps.db), {
     staffId: cred.staffId,
     purpose: 'oss',
@@ -116,7 +136,7 @@ async function uploadTicket(call: Call, media: Media) {
     ttlSeconds: vod.credentialTtlSeconds,
     now: deps.now(),
   });
-  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  const origin = originFor(call);
   return {
     UploadAddress: b64json({ Endpoint: origin, Bucket: media.bucket, FileName: media.objectKey }),
     UploadAuth: b64json({
@@ -214,7 +234,7 @@ const IMAGE_TYPES = new Set(['cover', 'default']);
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 async function createUploadImage(call: Call) {
-  const { p, deps, vod, cred, c } = call;
+  const { p, deps, vod, cred } = call;
   const type = textParam(p, 'ImageType', 20, true) ?? '';
   if (!IMAGE_TYPES.has(type)) throw rpcErrors.invalid('ImageType', 'must be cover or default');
   const ext = (textParam(p, 'ImageExt', 10) ?? 'png').toLowerCase();
@@ -229,7 +249,7 @@ async function createUploadImage(call: Call) {
     staffId: cred.staffId,
   };
   await insertMedia(vodDb(deps.db), media, null, deps.now().toISOString());
-  const origin = requestOrigin(c, vod.publicOrigin, deps.config.trustProxy);
+  const origin = originFor(call);
   return {
     ImageId: imageId,
     ImageURL: `${origin}/${media.bucket}/${media.objectKey}`,

@@ -1,19 +1,25 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, open, rename, rm, unlink } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readdir, rename, rm, stat, unlink } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import { Readable, Transform } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeWebStream } from 'node:stream/web';
+import { type DiskFaults, freeBytes, writeNewFile } from '../files/disk';
+import { DRAIN_LIMIT, discardReader } from '../http/body-limit';
 
 /**
  * The bytes of the local OSS under LECTERN_DATA/oss: objects at `<bucket>/<key>`, multipart parts
  * at `.multipart/<uploadId>/<n>.<random>`, writes in progress at `.tmp/`. Bucket names cannot
- * start with a dot, so the two service folders never meet a bucket. Everything streams.
+ * start with a dot, so the two service folders never meet a bucket. Everything streams; every
+ * write goes to a temp file first and is moved into place only when complete and recorded, so a
+ * failure (a full disk included) leaves nothing behind.
  */
 export class OssStorage {
   readonly root: string;
-  constructor(dataDir: string) {
+  /** Bytes this instance has promised to uploads still arriving (admit/release). */
+  private inFlight = 0;
+  constructor(
+    dataDir: string,
+    private readonly faults?: DiskFaults,
+  ) {
     this.root = resolve(dataDir, 'oss');
   }
 
@@ -29,32 +35,92 @@ export class OssStorage {
     return join(this.root, '.multipart', uploadId);
   }
 
-  private tmpFile(): string {
-    return join(this.root, '.tmp', randomBytes(12).toString('hex'));
+  get tmpDir(): string {
+    return join(this.root, '.tmp');
   }
 
-  /** Streams a request body to a new temp file, hashing on the way. The caller moves or deletes it. */
+  private tmpFile(): string {
+    return join(this.tmpDir, randomBytes(12).toString('hex'));
+  }
+
+  /** Free bytes on the disk of the bucket, minus what uploads in progress here will still take. */
+  async available(): Promise<number> {
+    return (await freeBytes(this.root)) - this.inFlight;
+  }
+
+  get reserved(): number {
+    return this.inFlight;
+  }
+
+  /** Promises `bytes` to an upload until the returned release is called. */
+  admit(bytes: number): () => void {
+    this.inFlight += bytes;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.inFlight -= bytes;
+    };
+  }
+
+  /**
+   * Streams a request body to a new temp file, hashing on the way. The caller moves or deletes it.
+   * When the write fails (a full disk), the temp file is removed and the rest of the body is read
+   * and thrown away (up to DRAIN_LIMIT) so that the client receives the error answer.
+   */
   async receive(body: ReadableStream<Uint8Array> | null): Promise<Received> {
     const file = this.tmpFile();
-    await mkdir(dirname(file), { recursive: true });
-    const md5 = createHash('md5');
-    let size = 0;
-    const hash = new Transform({
-      transform(chunk: Buffer, _enc, cb) {
-        md5.update(chunk);
-        size += chunk.length;
-        cb(null, chunk);
-      },
-    });
-    const source = body ? Readable.fromWeb(body as unknown as NodeWebStream<Uint8Array>) : Readable.from([]);
+    const reader = body?.getReader();
+    let readFailed = false;
+    async function* chunks() {
+      if (!reader) return;
+      for (;;) {
+        let next: ReadableStreamReadResult<Uint8Array>;
+        try {
+          next = await reader.read();
+        } catch (err) {
+          readFailed = true;
+          throw err;
+        }
+        if (next.done) return;
+        yield next.value;
+      }
+    }
     try {
-      await pipeline(source, hash, createWriteStream(file, { flags: 'wx' }));
+      const { size, md5 } = await writeNewFile(file, chunks(), this.faults);
+      return { file, size, md5 };
     } catch (err) {
-      await rm(file, { force: true });
+      if (reader && !readFailed) (err as { drained?: boolean }).drained = await discardReader(reader, DRAIN_LIMIT);
       throw err;
     }
-    const digest = md5.digest();
-    return { file, size, md5: digest };
+  }
+
+  /**
+   * Moves a complete temp file to `dest` and runs `record` (the database write that makes it an
+   * object). If `record` fails, `dest` is as it was before: the new file is removed and an object it
+   * replaced is put back.
+   */
+  async commit(tmp: string, dest: string, record: () => Promise<void>): Promise<void> {
+    await mkdir(dirname(dest), { recursive: true });
+    await mkdir(this.tmpDir, { recursive: true });
+    const previous = this.tmpFile();
+    const hadPrevious = await rename(dest, previous).then(
+      () => true,
+      (err: NodeJS.ErrnoException) => {
+        if (err.code === 'ENOENT') return false;
+        throw err;
+      },
+    );
+    try {
+      await rename(tmp, dest);
+      await record();
+    } catch (err) {
+      // The new file, if the rename happened (the caller discards `tmp` otherwise).
+      await rm(dest, { force: true });
+      if (hadPrevious) await rename(previous, dest).catch(() => undefined);
+      throw err;
+    }
+    if (hadPrevious) await unlink(previous).catch(() => undefined);
   }
 
   /** Moves a received temp file to `dest` (atomic on one file system), creating folders. */
@@ -66,19 +132,11 @@ export class OssStorage {
   /** Concatenates part files into a new temp file, one part at a time; returns the temp file. */
   async concat(files: readonly string[]): Promise<string> {
     const out = this.tmpFile();
-    await mkdir(dirname(out), { recursive: true });
-    const fh = await open(out, 'wx');
-    try {
+    async function* parts() {
       // One part at a time, chunk by chunk: memory stays at one read buffer whatever the size.
-      for (const f of files) {
-        for await (const chunk of createReadStream(f, { highWaterMark: 1024 * 1024 })) await fh.write(chunk as Buffer);
-      }
-    } catch (err) {
-      await fh.close();
-      await rm(out, { force: true });
-      throw err;
+      for (const f of files) yield* createReadStream(f, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>;
     }
-    await fh.close();
+    await writeNewFile(out, parts(), this.faults);
     return out;
   }
 
@@ -88,6 +146,18 @@ export class OssStorage {
 
   async removeUpload(uploadId: string): Promise<void> {
     await rm(this.uploadDir(uploadId), { recursive: true, force: true });
+  }
+
+  /** Upload folders (their ids) present on disk. */
+  async uploadFolders(): Promise<{ uploadId: string; mtimeMs: number }[]> {
+    const dir = join(this.root, '.multipart');
+    const names = await readdir(dir).catch(() => [] as string[]);
+    const out: { uploadId: string; mtimeMs: number }[] = [];
+    for (const name of names) {
+      const info = await stat(join(dir, name)).catch(() => null);
+      if (info?.isDirectory()) out.push({ uploadId: name, mtimeMs: info.mtimeMs });
+    }
+    return out;
   }
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { OssUploadTable, VodDb } from './tables';
 
 /** Multipart uploads, their parts and completed objects: the OSS side's state, all in the database. */
@@ -130,4 +131,20 @@ export async function saveObject(db: VodDb, bucket: string, key: string, o: Stor
     .values({ bucket, object_key: key, ...values })
     .onConflict((oc) => oc.columns(['bucket', 'object_key']).doUpdateSet(values))
     .execute();
+}
+
+/** Bytes the bucket holds: its objects and the parts of its open uploads. */
+export async function bucketUsage(db: VodDb, bucket: string): Promise<number> {
+  const objects = await db
+    .selectFrom('oss_object')
+    .select(sql<number | string | null>`sum(size)`.as('n'))
+    .where('bucket', '=', bucket)
+    .executeTakeFirst();
+  const parts = await db
+    .selectFrom('oss_part')
+    .innerJoin('oss_upload', 'oss_upload.upload_id', 'oss_part.upload_id')
+    .select(sql<number | string | null>`sum(oss_part.size)`.as('n'))
+    .where('oss_upload.bucket', '=', bucket)
+    .executeTakeFirst();
+  return Number(objects?.n ?? 0) + Number(parts?.n ?? 0);
 }

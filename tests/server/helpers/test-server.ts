@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
+import type { DiskFaults } from '../../../src/server/files/disk';
 import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
@@ -48,6 +49,10 @@ export interface TestServer {
   adminToken: string;
   /** Moves the server's clock; no sleeping for expiry tests. */
   advance(ms: number): void;
+  /** The server's clock (moved by advance). */
+  now(): Date;
+  /** LECTERN_DATA of this server. */
+  dataDir: string;
   logs: string[];
   call<T = unknown>(method: string, path: string, opts?: CallOptions): Promise<CallResult<T>>;
   login(userName: string, password: string, headers?: Record<string, string>): Promise<CallResult<{ token: string }>>;
@@ -60,6 +65,12 @@ export interface TestServerOptions {
   engine?: DialectKind;
   /** PostgreSQL: the new database's locale (default C). */
   pgLocale?: PgLocale;
+  /** Runs on the empty data folder before the database opens (e.g. to mount a small file system there). */
+  beforeStart?: (dataDir: string) => Promise<void>;
+  /** Runs on close, after the database is closed and before the folder is removed (e.g. to unmount it). */
+  beforeRemove?: (dataDir: string) => Promise<void>;
+  /** A simulated full disk (src/server/files/disk.ts). */
+  diskFaults?: DiskFaults;
 }
 
 /**
@@ -69,7 +80,12 @@ export interface TestServerOptions {
  */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
   const dir = await mkdtemp(join(tmpdir(), 'lectern-test-'));
-  const testDb = await openTestDatabase(join(dir, 'data'), opts.engine, opts.pgLocale);
+  const dataDir = join(dir, 'data');
+  if (opts.beforeStart) {
+    await mkdir(dataDir, { recursive: true });
+    await opts.beforeStart(dataDir);
+  }
+  const testDb = await openTestDatabase(dataDir, opts.engine, opts.pgLocale);
   const { db, dialect } = testDb.opened;
   await migrateToLatest(db, dialect);
   await ensureAdmin(db, ADMIN_PASSWORD, new Date());
@@ -91,12 +107,13 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const app = createApp({
     db,
     dialect,
-    dataDir: join(dir, 'data'),
+    dataDir,
     config,
     version: 'test',
     startedAt: new Date(),
     now: () => new Date(Date.now() + offset),
     log: { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) },
+    diskFaults: opts.diskFaults,
   });
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -136,6 +153,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     advance: (ms) => {
       offset += ms;
     },
+    now: () => new Date(Date.now() + offset),
+    dataDir,
     logs,
     call,
     login,
@@ -145,6 +164,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await testDb.dispose();
+      await opts.beforeRemove?.(dataDir);
       await rm(dir, { recursive: true, force: true });
     },
   };
