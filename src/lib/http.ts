@@ -58,6 +58,11 @@ export interface HttpUi {
   passwordChangeRequired?(): void;
   /** What a failed request says when the browser is offline ("You are offline"). */
   offlineMessage?(): string;
+  /**
+   * The user's language for a code whose meaning is fixed (wrong password, too many attempts,
+   * storage full…); undefined keeps the server's own message (specific ones, such as a field's).
+   */
+  codeMessage?(code: number, data: unknown): string | undefined;
 }
 
 export interface HttpDeps {
@@ -137,7 +142,8 @@ export function createHttp(deps: HttpDeps) {
       if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
       throw new ApiError(-1, message, status, null);
     }
-    const outcome = classifyCode(envelope.code, envelope.msg, deps.fallbackMessage());
+    const message = deps.ui.codeMessage?.(envelope.code, envelope.data) ?? envelope.msg;
+    const outcome = classifyCode(envelope.code, message, deps.fallbackMessage());
     if (outcome.kind === 'ok') return envelope.data;
     if (outcome.kind === 'change-password') {
       if (!quiet) deps.ui.passwordChangeRequired?.();

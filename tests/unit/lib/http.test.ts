@@ -113,6 +113,27 @@ describe('the http client', () => {
     expect(shown).toEqual({ errors: [], logouts: 0, passwordChanges: 1 });
   });
 
+  it("toasts and throws the UI's own words for a code of fixed meaning, the server's otherwise", async () => {
+    const shown: string[] = [];
+    const http = createHttp({
+      baseURL: base,
+      getToken: () => 't',
+      getLanguage: () => 'es',
+      fallbackMessage: () => 'Error',
+      ui: {
+        error: (m) => shown.push(m),
+        confirmLogout: () => undefined,
+        codeMessage: (code, data) =>
+          code === 42900 ? `espera ${(data as { retryAfter: number }).retryAfter} s` : undefined,
+      },
+    });
+    next = { status: 429, body: JSON.stringify({ code: 42900, msg: 'Too many', data: { retryAfter: 60 } }) };
+    await expect(http.post('/auth/login', {})).rejects.toMatchObject({ code: 42900, message: 'espera 60 s' });
+    next = { status: 409, body: JSON.stringify({ code: 40900, msg: 'Stale version', data: null }) };
+    await expect(http.put('/book', {})).rejects.toMatchObject({ code: 40900, message: 'Stale version' });
+    expect(shown).toEqual(['espera 60 s', 'Stale version']);
+  });
+
   it('stays silent when the caller asks for quiet', async () => {
     const { http, shown } = client('t');
     next = { status: 401, body: JSON.stringify({ code: 50008, msg: 'x', data: null }) };
