@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from './context';
 import { envelope } from './http/envelope';
 import { ApiError, tooLarge } from './http/errors';
 import { securityHeaders } from './http/security-headers';
+import { registerOps } from './ops';
 import { registerResources } from './resources';
 import { registerAudit } from './resources/audit';
 import { registerCompanyRoutes } from './routes/company';
@@ -32,6 +33,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('X-Request-Id', id);
   });
+  // Access log and metrics around everything below; /healthz, /readyz, /metrics (ops/).
+  registerOps(app, deps);
 
   const api = new Hono<AppEnv>();
   const jsonLimit = bodyLimit({

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import type { AppConfig } from './context';
+import { opsConfigFromEnv, opsEnvProblems, opsEnvShape } from './ops/config';
 import { missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
@@ -48,6 +49,7 @@ const envSchema = z.object({
   LECTERN_SEED: z.enum(['demo'], { error: 'must be "demo" or unset' }).optional(),
   LECTERN_CONNECT_SRC: z.string().optional(),
   ...vodEnvShape,
+  ...opsEnvShape,
 });
 
 export class ConfigError extends Error {}
@@ -66,6 +68,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when LECTERN_VOD_MODE=cloud`).join('\n')}`,
     );
+  const opsProblems = opsEnvProblems(e);
+  if (opsProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${opsProblems.join('\n')}`);
   const vod = vodConfigFromEnv(e);
   return {
     host: e.HOST,
@@ -84,6 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       distDir: resolve(e.LECTERN_DIST),
       extraConnectSrc: [...(e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean), ...vodConnectSrc(vod)],
       vod,
+      ops: opsConfigFromEnv(e),
     },
   };
 }

@@ -2,6 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
+import type { OpsDeps } from './ops';
+import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
 
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
@@ -17,6 +19,8 @@ export interface AppConfig {
   extraConnectSrc: string[];
   /** The video service (vod/config.ts); absent: local mode with defaults. */
   vod?: VodConfig;
+  /** Metrics access, logs, shutdown timings (ops/config.ts); absent: the defaults. */
+  ops?: OpsConfig;
 }
 
 export interface Logger {
@@ -35,6 +39,8 @@ export interface AppDeps {
   /** Injected so tests can move time (token expiry, login windows) without sleeping. */
   now: () => Date;
   log: Logger;
+  /** The process logger for access lines (ops/index.ts); absent: silent. */
+  ops?: OpsDeps;
 }
 
 /** The signed-in staff member, loaded fresh from the database on every request. */

@@ -6,11 +6,12 @@ import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import type { Envelope } from '../../../src/contract/envelope';
 import { createApp } from '../../../src/server/app';
-import type { AppConfig } from '../../../src/server/context';
+import type { AppConfig, AppDeps } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
+import type { OpsDeps } from '../../../src/server/ops';
 import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
@@ -43,6 +44,8 @@ export interface TestServer {
   /** http://127.0.0.1:PORT (no trailing slash). */
   url: string;
   db: Kysely<Database>;
+  /** What the app was built from (ops/: opsOf(deps) reaches its health and metrics state). */
+  deps: AppDeps;
   dir: string;
   adminToken: string;
   /** Moves the server's clock; no sleeping for expiry tests. */
@@ -59,6 +62,8 @@ export interface TestServerOptions {
   engine?: DialectKind;
   /** PostgreSQL: the new database's locale (default C). */
   pgLocale?: PgLocale;
+  /** A logger for access lines (default: silent). */
+  ops?: OpsDeps;
 }
 
 /**
@@ -84,7 +89,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     extraConnectSrc: [],
     ...opts.config,
   };
-  const app = createApp({
+  const deps: AppDeps = {
     db,
     dialect,
     dataDir: join(dir, 'data'),
@@ -93,7 +98,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     startedAt: new Date(),
     now: () => new Date(Date.now() + offset),
     log: { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) },
-  });
+    ops: opts.ops,
+  };
+  const app = createApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -127,6 +134,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     url,
     db,
+    deps,
     dir,
     adminToken: first.body.data.token,
     advance: (ms) => {
