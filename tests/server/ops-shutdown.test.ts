@@ -160,6 +160,18 @@ describe('SIGTERM', () => {
     expect(await exitOf(server.child)).toBe(0);
     expect(server.output()).toMatch(/shutdown: all requests finished/);
     expect(server.output()).toMatch(/shutdown: database closed; stopped/);
+    // The process's own log (JSON lines on stdout) never shows a credential it handled.
+    for (const secret of [
+      PASSWORD,
+      token,
+      cred.accessKeySecret,
+      cred.securityToken,
+      auth.AccessKeySecret,
+      auth.SecurityToken,
+      signature,
+    ])
+      expect(server.output().includes(secret)).toBe(false);
+    expect(server.output()).toMatch(/"route":"\/lectern-media\/\*","status":200/);
 
     // Closed cleanly: SQLite checkpointed and removed its WAL; PostgreSQL has no session of ours left.
     if (TEST_ENGINE === 'sqlite') {
