@@ -11,6 +11,7 @@ import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
+import { registerOps } from './ops';
 import { registerResources } from './resources';
 import { registerAudit } from './resources/audit';
 import { registerCompanyRoutes } from './routes/company';
@@ -33,6 +34,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     await next();
     c.res.headers.set('X-Request-Id', id);
   });
+  // Access log and metrics around everything below; /healthz, /readyz, /metrics (ops/).
+  registerOps(app, deps);
 
   const api = new Hono<AppEnv>();
   // First, so that every API answer (errors and 404s included) carries it.

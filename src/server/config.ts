@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../contract/password-policy';
 import { passwordProblemMessage } from './auth/password-rule';
 import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
+import { opsConfigFromEnv, opsEnvProblems, opsEnvShape } from './ops/config';
 import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
 export interface Config {
@@ -60,6 +61,7 @@ const envSchema = z.object({
   LECTERN_CONNECT_SRC: z.string().optional(),
   LECTERN_STORAGE_RESERVE: byteSize(0, Number.MAX_SAFE_INTEGER).default(1024 ** 3),
   ...vodEnvShape,
+  ...opsEnvShape,
 });
 
 export class ConfigError extends Error {}
@@ -82,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     throw new ConfigError(
       `Invalid configuration:\n${missing.map((k) => `  ${k}: required when LECTERN_VOD_MODE=cloud`).join('\n')}`,
     );
+  const opsProblems = opsEnvProblems(e);
+  if (opsProblems.length > 0) throw new ConfigError(`Invalid configuration:\n${opsProblems.join('\n')}`);
   const vod = vodConfigFromEnv(e, e.HOST);
   return {
     host: e.HOST,
@@ -104,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       extraConnectSrc: [...(e.LECTERN_CONNECT_SRC ?? '').split(/\s+/).filter(Boolean), ...vodConnectSrc(vod)],
       storageReserveBytes: e.LECTERN_STORAGE_RESERVE,
       vod,
+      ops: opsConfigFromEnv(e),
     },
   };
 }

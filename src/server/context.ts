@@ -3,6 +3,8 @@ import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
 import type { DiskFaults } from './files/disk';
+import type { OpsDeps } from './ops';
+import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
 
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
@@ -31,6 +33,8 @@ export interface AppConfig {
    * free on the disk of LECTERN_DATA; absent: 1 GiB (docs/storage.md).
    */
   storageReserveBytes?: number;
+  /** Metrics access, logs, shutdown timings (ops/config.ts); absent: the defaults. */
+  ops?: OpsConfig;
 }
 
 export interface Logger {
@@ -54,6 +58,8 @@ export interface AppDeps {
    * failed write (cleanup, the 507 answer, the log) is the production code path.
    */
   diskFaults?: DiskFaults;
+  /** The process logger for access lines (ops/index.ts); absent: silent. */
+  ops?: OpsDeps;
 }
 
 /** The signed-in staff member, loaded fresh from the database on every request. */
@@ -69,7 +75,3 @@ export interface AuthUser {
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthUser } };
 
-export const consoleLogger: Logger = {
-  info: (msg) => console.log(msg),
-  error: (msg, err) => console.error(msg, err ?? ''),
-};

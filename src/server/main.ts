@@ -3,11 +3,16 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, checkAdminPassword, loadConfig } from './config';
-import { consoleLogger } from './context';
+import type { AppDeps } from './context';
 import { ensureAdmin } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
+import { poolOf } from './db/postgres';
 import { seedDemo } from './db/seed-demo';
+import { opsOf } from './ops';
+import { defaultOpsConfig } from './ops/config';
+import { appLogger, createLogger, type PinoLogger } from './ops/logger';
+import { gracefulShutdown } from './ops/shutdown';
 import { startStorageSweep } from './vod/lifecycle';
 
 function readVersion(): string {
@@ -45,26 +50,36 @@ async function main() {
     process.exit(1);
   }
 
+  // JSON lines (or readable ones on a terminal) from here on; ops/logger.ts.
+  const logger = await createLogger((config.app.ops ?? defaultOpsConfig).log);
+  startupLogger = logger;
+  const log = appLogger(logger);
+
   const { db, dialect, location } = openDatabase({
     dataDir: config.dataDir,
     databaseUrl: config.databaseUrl,
     poolSize: config.dbPoolSize,
   });
+  // The pool's own listener writes plain text; the same event as a log line instead.
+  const pool = poolOf(db);
+  pool?.removeAllListeners('error');
+  pool?.on('error', (err) => logger.warn({ reason: err.message }, 'PostgreSQL pool: idle connection lost'));
   // Migrations, the first admin and the demo seed: one instance at a time (PostgreSQL advisory
   // lock), so instances starting together neither race nor seed twice.
   await withStartupLock(db, dialect, async (conn) => {
     await migrateToLatest(conn, dialect);
     const boot = await ensureAdmin(conn, config.adminPassword, new Date());
+    // The generated password is shown once on the terminal, deliberately not as a log line.
     if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);
     else if (boot.created)
-      console.log('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
+      log.info('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
     if (config.seed === 'demo') {
       const added = Object.entries(await seedDemo(conn, new Date()));
-      if (added.length > 0) console.log(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
+      if (added.length > 0) log.info(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
     }
   });
 
-  const deps = {
+  const deps: AppDeps = {
     db,
     dialect,
     dataDir: config.dataDir,
@@ -72,7 +87,8 @@ async function main() {
     version: readVersion(),
     startedAt: new Date(),
     now: () => new Date(),
-    log: consoleLogger,
+    log,
+    ops: { logger },
   };
   const app = createApp(deps);
   // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
@@ -80,35 +96,34 @@ async function main() {
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
-    console.log(`Database: ${location}`);
-    console.log(`Lectern listening on http://${host}:${info.port}/`);
+    const url = `http://${host}:${info.port}`;
+    logger.info({ url, database: location }, `Lectern listening on ${url}/ (database: ${location})`);
   }) as Server;
   server.on('error', (err) => {
-    console.error(`Cannot listen on ${config.host}:${config.port}: ${err.message}`);
+    logger.fatal({ reason: err.message }, `Cannot listen on ${config.host}:${config.port}: ${err.message}`);
     process.exit(1);
   });
 
-  let stopping = false;
+  // SIGTERM (orchestrators, rolling restarts) and SIGINT (Ctrl-C): drain, close the database, exit.
+  const shutdown = gracefulShutdown({
+    server,
+    ops: opsOf(deps),
+    closeDatabase: () => db.destroy(),
+    exit: (code) => process.exit(code),
+  });
   const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping…`);
     stopSweep();
-    server.close(() => {
-      db.destroy().then(
-        () => process.exit(0),
-        () => process.exit(1),
-      );
-    });
-    // Keep-alive sockets would hold close() open; idle ones go now, busy ones get a grace period.
-    server.closeIdleConnections();
-    setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    shutdown(signal);
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
+let startupLogger: PinoLogger | undefined;
+
 main().catch((err) => {
-  console.error('Lectern failed to start:', err instanceof Error ? err.message : err);
+  const reason = err instanceof Error ? err.message : String(err);
+  if (startupLogger) startupLogger.fatal({ err }, `Lectern failed to start: ${reason}`);
+  else console.error('Lectern failed to start:', reason);
   process.exit(1);
 });

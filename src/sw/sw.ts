@@ -4,6 +4,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import type { OfflineConfig } from '../pwa/build-config';
 import { API_CACHE_PREFIX, apiCacheKind } from '../pwa/cache-keys';
+import { OPS_PATH_RE, OPS_PATHS } from '../pwa/ops-paths';
 import { createApiCache } from './api-cache';
 import './report-errors';
 
@@ -24,12 +25,12 @@ cleanupOutdatedCaches();
 // versions wait until the user accepts the update prompt (SKIP_WAITING below).
 clientsClaim();
 
-// Client-side routes get the precached index.html. Not the API, not the video service, and not
-// anything that looks like a file (a bucket object opened in a tab).
+// Client-side routes get the precached index.html. Not the API, not the video service, not the
+// health and metrics endpoints, and not anything that looks like a file (a bucket object opened in a tab).
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL(`${BASE}index.html`), {
     allowlist: [new RegExp(`^${escapeRegExp(BASE)}`)],
-    denylist: [/^\/prod-api(\/|$)/, /^\/vod(\/|$)/, /\/[^/]+\.[a-z0-9]+$/i],
+    denylist: [/^\/prod-api(\/|$)/, /^\/vod(\/|$)/, OPS_PATH_RE, /\/[^/]+\.[a-z0-9]+$/i],
   }),
 );
 
@@ -52,8 +53,8 @@ registerRoute(
 );
 
 // Traffic this worker never handles skips it entirely (Service Worker static routing, where the
-// browser has it): uploads to the video service and the bucket, every PUT and DELETE, and POSTs
-// outside the API, so they reach the network exactly as from a page without a worker.
+// browser has it): uploads to the video service and the bucket, health and metrics, every PUT and
+// DELETE, and POSTs outside the API, so they reach the network exactly as from a page without a worker.
 self.addEventListener('install', (event) => {
   const install = event as ExtendableEvent & { addRoutes?: (rules: unknown[]) => Promise<void> };
   if (!install.addRoutes) return;
@@ -66,6 +67,7 @@ self.addEventListener('install', (event) => {
         { condition: path('/vod{/*}?'), source: 'network' },
         { condition: path(`${API_BASE}/video/upload/*`), source: 'network' },
         { condition: path(`${API_BASE}/file/upload/*`), source: 'network' },
+        ...OPS_PATHS.map((p) => ({ condition: path(p), source: 'network' })),
         {
           condition: { not: { or: [path(`${API_BASE}/*`), { requestMethod: 'GET' }, { requestMethod: 'HEAD' }] } },
           source: 'network',

@@ -24,6 +24,10 @@ export function redactUrl(url: string): string {
   }
 }
 
+/** The pool behind each Kysely instance openPostgres made: metrics read its counts (ops/metrics.ts). */
+const pools = new WeakMap<object, pg.Pool>();
+export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
+
 /**
  * PostgreSQL through a `pg` pool (issue 7). Each request takes a connection for one query or one
  * transaction and gives it back, so a pool of ten serves many concurrent requests; several server
@@ -43,5 +47,6 @@ export function openPostgres(url: string, opts: { poolSize?: number } = {}): Ope
   // drops it and the next query opens a new one.
   pool.on('error', (err) => console.error('PostgreSQL pool: idle connection lost:', err.message));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
   return { db, dialect: 'postgres', location: redactUrl(url) };
 }

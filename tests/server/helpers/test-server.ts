@@ -7,12 +7,13 @@ import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import type { Envelope } from '../../../src/contract/envelope';
 import { createApp } from '../../../src/server/app';
-import type { AppConfig } from '../../../src/server/context';
+import type { AppConfig, AppDeps } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
 import type { DiskFaults } from '../../../src/server/files/disk';
+import type { OpsDeps } from '../../../src/server/ops';
 import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
@@ -45,6 +46,8 @@ export interface TestServer {
   /** http://127.0.0.1:PORT (no trailing slash). */
   url: string;
   db: Kysely<Database>;
+  /** What the app was built from (ops/: opsOf(deps) reaches its health and metrics state). */
+  deps: AppDeps;
   dir: string;
   adminToken: string;
   /** Moves the server's clock; no sleeping for expiry tests. */
@@ -71,6 +74,8 @@ export interface TestServerOptions {
   beforeRemove?: (dataDir: string) => Promise<void>;
   /** A simulated full disk (src/server/files/disk.ts). */
   diskFaults?: DiskFaults;
+  /** A logger for access lines (default: silent). */
+  ops?: OpsDeps;
 }
 
 /**
@@ -104,7 +109,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     extraConnectSrc: [],
     ...opts.config,
   };
-  const app = createApp({
+  const deps: AppDeps = {
     db,
     dialect,
     dataDir,
@@ -114,7 +119,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     now: () => new Date(Date.now() + offset),
     log: { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) },
     diskFaults: opts.diskFaults,
-  });
+    ops: opts.ops,
+  };
+  const app = createApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -148,6 +155,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     url,
     db,
+    deps,
     dir,
     adminToken: first.body.data.token,
     advance: (ms) => {
