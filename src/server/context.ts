@@ -74,4 +74,3 @@ export interface AuthUser {
 }
 
 export type AppEnv = { Variables: { requestId: string; auth: AuthUser } };
-
