@@ -1,7 +1,8 @@
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
+import { FORBIDDEN_TITLE, NOT_FOUND_TITLE } from './error-titles';
 
 function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode; text: React.ReactNode }) {
   const router = useRouter();
@@ -31,20 +32,22 @@ function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode
 }
 
 export function NotFoundPage() {
+  const { i18n } = useLingui();
   return (
     <ErrorPage
       code="404"
-      title={<Trans>This page does not exist</Trans>}
+      title={i18n._(NOT_FOUND_TITLE)}
       text={<Trans>Check the address, or go back to where you came from.</Trans>}
     />
   );
 }
 
 export function ForbiddenPage() {
+  const { i18n } = useLingui();
   return (
     <ErrorPage
       code="401"
-      title={<Trans>You do not have access to this page</Trans>}
+      title={i18n._(FORBIDDEN_TITLE)}
       text={<Trans>Your role does not include this page. Ask an administrator if you need it.</Trans>}
     />
   );

@@ -6,6 +6,7 @@ import { findRoute } from '../lib/access';
 import { APP_TITLE, ROUTE_TREE } from '../lib/route-table';
 import { stripBase } from '../routes/-guard';
 import { settingsStore } from '../stores/settings';
+import { ERROR_PAGE_TITLES } from './error-titles';
 
 /** Translated route title + app title; the app title alone where a route has none (SPEC.md §2). */
 export function pageTitle(routeTitle: string | undefined, appTitle: string = APP_TITLE): string {
@@ -20,7 +21,9 @@ export function usePageTitle(): void {
   const pathname = useLocation({ select: (l) => l.pathname });
   const { title } = useSnapshot(settingsStore);
   useEffect(() => {
-    const meta = findRoute(ROUTE_TREE, stripBase(pathname))?.meta;
-    document.title = pageTitle(meta ? _(meta.title) : undefined, title);
+    const path = stripBase(pathname);
+    const routeTitle =
+      findRoute(ROUTE_TREE, path)?.meta?.title ?? ERROR_PAGE_TITLES[path as keyof typeof ERROR_PAGE_TITLES];
+    document.title = pageTitle(routeTitle ? _(routeTitle) : undefined, title);
   }, [pathname, _, title]);
 }

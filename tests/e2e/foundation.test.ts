@@ -68,6 +68,7 @@ describe('sign-in', () => {
     await page.goto('/users/adminuser');
     await page.waitForURL((u) => u.pathname === '/401');
     await page.getByText('You do not have access to this page').waitFor();
+    await expect.poll(() => page.title()).toBe('You do not have access to this page - Lectern');
     await page.context().close();
   });
 
@@ -104,6 +105,7 @@ describe('sign-in', () => {
     await expect.poll(() => page.title()).toBe('Users - Lectern');
     await page.goto('/no/such/page');
     await page.waitForURL((u) => u.pathname === '/404');
+    await expect.poll(() => page.title()).toBe('This page does not exist - Lectern');
     await page.context().close();
   });
 });
