@@ -10,16 +10,21 @@ import {
   requiredText,
   versionField,
 } from './common';
-import { isValidIsbn, normalizeIsbn } from './isbn';
+import { isValidIsbn, normalizeIsbn, toIsbn13 } from './isbn';
 import { BOOK_SORTS, BOOK_STATUSES } from './values';
 
 export { BOOK_SORTS, BOOK_STATUSES };
 
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
+/** Stored as ISBN-13 (an ISBN-10 is converted), so one book cannot be entered twice in two forms. */
 const isbn = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeIsbn(v) : v),
-  z.string().refine(isValidIsbn, 'must be an ISBN-10 or ISBN-13 with a valid check digit').optional(),
+  z
+    .string()
+    .refine(isValidIsbn, 'must be an ISBN-10 or ISBN-13 with a valid check digit')
+    .transform(toIsbn13)
+    .optional(),
 );
 
 const bookFields = {

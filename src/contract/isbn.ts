@@ -20,3 +20,16 @@ export function isValidIsbn(raw: string): boolean {
   }
   return false;
 }
+
+/**
+ * The ISBN-13 of a valid ISBN-10 (prefix 978, new check digit); anything else unchanged. Books are
+ * kept under their ISBN-13, so one book entered as 0306406152 and as 9780306406157 is one book.
+ */
+export function toIsbn13(isbn: string): string {
+  const s = normalizeIsbn(isbn);
+  if (!/^\d{9}[\dX]$/.test(s) || !isValidIsbn(s)) return s;
+  const twelve = `978${s.slice(0, 9)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}

@@ -74,7 +74,7 @@ describe('book writes', () => {
     expect(res.body.msg).toContain('title: required');
   });
 
-  it('checks the ISBN check digit (400 naming isbn) and accepts ISBN-10 with X', async () => {
+  it('checks the ISBN check digit (400 naming isbn) and accepts ISBN-10 with X, kept as its ISBN-13', async () => {
     const bad = await s.call<Errors>('POST', '/book', {
       token: s.adminToken,
       body: bookInput({ isbn: '9780441172718', categoryId: fiction }),
@@ -86,7 +86,35 @@ describe('book writes', () => {
       body: bookInput({ isbn: '0-8044-2957-x', categoryId: fiction }),
     });
     expect(ten.status).toBe(201);
-    expect(ten.body.data.isbn).toBe('080442957X');
+    expect(ten.body.data.isbn).toBe('9780804429573');
+  });
+
+  it('knows one book under its ISBN-10 and its ISBN-13: either form of a stored ISBN is a duplicate', async () => {
+    const thirteen = await createBook(s, { categoryId: fiction, isbn: '9780306406157' });
+    for (const isbn of ['0306406152', '0-306-40615-2']) {
+      const dup = await s.call<Errors>('POST', '/book', {
+        token: s.adminToken,
+        body: bookInput({ isbn, categoryId: fiction }),
+      });
+      expect(dup.status).toBe(409);
+      expect(dup.body.data.errors[0]?.path).toBe('isbn');
+    }
+    // And the other way round, also on an edit.
+    const ten = await s.call<Book>('POST', '/book', {
+      token: s.adminToken,
+      body: bookInput({ isbn: '0-201-63361-2', categoryId: fiction }),
+    });
+    expect(ten.status).toBe(201);
+    const edit = await s.call<Errors>('PUT', '/book', {
+      token: s.adminToken,
+      body: {
+        ...bookInput({ categoryId: fiction, isbn: ten.body.data.isbn }),
+        id: thirteen.id,
+        version: thirteen.version,
+      },
+    });
+    expect(edit.status).toBe(409);
+    expect(edit.body.data.errors[0]?.path).toBe('isbn');
   });
 
   it('refuses a duplicate ISBN with 409 naming isbn, but allows many books without one', async () => {

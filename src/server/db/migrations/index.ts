@@ -6,6 +6,7 @@ import { bookSearch } from './0003-book-search';
 import { auditRecordIndex } from './0004-audit-record-index';
 import { vod } from './0005-vod';
 import { accounts } from './0006-accounts';
+import { isbn13 } from './0007-isbn13';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -16,5 +17,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0004-audit-record-index': auditRecordIndex,
     '0005-vod': vod,
     '0006-accounts': accounts,
+    '0007-isbn13': isbn13,
   };
 }
