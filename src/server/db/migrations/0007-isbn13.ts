@@ -16,7 +16,7 @@ export const isbn13: Migration = {
     const rows = await db.selectFrom('book').select(['id', 'isbn']).where('isbn', 'is not', null).execute();
     const taken = new Set(rows.map((r) => r.isbn));
     for (const { id, isbn } of rows) {
-      if (!isbn || isbn.length !== 10) continue;
+      if (isbn?.length !== 10) continue;
       const thirteen = toIsbn13(isbn);
       if (thirteen === isbn || taken.has(thirteen)) continue;
       await db.updateTable('book').set({ isbn: thirteen }).where('id', '=', id).execute();
