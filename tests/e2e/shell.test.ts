@@ -44,6 +44,31 @@ describe('tags view', () => {
     await page.context().close();
   });
 
+  it('scrolls the tab strip to the current page when there are more tabs than fit', async () => {
+    const page = await signedIn();
+    const paths = ['/web/book', '/web/category', '/web/categorysubclass', '/web/banner', '/web/news'];
+    paths.push('/web/resource', '/web/bibliography', '/web/video', '/web/aboutus', '/users/user');
+    paths.push('/users/adminuser', '/users/online', '/users/apply', '/users/image', '/users/audit');
+    for (const path of paths) {
+      await page.goto(path);
+      await expect.poll(() => tabKeys(page)).toContain(path);
+    }
+    const inSight = (key: string) =>
+      page.evaluate((k) => {
+        const strip = document.querySelector('[data-testid="tags-view"]')?.getBoundingClientRect();
+        const tab = document.querySelector(`[data-testid="tag"][data-key="${k}"]`)?.getBoundingClientRect();
+        return Boolean(strip && tab && tab.left >= strip.left - 1 && tab.right <= strip.right + 1);
+      }, key);
+    // More tabs than the strip shows at once …
+    expect(await inSight('/index')).toBe(false);
+    // … and the current one is in sight, also after going back to the first.
+    await expect.poll(() => inSight('/users/audit')).toBe(true);
+    await tabs(page).filter({ hasText: 'Home' }).click();
+    await page.waitForURL((u) => u.pathname === '/index');
+    await expect.poll(() => inSight('/index')).toBe(true);
+    await page.context().close();
+  });
+
   it('opens the tab menu from the keyboard (Shift+F10 and the context-menu key) and acts on the tab', async () => {
     const page = await signedIn();
     for (const path of ['/web/book', '/web/category']) {

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, Menu, ScrollArea, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useLocation, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { findRoute } from '../../lib/access';
 import { ROUTE_TREE } from '../../lib/route-table';
@@ -31,6 +31,14 @@ export function TagsView() {
 
   const node = findRoute(ROUTE_TREE, location.pathname);
   const activeKey = viewKey(location.pathname, location.searchStr, Boolean(node?.meta?.tabPerSearch));
+  // With more tabs than fit, the strip scrolls so the current page's tab is in sight.
+  const strip = useRef<HTMLDivElement>(null);
+  const count = visitedViews.length;
+  useEffect(() => {
+    if (count === 0) return;
+    const tab = strip.current?.querySelector(`[data-key="${CSS.escape(activeKey)}"]`);
+    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeKey, count]);
   const title = (v: VisitedView) => {
     const meta = findRoute(ROUTE_TREE, v.path)?.meta;
     return meta ? i18n._(meta.title) : v.path;
@@ -76,7 +84,7 @@ export function TagsView() {
   return (
     <nav className={classes.bar} aria-label={t`Open pages`} data-testid="tags-view">
       <ScrollArea type="never" offsetScrollbars={false}>
-        <Group gap={6} wrap="nowrap" px="sm" py={4}>
+        <Group ref={strip} gap={6} wrap="nowrap" px="sm" py={4}>
           {visitedViews.map((v) => (
             // biome-ignore lint/a11y/noStaticElementInteractions: the context menu is also on Shift+F10 of the tab's button
             <div
