@@ -33,4 +33,6 @@ export interface AuditEntry {
   resource: string;
   recordId: number;
   changes: Record<string, AuditChange>;
+  /** What the record was called at the time (title, name…); null where it has none. */
+  recordTitle: string | null;
 }

@@ -126,6 +126,8 @@ describe('audit log', () => {
       .toBe(true);
     const entry = rows(page).filter({ hasText: new RegExp(`Categories#${category.id}(?!\\d)`) });
     await entry.waitFor();
+    // The record by its name, not only its number.
+    expect(await entry.textContent()).toContain(`#${category.id} Audited Shelf II`);
     expect(await entry.textContent()).toContain('Changed');
     const toggle = entry.getByTestId('audit-details');
     await toggle.click();

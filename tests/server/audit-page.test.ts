@@ -61,6 +61,27 @@ describe('audit page', () => {
     }
   });
 
+  it("names each entry's record, and finds every change of a record by its title", async () => {
+    const banner = (await auditPage({ resource: 'banner', recordId: bannerId })).body.data.items[0];
+    expect(banner?.recordTitle).toBe('By operator');
+    // A change that leaves the title alone is still found by it, and says which record it was.
+    const current = await s.call<Page<{ id: number; version: number }>>('POST', '/banner/page', {
+      token: s.adminToken,
+      body: { pageNum: 1, pageSize: 10, keyword: 'By operator' },
+    });
+    const row = current.body.data.items.find((b) => b.id === bannerId);
+    expect(row).toBeTruthy();
+    const put = await s.call('PUT', '/banner', {
+      token: s.adminToken,
+      body: { id: bannerId, version: row?.version, title: 'By operator', imageUrl: '/z.png' },
+    });
+    expect(put.status).toBe(200);
+    const found = (await auditPage({ keyword: 'By operator', action: 'update' })).body.data.items;
+    expect(found.map((e) => [e.resource, e.recordId, e.recordTitle, Object.keys(e.changes)])).toEqual([
+      ['banner', bannerId, 'By operator', ['imageUrl']],
+    ]);
+  });
+
   it('never shows a password', async () => {
     const all = JSON.stringify((await auditPage({ resource: 'user' })).body.data);
     expect(all).toContain('(changed)');

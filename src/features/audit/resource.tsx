@@ -13,7 +13,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './m
 export const auditResource: ResourceDef<AuditRow> = {
   api: auditApi,
   labels: { create: msg`New audit entry`, edit: msg`Edit audit entry`, delete: msg`Delete audit entry` },
-  recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}`,
+  recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}${a.recordTitle ? ` ${a.recordTitle}` : ''}`,
   deleteMode: false,
   exportable: true,
   columns: [
@@ -40,7 +40,21 @@ export const auditResource: ResourceDef<AuditRow> = {
         return known ? i18n._(known.label) : <Code>{a.resource}</Code>;
       },
     },
-    { key: 'recordId', label: msg`Record`, width: 80, align: 'right', render: (a) => `#${a.recordId}` },
+    {
+      key: 'recordId',
+      label: msg`Record`,
+      width: 200,
+      render: (a) => (
+        <Text size="sm" lineClamp={2}>
+          #{a.recordId}{' '}
+          {a.recordTitle && (
+            <Text span size="sm" fw={500}>
+              {a.recordTitle}
+            </Text>
+          )}
+        </Text>
+      ),
+    },
     { key: 'changes', label: msg`Changed fields`, render: (a) => <ChangeDetails changes={a.changes} /> },
   ],
   filters: [

@@ -48,6 +48,7 @@ export async function changePassword(deps: AppDeps, user: AuthUser, input: Passw
       resource: 'user',
       recordId: staff.id,
       changes: { password: SECRET_MARK },
+      recordTitle: staff.user_name,
     });
   });
 }

@@ -224,6 +224,8 @@ export interface AuditLogTable {
   record_id: number;
   /** JSON: { field: { from, to } }; secrets appear only as "(changed)". */
   changes: string;
+  /** What the record was called at the time (its title, name…), so an entry reads and is found by it. */
+  record_title: string | null;
 }
 
 export interface Database {

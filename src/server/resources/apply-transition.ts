@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type ApplyStatus, applyUpdateSchema, canTransition } from '../../contract/apply';
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
-import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -51,7 +51,7 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
         const stock = await moveStock(trx, before.book_id, delta, at);
         if (stock === null) throw conflict(`No copies of "${before.book_title ?? before.book_id}" are left to lend`);
         const changes = { stock: { from: stock - delta, to: stock } };
-        await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes));
+        await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes, before.book_title));
       }
       const res = await trx
         .updateTable('borrow_apply')
@@ -71,7 +71,7 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
       const after = toApply(await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirstOrThrow());
       // bookStock is the book's, audited on the book row above.
       const changes = diffRecords(toApply(before), after, ['id', 'version', 'createdAt', 'updatedAt', 'bookStock']);
-      await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes));
+      await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes, recordTitleOf(after)));
       return after;
     });
     return ok(c, out);

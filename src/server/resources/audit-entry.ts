@@ -9,6 +9,7 @@ export function auditEntry(
   recordId: number,
   at: string,
   changes: AuditChanges,
+  recordTitle: string | null = null,
 ): AuditEntry {
   return {
     at,
@@ -18,5 +19,6 @@ export function auditEntry(
     resource,
     recordId,
     changes,
+    recordTitle,
   };
 }

@@ -19,6 +19,7 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   resource: r.resource,
   recordId: r.record_id,
   changes: JSON.parse(r.changes) as AuditEntry['changes'],
+  recordTitle: r.record_title,
 });
 
 /** Timestamps are ISO-8601 UTC text, so text comparison is time order. A bare `to` date is inclusive. */
@@ -41,7 +42,7 @@ export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
     select,
     idColumn: 'audit_log.id',
     sortColumns: { at: 'audit_log.at', id: 'audit_log.id' },
-    keywordColumns: ['audit_log.actor_name', 'audit_log.resource', 'audit_log.changes'],
+    keywordColumns: ['audit_log.actor_name', 'audit_log.resource', 'audit_log.record_title', 'audit_log.changes'],
     filters: (p) => {
       const from = timeBound(p.from, false);
       const to = timeBound(p.to, true);

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Page } from '../../contract/common';
 import { currentUser, requireRole } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
-import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
 import { abortResponse } from '../http/abort';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
@@ -98,7 +98,7 @@ export function registerResource<
         const after = def.toApi((await selectById(trx, id)) as Row);
         await def.afterWrite?.(input, { ...ctx, id });
         const changes = addSecretChanges(diffRecords(null, toRecord(after)), toRecord(input), def.secretFields);
-        await writeAudit(trx, audit(ctx, id, at, changes));
+        await writeAudit(trx, audit(ctx, id, at, changes, toRecord(after)));
         return after;
       });
       return ok(c, out, 201);
@@ -141,7 +141,7 @@ export function registerResource<
           toRecord(input),
           def.secretFields,
         );
-        await writeAudit(trx, audit(ctx, id, at, changes));
+        await writeAudit(trx, audit(ctx, id, at, changes, toRecord(after)));
         return after;
       });
       return ok(c, out);
@@ -160,7 +160,8 @@ export function registerResource<
         await loose(trx).deleteFrom(def.table).where('id', '=', id).execute();
         await def.afterWrite?.(null, ctx);
         const at = now();
-        await writeAudit(trx, audit(ctx, id, at, diffRecords(toRecord(def.toApi(before)), null)));
+        const gone = toRecord(def.toApi(before));
+        await writeAudit(trx, audit(ctx, id, at, diffRecords(gone, null), gone));
         return before;
       });
       await def.afterDeleteCommit?.(removed);
@@ -168,7 +169,13 @@ export function registerResource<
     });
   }
 
-  function audit(ctx: WriteContext<Row>, recordId: number, at: string, changes: ReturnType<typeof diffRecords>) {
+  function audit(
+    ctx: WriteContext<Row>,
+    recordId: number,
+    at: string,
+    changes: ReturnType<typeof diffRecords>,
+    record: Record<string, unknown>,
+  ) {
     return {
       at,
       actorId: ctx.user.staffId,
@@ -177,6 +184,7 @@ export function registerResource<
       resource: def.name,
       recordId,
       changes,
+      recordTitle: recordTitleOf(record),
     };
   }
 

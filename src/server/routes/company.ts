@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type Company, companyUpdateSchema, type SiteLink, urlListUpdateSchema } from '../../contract/company';
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
-import { diffRecords, writeAudit } from '../db/repositories/audit';
+import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
 import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
 import { readJson } from '../http/validate';
@@ -74,7 +74,8 @@ export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
       }
       const after = toCompany(await readCompany(trx), at);
       const changes = diffRecords(toCompany(before, at), after);
-      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', COMPANY_ID, at, changes));
+      const title = recordTitleOf(after);
+      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', COMPANY_ID, at, changes, title));
       return after;
     });
     return ok(c, out);

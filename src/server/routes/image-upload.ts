@@ -92,7 +92,7 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
         const row = await trx.selectFrom('image').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
         const record = toImage(row);
         const changes = diffRecords(null, record as unknown as Record<string, unknown>);
-        await writeAudit(trx, auditEntry(user, 'create', 'image', id, at, changes));
+        await writeAudit(trx, auditEntry(user, 'create', 'image', id, at, changes, fileName));
         return { id, url: `${IMAGE_URL_PREFIX}${storedName}` } satisfies ImageUploadResult;
       });
       return ok(c, out, 201);

@@ -141,7 +141,11 @@ async function closeVideo(db: Kysely<Database>, id: number, videoId: string, now
       .where('status', '=', 'uploading')
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
-    await writeAudit(trx, auditEntry(null, 'update', 'video', id, at, { status: { from: 'uploading', to: status } }));
+    const { title } = await trx.selectFrom('video').select('title').where('id', '=', id).executeTakeFirstOrThrow();
+    await writeAudit(
+      trx,
+      auditEntry(null, 'update', 'video', id, at, { status: { from: 'uploading', to: status } }, title),
+    );
     await v.deleteFrom('vod_upload_progress').where('video_id', '=', videoId).execute();
     return true;
   });

@@ -47,7 +47,8 @@ export async function createVideoMedia(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeAudit(trx, auditEntry(actor, 'create', 'video', row.id, at, diffRecords(null, toVideo(row))));
+    const video = toVideo(row);
+    await writeAudit(trx, auditEntry(actor, 'create', 'video', row.id, at, diffRecords(null, video), video.title));
     await insertMedia(vodDb(trx), media, userData, at);
   });
 }

@@ -7,6 +7,7 @@ import { auditRecordIndex } from './0004-audit-record-index';
 import { vod } from './0005-vod';
 import { accounts } from './0006-accounts';
 import { isbn13 } from './0007-isbn13';
+import { auditRecordTitle } from './0008-audit-record-title';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -18,5 +19,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0005-vod': vod,
     '0006-accounts': accounts,
     '0007-isbn13': isbn13,
+    '0008-audit-record-title': auditRecordTitle,
   };
 }

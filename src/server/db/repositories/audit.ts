@@ -14,6 +14,22 @@ export interface AuditEntry {
   resource: string;
   recordId: number;
   changes: AuditChanges;
+  /** The record's title or name at the time (recordTitleOf); null where it has none. */
+  recordTitle?: string | null;
+}
+
+/** The fields a record is known by, in order of preference. */
+const TITLE_FIELDS = ['title', 'name', 'nickName', 'userName', 'bookTitle', 'fileName'] as const;
+const TITLE_MAX = 200;
+
+/** What an API view of a record is called: its title, name… (null if it has none of them). */
+export function recordTitleOf(record: Record<string, unknown> | null | undefined): string | null {
+  if (!record) return null;
+  for (const field of TITLE_FIELDS) {
+    const v = record[field];
+    if (typeof v === 'string' && v.trim() !== '') return Array.from(v.trim()).slice(0, TITLE_MAX).join('');
+  }
+  return null;
 }
 
 /** Always called with the write's own transaction: no write without its audit row, and vice versa. */
@@ -28,6 +44,7 @@ export async function writeAudit(trx: Kysely<Database>, e: AuditEntry) {
       resource: e.resource,
       record_id: e.recordId,
       changes: JSON.stringify(e.changes),
+      record_title: e.recordTitle ?? null,
     })
     .execute();
 }

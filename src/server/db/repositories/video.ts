@@ -19,7 +19,7 @@ export async function setVideoStatus(
   return db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('video')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'title'])
       .where('video_id', '=', videoId)
       .executeTakeFirst();
     if (!before) return false;
@@ -32,7 +32,15 @@ export async function setVideoStatus(
       .execute();
     await writeAudit(
       trx,
-      auditEntry(actor, 'update', 'video', before.id, at, { status: { from: before.status, to: status } }),
+      auditEntry(
+        actor,
+        'update',
+        'video',
+        before.id,
+        at,
+        { status: { from: before.status, to: status } },
+        before.title,
+      ),
     );
     return true;
   });
