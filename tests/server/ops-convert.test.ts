@@ -179,13 +179,15 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
     const { token } = await demoSite(data);
     const sqliteFile = join(data, 'lectern.sqlite');
     const source = sqliteCounts(sqliteFile);
-    expect(Object.keys(source).length).toBe(25);
+    const tables = Object.keys(source).length;
+    // Every table of the schema (no fixed number: migrations add tables), each with rows.
+    expect(tables).toBeGreaterThanOrEqual(26);
     for (const [t, n] of Object.entries(source)) expect(n, `${t} has rows`).toBeGreaterThan(0);
 
     const url = await newDatabase();
     const res = await npmRun('migrate-to-postgres', [url], { LECTERN_DATA: data });
     expect(res.code, res.output).toBe(0);
-    expect(res.output).toMatch(/Copied and verified 25 tables/);
+    expect(res.output).toMatch(new RegExp(`Copied and verified ${tables} tables`));
     expect(await pgCounts(url, Object.keys(source))).toEqual(source);
     expect(await verifyCopy(sqliteFile, url)).toEqual([]);
 
