@@ -5,7 +5,7 @@ import { UploadIndicator } from '../../features/video-upload/components/upload-i
 import { appStore, toggleSidebar } from '../../stores/app';
 import { ErrorLogButton } from '../error-log/error-log-button';
 import { HeaderSearch } from '../search/header-search';
-import { SettingsButton } from '../settings/settings-drawer';
+import { SettingsButton } from '../settings/settings-button';
 import { AvatarMenu } from './avatar-menu';
 import { Breadcrumb } from './breadcrumb';
 import { FullscreenButton } from './fullscreen-button';
