@@ -1,7 +1,3 @@
-// The full Mantine styles (in the `mantine` layer) arrive with the console; the sign-in page loads
-// only what it uses (main.tsx).
-import '@mantine/core/styles.layer.css';
-import '@mantine/spotlight/styles.layer.css';
 import { Drawer } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from '@tanstack/react-router';
