@@ -32,6 +32,9 @@ export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'upd
 
 // bibliography.ts
 export const BIBLIOGRAPHY_SORTS = ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'] as const;
+/** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
+export const BIBLIOGRAPHY_MIN_YEAR = 1000;
+export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
 
 // book.ts
 export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { NetworkError } from '../../lib/http';
@@ -12,12 +12,13 @@ import { useOnline } from '../../pwa/online';
 import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
 import { ExportButton } from './export-button';
+import { loadSchemas } from './form-schemas';
 import { ListError } from './list-error';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
 import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from './offline-banner';
-import { ResourceFormModal } from './resource-form-modal';
+import type { ResourceFormModal as FormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
@@ -25,6 +26,13 @@ import { useListUrlState } from './use-list-url-state';
 import type { FormResume } from './use-resource-form';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
+
+const loadFormModal = () => import('./resource-form-modal');
+// The form (its inputs, @mantine/form, the contract's schemas and zod) loads when it first opens.
+// (Typed as the generic component it is: `lazy` would pin its type parameters.)
+const ResourceFormModal = lazy(() =>
+  loadFormModal().then((m) => ({ default: m.ResourceFormModal })),
+) as unknown as typeof FormModal;
 
 /**
  * A whole resource screen from its description: toolbar, table, paging and the form. The list
@@ -43,7 +51,18 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const { deleteRow, deleteRows, isHidden } = useRowDelete(resource);
   const { selected, select, clear } = useSelection(JSON.stringify(pageQuery.queryKey));
   // undefined: closed; { row: undefined }: creating. `resume`: reopened from a draft or an offline save.
-  const [editing, setEditing] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
+  const [editing, setEditingState] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
+  // The form's code and its schemas, fetched side by side (when the user points at New or Edit, or
+  // at the latest when the form opens).
+  const preloadForm = () => {
+    if (!resource.form) return;
+    void loadFormModal();
+    void loadSchemas(resource.form.schemas).catch(() => undefined);
+  };
+  const setEditing: typeof setEditingState = (next) => {
+    if (next) preloadForm();
+    setEditingState(next);
+  };
   const online = useOnline();
   const { writes } = useSnapshot(pendingStore);
   const myWrites = writes.filter((w) => w.path === resource.api.path);
@@ -109,6 +128,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           serverDown={serverDown}
           createLabel={form ? i18n._(resource.labels.create) : undefined}
           onCreate={() => setEditing({})}
+          onCreateIntent={preloadForm}
           extra={
             <>
               {resource.exportable && (
@@ -151,6 +171,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
                     <RowActions
                       title={resource.recordTitle(row)}
                       onEdit={form ? () => setEditing({ row }) : undefined}
+                      onEditIntent={form ? preloadForm : undefined}
                       onDelete={canDelete ? () => deleteRow(row) : undefined}
                       serverDown={serverDown}
                     >
@@ -169,13 +190,15 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
         />
       </Stack>
       {form && editing && (
-        <ResourceFormModal
-          resource={{ ...resource, form }}
-          row={editing.row}
-          findLatest={findLatest}
-          resume={editing.resume}
-          onClosed={() => setEditing(undefined)}
-        />
+        <Suspense fallback={null}>
+          <ResourceFormModal
+            resource={{ ...resource, form }}
+            row={editing.row}
+            findLatest={findLatest}
+            resume={editing.resume}
+            onClosed={() => setEditing(undefined)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

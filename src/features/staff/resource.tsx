@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Staff, staffCreateSchema, staffUpdateSchema } from '../../contract/staff';
+import type { Staff } from '../../contract/staff';
 import { staffApi } from './api';
 import { PasswordField } from './components/password-field';
 import { RoleBadges } from './components/role-badges';
@@ -55,8 +55,9 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
     { name: 'role', label: msg`Role`, options: ROLE_OPTIONS },
   ],
   form: {
-    createSchema: staffCreateSchema,
-    updateSchema: staffUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/staff').then((m) => ({ create: m.staffCreateSchema, update: m.staffUpdateSchema })),
     toValues: toStaffFormValues,
     fields: [
       { name: 'userName', label: msg`Account`, kind: 'text', required: true },
