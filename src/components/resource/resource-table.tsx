@@ -8,6 +8,9 @@ import type { ResourceBodyProps } from './types';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
 
+/** Edit and Delete icon buttons with the cell's padding. */
+const ACTIONS_WIDTH = 104;
+
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const { columns, rows, stale, search, selected, onSelect, actions } = props;
   const selectable = props.selectable ?? true;
@@ -18,7 +21,15 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
 
   return (
     <Table.ScrollContainer minWidth={800}>
-      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
+      {/* Fixed layout: the columns keep the widths they had over the placeholder rows when the
+          real rows arrive (an auto layout re-measured them, and the header wrapped: CLS). */}
+      <Table
+        layout="fixed"
+        highlightOnHover
+        verticalSpacing="sm"
+        className={stale ? classes.stale : undefined}
+        aria-busy={stale}
+      >
         <Table.Thead>
           <Table.Tr>
             {selectable && (
@@ -50,7 +61,11 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 align={c.align}
               />
             ))}
-            {actions && <Table.Th ta="right">{t`Actions`}</Table.Th>}
+            {actions && (
+              <Table.Th ta="right" w={ACTIONS_WIDTH}>
+                {t`Actions`}
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
