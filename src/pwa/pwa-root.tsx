@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { loadUserInfo } from '../lib/auth';
 import { sessionStore } from '../stores/session';
 import { configurePendingWrites, flushPendingWrites, loadPendingWrites, pendingStore } from './pending-writes';
 import { applyUpdate, pwaStore, registerServiceWorker } from './register';
@@ -19,7 +20,14 @@ export function PwaRoot() {
   const { t } = useLingui();
 
   useEffect(() => {
-    registerServiceWorker();
+    // The session check (/auth/info) of a first visit went out before the worker was in control,
+    // so the worker never cached it, and offline the console could not open although its lists
+    // were cached: once the worker controls the page, ask again, through it.
+    const stopWaiting = whenSignedInAndIdle(() =>
+      registerServiceWorker(() => {
+        if (sessionStore.token) loadUserInfo().catch(() => undefined);
+      }),
+    );
     configurePendingWrites({
       onSent: (w) => {
         void queryClient.invalidateQueries({ queryKey: [w.path] });
@@ -43,6 +51,7 @@ export function PwaRoot() {
     // "Online" is only the browser's guess: while writes wait, try again now and then.
     const timer = setInterval(flush, RETRY_MS);
     return () => {
+      stopWaiting();
       unsubscribe();
       window.removeEventListener('online', flush);
       clearInterval(timer);
@@ -50,6 +59,30 @@ export function PwaRoot() {
   }, [queryClient, t]);
 
   return <UpdatePrompt />;
+}
+
+/**
+ * A first visit installs the service worker, whose precache is the whole console (a few MB): not
+ * while the sign-in page loads and the user types, but once the console is open (signed in, the
+ * session checked) and the browser is idle. A browser that has the worker already registers at once
+ * (it only checks for a new version).
+ */
+function whenSignedInAndIdle(start: () => void): () => void {
+  if (typeof navigator === 'undefined' || navigator.serviceWorker?.controller) {
+    start();
+    return () => undefined;
+  }
+  let scheduled = false;
+  const check = () => {
+    if (scheduled || !sessionStore.token || sessionStore.roles.length === 0) return;
+    scheduled = true;
+    stop();
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 1000);
+  };
+  const stop = subscribe(sessionStore, check);
+  check();
+  return stop;
 }
 
 function UpdatePrompt() {
