@@ -83,9 +83,11 @@ describe('static console under /panda/', () => {
 
   it('sends a hashed asset with only the headers it needs: no policies, no ETag (it is never revalidated)', async () => {
     const res = await fetch(`${s.url}/panda/assets/big-abc123.js`, { headers: { 'accept-encoding': 'br' } });
-    expect(
-      [...res.headers.keys()].filter((k) => !['date', 'connection', 'keep-alive', 'x-request-id'].includes(k)).sort(),
-    ).toEqual([
+    const names: string[] = [];
+    res.headers.forEach((_, name) => {
+      if (!['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)) names.push(name);
+    });
+    expect(names.sort()).toEqual([
       'cache-control',
       'content-encoding',
       'content-length',
