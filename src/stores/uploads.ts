@@ -2,14 +2,14 @@ import { proxy } from 'valtio';
 import { http } from '../lib/api';
 import { reportError } from '../lib/error-log';
 import { createUploadClient, type UploadClient } from '../upload/client';
-import { CHECKPOINT_DB, checkpointStore } from '../upload/persist';
 import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
 import { initialQueue } from '../upload/queue';
+import { uploadPresence } from './upload-presence';
 
 /**
  * The valtio mirror of the upload worker's state for React. The worker (ali-oss and the upload
  * engine, the largest script of the console) is created on first use, i.e. when the upload panel
- * opens or a stored checkpoint says an upload was interrupted (startIfInterrupted), and lives for
+ * opens or a stored checkpoint says an upload was interrupted (upload-presence.ts), and lives for
  * the tab, so uploads go on while the user moves around the console.
  */
 export interface UploadNotice {
@@ -32,6 +32,7 @@ let seq = 0;
 
 export function uploadClient(): UploadClient {
   if (client) return client;
+  uploadPresence.started = true;
   client = createUploadClient({
     getCredential: () => http.get<VodCredential>('/video/upload/credential'),
     onEvent: (e) => {
@@ -65,30 +66,3 @@ export function uploadClient(): UploadClient {
 }
 
 export const sendUpload = (c: UploadCommand): void => uploadClient().post(c);
-
-/** Whether IndexedDB holds a checkpoint, i.e. an upload that a reload or crash interrupted. */
-export async function interruptedUploadStored(): Promise<boolean> {
-  // Opening the database by name would create it for everyone who never uploaded: look first.
-  const known = await indexedDB.databases?.().catch(() => undefined);
-  if (known && !known.some((d) => d.name === CHECKPOINT_DB)) return false;
-  return (await checkpointStore().list()).length > 0;
-}
-
-let checked: Promise<void> | null = null;
-
-/**
- * Starts the worker with the console only when an upload was interrupted, so the navbar can show
- * it and the panel lists it; once, when the browser is idle (the page's own loading goes first).
- */
-export function startIfInterrupted(): Promise<void> {
-  checked ??= new Promise<void>((idle) => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => idle(), { timeout: 3000 });
-    else setTimeout(idle, 500);
-  })
-    .then(interruptedUploadStored)
-    .then((stored) => {
-      if (stored) uploadClient();
-    })
-    .catch((e: unknown) => reportError(e, '[upload] checkpoints', 'upload worker'));
-  return checked;
-}

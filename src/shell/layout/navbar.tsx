@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Burger, Group } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { UploadIndicator } from '../../features/video-upload/components/upload-indicator';
+import { UploadIndicatorSlot } from '../../features/video-upload/components/upload-indicator-slot';
 import { appStore, toggleSidebar } from '../../stores/app';
 import { ErrorLogButton } from '../error-log/error-log-button';
 import { HeaderSearch } from '../search/header-search';
@@ -28,7 +28,7 @@ export function Navbar() {
       <Breadcrumb />
       <Group gap={4} ml="auto" wrap="nowrap">
         <HeaderSearch />
-        <UploadIndicator />
+        <UploadIndicatorSlot />
         <ErrorLogButton />
         <FullscreenButton />
         <SizeMenu />

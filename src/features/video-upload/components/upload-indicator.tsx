@@ -5,25 +5,20 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { startIfInterrupted, uploadsStore } from '../../../stores/uploads';
+import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
 
 /**
  * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,
- * linking to the upload panel; it toasts upload errors wherever the user is. It does not start the
- * upload worker (the largest script of the console) for everyone: only when IndexedDB holds an
- * interrupted upload (the upload panel starts it too).
+ * linking to the upload panel; it toasts upload errors wherever the user is. Loaded (by
+ * upload-indicator-slot.tsx) only once the tab runs the upload worker.
  */
 export function UploadIndicator() {
   const { t, i18n } = useLingui();
   const { snapshot, notices } = useSnapshot(uploadsStore);
   const shown = useRef(0);
-
-  useEffect(() => {
-    void startIfInterrupted();
-  }, []);
 
   useEffect(() => {
     for (const n of notices) {
