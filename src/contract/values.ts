@@ -62,6 +62,8 @@ export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'
 /** 5 MiB (API.md §4). Larger files: 413. Type decided by the file's bytes, not its name: else 415. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
+/** The multipart field of `POST /file/upload/img`. */
+export const IMAGE_UPLOAD_FIELD = 'file';
 
 // news.ts
 export const NEWS_STATUSES = ['draft', 'published'] as const;

@@ -13,11 +13,9 @@ import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
 import { ExportButton } from './export-button';
 import { loadSchemas } from './form-schemas';
-import { ListError } from './list-error';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
-import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from './offline-banner';
 import type { ResourceFormModal as FormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
@@ -26,6 +24,13 @@ import { useListUrlState } from './use-list-url-state';
 import type { FormResume } from './use-resource-form';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
+
+// What shows only offline, with writes waiting, or after a failure loads then.
+const offline = () => import('./offline-banner');
+const OfflineBanner = lazy(() => offline().then((m) => ({ default: m.OfflineBanner })));
+const OfflineEmpty = lazy(() => offline().then((m) => ({ default: m.OfflineEmpty })));
+const PendingWritesNotice = lazy(() => offline().then((m) => ({ default: m.PendingWritesNotice })));
+const ListError = lazy(() => import('./list-error').then((m) => ({ default: m.ListError })));
 
 const loadFormModal = () => import('./resource-form-modal');
 // The form (its inputs, @mantine/form, the contract's schemas and zod) loads when it first opens.
@@ -138,19 +143,25 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             </>
           }
         />
-        {cachedAt !== undefined && <OfflineBanner cachedAt={cachedAt} />}
-        {form && (
-          <PendingWritesNotice
-            writes={myWrites}
-            onReview={(w) =>
-              setEditing({ row: w.row as T | undefined, resume: { values: w.values as V, pendingId: w.id } })
-            }
-          />
-        )}
+        <Suspense fallback={null}>
+          {cachedAt !== undefined && <OfflineBanner cachedAt={cachedAt} />}
+          {form && myWrites.length > 0 && (
+            <PendingWritesNotice
+              writes={myWrites}
+              onReview={(w) =>
+                setEditing({ row: w.row as T | undefined, resume: { values: w.values as V, pendingId: w.id } })
+              }
+            />
+          )}
+        </Suspense>
         {query.isError && !data && (query.error instanceof NetworkError || !online) ? (
-          <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <Suspense fallback={null}>
+            <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
+          </Suspense>
         ) : query.isError && !data ? (
-          <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <Suspense fallback={null}>
+            <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
+          </Suspense>
         ) : (
           <Body
             columns={resource.columns}

@@ -1,12 +1,16 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
-import { EmptyRow, SkeletonRows } from './table-placeholders';
+import { SkeletonRows } from './table-placeholders';
 import type { ResourceBodyProps } from './types';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
+
+// An empty list's message loads only for an empty list (the placeholder rows stay until it has).
+const EmptyRow = lazy(() => import('./empty-row'));
 
 /** Edit and Delete icon buttons with the cell's padding. */
 const ACTIONS_WIDTH = 104;
@@ -70,7 +74,11 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
         </Table.Thead>
         <Table.Tbody>
           {rows === undefined && <SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}
-          {rows?.length === 0 && <EmptyRow columns={span} filtered={props.filtered} />}
+          {rows?.length === 0 && (
+            <Suspense fallback={<SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}>
+              <EmptyRow columns={span} filtered={props.filtered} />
+            </Suspense>
+          )}
           {rows?.map((row) => {
             const title = props.recordTitle(row);
             return (
