@@ -82,6 +82,8 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     chunkSizeWarningLimit: 800,
+    // Every browser the console supports (es2022) preloads modules itself.
+    modulePreload: { polyfill: false },
     // Fewer requests: what is always loaded together is one chunk (scripts/chunks.ts).
     rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },

@@ -29,7 +29,12 @@ export function chunkGroups(): {
     login: /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component$/,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
-  const reached = { login: new Set<string>(), console: new Set<string>(), rest: new Set<string>() };
+  const reached = {
+    login: new Set<string>(),
+    console: new Set<string>(),
+    rest: new Set<string>(),
+    lists: new Set<string>(),
+  };
   const plugin: Plugin = {
     name: 'lectern-chunk-groups',
     apply: 'build',
@@ -53,6 +58,14 @@ export function chunkGroups(): {
           !roots.console.test(id),
       );
       reached.rest = await graph.reach(lazyRoots);
+      // The list machinery every list screen loads (and Home does not).
+      const home = await graph.reach(
+        all.filter((id) => /[\\/]src[\\/]routes[\\/]_console[\\/]\[index\]\.tsx\?tsr-split=component$/.test(id)),
+      );
+      const machinery = await graph.reach(
+        all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id)),
+      );
+      reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
     },
   };
   const inLogin = (id: string) => reached.login.has(id);
@@ -63,6 +76,12 @@ export function chunkGroups(): {
       { name: 'index', tags: ['$initial'], priority: 4 },
       { name: 'shared', test: (id) => inLogin(id) && inConsole(id), priority: 3 },
       { name: 'console', test: inConsole, priority: 2 },
+      {
+        name: 'lists',
+        test: (id) => reached.lists.has(id) && !inLogin(id),
+        priority: 1.5,
+        includeDependenciesRecursively: false,
+      },
       {
         name: 'login',
         test: (id) => inLogin(id) && !inConsole(id) && !reached.rest.has(id),

@@ -4,7 +4,6 @@
 // downloaded (4 KiB gzip of default-css-variables.css).
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/global.layer.css';
-import '@mantine/notifications/styles.layer.css';
 import './shell/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';

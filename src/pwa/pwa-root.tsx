@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Notification, Portal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { loadUserInfo } from '../lib/auth';
 import { sessionStore } from '../stores/session';
 import { configurePendingWrites, flushPendingWrites, loadPendingWrites, pendingStore } from './pending-writes';
-import { applyUpdate, pwaStore, registerServiceWorker } from './register';
+import { pwaStore, registerServiceWorker } from './register';
+
+// Shown only when a new version waits: loaded then.
+const UpdatePrompt = lazy(() => import('./update-prompt'));
 
 const RETRY_MS = 30_000;
 
@@ -58,7 +60,12 @@ export function PwaRoot() {
     };
   }, [queryClient, t]);
 
-  return <UpdatePrompt />;
+  const { updateReady } = useSnapshot(pwaStore);
+  return updateReady ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
 }
 
 /**
@@ -83,37 +90,4 @@ function whenSignedInAndIdle(start: () => void): () => void {
   const stop = subscribe(sessionStore, check);
   check();
   return stop;
-}
-
-function UpdatePrompt() {
-  const { updateReady } = useSnapshot(pwaStore);
-  const { t } = useLingui();
-  const [reloading, setReloading] = useState(false);
-  if (!updateReady) return null;
-  return (
-    <Portal>
-      <Notification
-        role="status"
-        data-testid="update-prompt"
-        withCloseButton={false}
-        withBorder
-        title={t`A new version is available`}
-        style={{ position: 'fixed', bottom: 16, left: 16, zIndex: 1000, maxWidth: 360 }}
-      >
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm">{t`Open forms are kept.`}</Text>
-          <Button
-            size="xs"
-            loading={reloading}
-            onClick={() => {
-              setReloading(true);
-              void applyUpdate();
-            }}
-          >
-            {t`Reload`}
-          </Button>
-        </Group>
-      </Notification>
-    </Portal>
-  );
 }
