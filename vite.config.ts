@@ -5,6 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { chunkGroups } from './scripts/chunks';
+import { mantineCssPerComponent } from './scripts/mantine-css';
 import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/pwa/build-config';
 
 /**
@@ -33,6 +35,8 @@ function buildInfo(): Plugin {
   };
 }
 
+const chunks = chunkGroups();
+
 export default defineConfig({
   base,
   plugins: [
@@ -48,7 +52,10 @@ export default defineConfig({
     }),
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
+    // Mantine's styles travel with the components that use them (scripts/mantine-css.ts).
+    mantineCssPerComponent({ entry: 'src/main.tsx' }),
     buildInfo(),
+    chunks.plugin,
     // Our own service worker (src/sw/sw.ts) with Workbox modules; icons generated from one source image.
     VitePWA({
       strategies: 'injectManifest',
@@ -77,6 +84,10 @@ export default defineConfig({
     // from them ('hidden'), and the server never serves *.map: the sources stay private.
     sourcemap: 'hidden',
     chunkSizeWarningLimit: 800,
+    // Every browser the console supports (es2022) preloads modules itself.
+    modulePreload: { polyfill: false },
+    // Fewer requests: what is always loaded together is one chunk (scripts/chunks.ts).
+    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
   },
   server: {
     proxy: { '/prod-api': { target: `http://127.0.0.1:${process.env.LECTERN_API_PORT ?? 8081}` } },

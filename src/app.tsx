@@ -1,9 +1,9 @@
 import { I18nProvider } from '@lingui/react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from './lib/i18n';
 import { PwaRoot } from './pwa/pwa-root';
@@ -12,6 +12,23 @@ import { buildTheme } from './shell/theme';
 import { useSizeScale } from './shell/use-size-scale';
 import { settingsStore } from './stores/settings';
 
+const NotificationsHost = lazy(() => import('./shell/notifications-host'));
+
+/**
+ * Toasts: `notifications.show` only fills Mantine's store; the container that draws them (and its
+ * transitions) loads with the first one, not with every page.
+ */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length + queue.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
+
 /** Providers and the router, nothing else. */
 export function App() {
   useSizeScale();
@@ -19,8 +36,10 @@ export function App() {
   const theme = useMemo(() => buildTheme(primary), [primary]);
   return (
     <I18nProvider i18n={i18n}>
-      <MantineProvider theme={theme} defaultColorScheme="light">
-        <Notifications position="bottom-center" />
+      {/* Every CSS variable from the theme, not only those that differ from Mantine's default file,
+          which the console does not download (main.tsx). */}
+      <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
+        <LazyNotifications />
         <QueryClientProvider client={queryClient}>
           <PwaRoot />
           <RouterProvider router={router} />

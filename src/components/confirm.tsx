@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Plural, Trans } from '@lingui/react/macro';
 import { Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
+import { openConfirmModal } from './confirm-modal';
 
 /*
  * The console's confirmation dialogs. Opened from event handlers, so they read the global i18n
@@ -12,7 +12,7 @@ import { modals } from '@mantine/modals';
 /** "Delete The Hobbit?" with the record's title in the dialog (Foundation, item 5). */
 export function confirmDelete(opts: { title: string; name: string; onConfirm: () => void }) {
   const { name } = opts;
-  modals.openConfirmModal({
+  openConfirmModal({
     title: opts.title,
     children: (
       <Text size="sm">
@@ -29,7 +29,7 @@ export function confirmDelete(opts: { title: string; name: string; onConfirm: ()
 
 export function confirmBulkDelete(opts: { count: number; onConfirm: () => void }) {
   const { count } = opts;
-  modals.openConfirmModal({
+  openConfirmModal({
     title: i18n._(msg`Delete selected records`),
     children: (
       <Text size="sm">
@@ -48,7 +48,7 @@ export function confirmBulkDelete(opts: { count: number; onConfirm: () => void }
 
 /** The dirty-form guard: closing a form with unsaved edits asks first. */
 export function confirmDiscard(onDiscard: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: i18n._(msg`Discard changes?`),
     children: (
       <Text size="sm">

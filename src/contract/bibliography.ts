@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
 import { isValidIsbn, normalizeIsbn } from './isbn';
-import { BIBLIOGRAPHY_SORTS } from './values';
+import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from './values';
 
-export { BIBLIOGRAPHY_SORTS };
-
-/** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
-export const BIBLIOGRAPHY_MIN_YEAR = 1000;
-export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
+export { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear };
 
 const year = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),

@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { pageRequest, type RecordMeta } from './common';
-import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS } from './values';
+import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD } from './values';
 
-export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS };
+export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD };
 
 /** `image`: the image library. Created only by `POST /file/upload/img`; page and delete. */
 export type ImageMime = (typeof IMAGE_MIMES)[number];
-
-/** The multipart field of `POST /file/upload/img`. */
-export const IMAGE_UPLOAD_FIELD = 'file';
 
 export const imagePageSchema = pageRequest(IMAGE_SORTS, { mime: z.enum(IMAGE_MIMES).optional() });
 export type ImagePageRequest = z.input<typeof imagePageSchema>;

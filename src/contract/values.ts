@@ -32,6 +32,9 @@ export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'upd
 
 // bibliography.ts
 export const BIBLIOGRAPHY_SORTS = ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'] as const;
+/** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
+export const BIBLIOGRAPHY_MIN_YEAR = 1000;
+export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
 
 // book.ts
 export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;
@@ -59,6 +62,8 @@ export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'
 /** 5 MiB (API.md §4). Larger files: 413. Type decided by the file's bytes, not its name: else 415. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
+/** The multipart field of `POST /file/upload/img`. */
+export const IMAGE_UPLOAD_FIELD = 'file';
 
 // news.ts
 export const NEWS_STATUSES = ['draft', 'published'] as const;

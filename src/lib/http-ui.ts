@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg, plural } from '@lingui/core/macro';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
+import { openConfirmModal } from '../components/confirm-modal';
 import { Code } from '../contract/envelope';
 import { sessionStore } from '../stores/session';
 import type { HttpUi } from './http';
@@ -40,7 +40,7 @@ export const mantineHttpUi: HttpUi = {
     // Several requests can fail with 50008 at once; one dialog is enough.
     if (logoutDialogOpen) return;
     logoutDialogOpen = true;
-    modals.openConfirmModal({
+    openConfirmModal({
       title: i18n._(msg`Confirm logout`),
       children: i18n._(msg`You have been logged out, you can cancel to stay on this page, or log in again`),
       labels: { confirm: i18n._(msg`Log in again`), cancel: i18n._(msg`Cancel`) },

@@ -1,5 +1,4 @@
 import Fuse from 'fuse.js';
-import { pinyin } from 'pinyin-pro';
 import type { RouteNode } from './route-table';
 
 /** One searchable page: its translated title chain, pinyin of Chinese titles, and path. */
@@ -18,28 +17,23 @@ const HAN = /\p{Script=Han}/u;
 
 /**
  * Flatten the permitted routes into leaves (groups only as part of a title chain). Pinyin is added
- * only when the setting is on and the titles are Chinese (SPEC.md §2 header search).
+ * to Chinese titles when `toPinyin` is given, i.e. the setting is on (SPEC.md §2 header search); the
+ * caller loads it (lib/pinyin-forms.ts) only then.
  */
 export function searchEntries(
   routes: readonly RouteNode[],
   translate: (node: RouteNode) => string,
-  withPinyin: boolean,
+  toPinyin: ((text: string) => string[]) | null,
   prefix: string[] = [],
 ): SearchEntry[] {
   return routes.flatMap((node) => {
     if (node.hidden || !node.meta) return [];
     const title = [...prefix, translate(node)];
-    if (node.children) return searchEntries(node.children, translate, withPinyin, title);
+    if (node.children) return searchEntries(node.children, translate, toPinyin, title);
     const text = title.join(' ');
-    const usePinyin = withPinyin && HAN.test(text);
-    return [{ path: node.path, title, pinyin: usePinyin ? pinyinForms(title[title.length - 1] ?? '') : [] }];
+    const pinyin = toPinyin && HAN.test(text) ? toPinyin(title[title.length - 1] ?? '') : [];
+    return [{ path: node.path, title, pinyin }];
   });
-}
-
-function pinyinForms(text: string): string[] {
-  const spaced = pinyin(text, { toneType: 'none', nonZh: 'consecutive' });
-  const initials = pinyin(text, { pattern: 'first', toneType: 'none', nonZh: 'consecutive' });
-  return [spaced, spaced.replace(/\s+/g, ''), initials.replace(/\s+/g, '')];
 }
 
 export function createRouteSearch(entries: SearchEntry[]): (query: string) => SearchEntry[] {

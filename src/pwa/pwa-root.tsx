@@ -1,12 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
-import { Button, Group, Notification, Portal, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
+import { loadUserInfo } from '../lib/auth';
 import { sessionStore } from '../stores/session';
 import { configurePendingWrites, flushPendingWrites, loadPendingWrites, pendingStore } from './pending-writes';
-import { applyUpdate, pwaStore, registerServiceWorker } from './register';
+import { pwaStore, registerServiceWorker } from './register';
+
+// Shown only when a new version waits: loaded then.
+const UpdatePrompt = lazy(() => import('./update-prompt'));
 
 const RETRY_MS = 30_000;
 
@@ -19,7 +22,14 @@ export function PwaRoot() {
   const { t } = useLingui();
 
   useEffect(() => {
-    registerServiceWorker();
+    // The session check (/auth/info) of a first visit went out before the worker was in control,
+    // so the worker never cached it, and offline the console could not open although its lists
+    // were cached: once the worker controls the page, ask again, through it.
+    const stopWaiting = whenSignedInAndIdle(() =>
+      registerServiceWorker(() => {
+        if (sessionStore.token) loadUserInfo().catch(() => undefined);
+      }),
+    );
     configurePendingWrites({
       onSent: (w) => {
         void queryClient.invalidateQueries({ queryKey: [w.path] });
@@ -43,44 +53,41 @@ export function PwaRoot() {
     // "Online" is only the browser's guess: while writes wait, try again now and then.
     const timer = setInterval(flush, RETRY_MS);
     return () => {
+      stopWaiting();
       unsubscribe();
       window.removeEventListener('online', flush);
       clearInterval(timer);
     };
   }, [queryClient, t]);
 
-  return <UpdatePrompt />;
+  const { updateReady } = useSnapshot(pwaStore);
+  return updateReady ? (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  ) : null;
 }
 
-function UpdatePrompt() {
-  const { updateReady } = useSnapshot(pwaStore);
-  const { t } = useLingui();
-  const [reloading, setReloading] = useState(false);
-  if (!updateReady) return null;
-  return (
-    <Portal>
-      <Notification
-        role="status"
-        data-testid="update-prompt"
-        withCloseButton={false}
-        withBorder
-        title={t`A new version is available`}
-        style={{ position: 'fixed', bottom: 16, left: 16, zIndex: 1000, maxWidth: 360 }}
-      >
-        <Group justify="space-between" gap="sm" wrap="nowrap">
-          <Text size="sm">{t`Open forms are kept.`}</Text>
-          <Button
-            size="xs"
-            loading={reloading}
-            onClick={() => {
-              setReloading(true);
-              void applyUpdate();
-            }}
-          >
-            {t`Reload`}
-          </Button>
-        </Group>
-      </Notification>
-    </Portal>
-  );
+/**
+ * A first visit installs the service worker, whose precache is the whole console (a few MB): not
+ * while the sign-in page loads and the user types, but once the console is open (signed in, the
+ * session checked) and the browser is idle. A browser that has the worker already registers at once
+ * (it only checks for a new version).
+ */
+function whenSignedInAndIdle(start: () => void): () => void {
+  if (typeof navigator === 'undefined' || navigator.serviceWorker?.controller) {
+    start();
+    return () => undefined;
+  }
+  let scheduled = false;
+  const check = () => {
+    if (scheduled || !sessionStore.token || sessionStore.roles.length === 0) return;
+    scheduled = true;
+    stop();
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(start, { timeout: 5000 });
+    else setTimeout(start, 1000);
+  };
+  const stop = subscribe(sessionStore, check);
+  check();
+  return stop;
 }

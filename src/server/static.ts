@@ -100,10 +100,11 @@ async function sendFile(c: Context, file: string, immutable: boolean): Promise<R
   const headers: Record<string, string> = {
     'Content-Type': TYPES[ext] ?? 'application/octet-stream',
     'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    ETag: etag,
+    // A hashed asset is never revalidated: its name changes with its content.
+    ...(immutable ? {} : { ETag: etag }),
     Vary: 'Accept-Encoding',
   };
-  if (c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
+  if (!immutable && c.req.header('if-none-match') === etag) return c.body(null, 304, headers);
   if (!encoding) return c.body(new Uint8Array(await readFile(file)), 200, headers);
   const key = `${file}:${info.mtimeMs}:${encoding}`;
   let body = compressed.get(key);

@@ -4,10 +4,13 @@ import { reportError } from '../lib/error-log';
 import { createUploadClient, type UploadClient } from '../upload/client';
 import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
 import { initialQueue } from '../upload/queue';
+import { uploadPresence } from './upload-presence';
 
 /**
- * The valtio mirror of the upload worker's state for React. The worker is created on first use
- * and lives for the tab, so uploads go on while the user moves around the console.
+ * The valtio mirror of the upload worker's state for React. The worker (ali-oss and the upload
+ * engine, the largest script of the console) is created on first use, i.e. when the upload panel
+ * opens or a stored checkpoint says an upload was interrupted (upload-presence.ts), and lives for
+ * the tab, so uploads go on while the user moves around the console.
  */
 export interface UploadNotice {
   seq: number;
@@ -29,6 +32,7 @@ let seq = 0;
 
 export function uploadClient(): UploadClient {
   if (client) return client;
+  uploadPresence.started = true;
   client = createUploadClient({
     getCredential: () => http.get<VodCredential>('/video/upload/credential'),
     onEvent: (e) => {

@@ -40,8 +40,11 @@ export interface Kv {
   entries(): Promise<[IDBValidKey, unknown][]>;
 }
 
+/** The IndexedDB database of the checkpoints (the console looks for it before starting the worker). */
+export const CHECKPOINT_DB = 'lectern-upload';
+
 export function idbKv(): Kv {
-  const store = createStore('lectern-upload', 'checkpoints');
+  const store = createStore(CHECKPOINT_DB, 'checkpoints');
   return {
     get: (k) => get(k, store),
     set: (k, v) => set(k, v, store),

@@ -36,14 +36,41 @@ const signedIn = (path: string) => openSignedIn(browser, path);
 const images = (keyword: string) =>
   api<Page_<ImageRow>>('/image/page', { body: { pageNum: 1, pageSize: 100, keyword }, token });
 
+interface DataPoint {
+  date: string;
+  newUsers: number;
+  applies: number;
+  uploads: number;
+}
+
 describe('home', () => {
-  it('shows the cards and then the lazily loaded charts', async () => {
+  it("shows the cards and the charts, which draw the server's figures and read them out as a table", async () => {
     const page = await signedIn('/index');
     await page.getByTestId('stat-book-value').waitFor();
+    const days = await api<DataPoint[]>('/system/data/list?days=30', { token });
+    const total = (k: keyof Omit<DataPoint, 'date'>) => days.reduce((sum, d) => sum + d[k], 0);
     const activity = page.getByTestId('chart-activity');
-    await activity.locator('.recharts-surface').first().waitFor();
+    // An image named by what it shows…
+    await activity
+      .getByRole('img', {
+        name: `Last 30 days: ${total('newUsers')} new readers · ${total('applies')} applications · ${total('uploads')} uploads`,
+      })
+      .waitFor();
+    // …drawn as an area and a line per series…
+    expect(await activity.locator('svg [data-series]').count()).toBe(3);
+    expect(await activity.locator('svg [data-series] path').count()).toBe(6);
+    // …with every day's values in a table for screen readers, as the server sent them.
+    const cells = await activity
+      .locator('tbody tr')
+      .evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
+    expect(cells).toEqual(days.map((d) => [d.newUsers, d.applies, d.uploads]));
     await activity.getByText('New readers').first().waitFor();
-    await page.getByTestId('chart-videos').locator('svg.recharts-surface').first().waitFor();
+
+    const vod = await api<{ count: number }>('/system/vod-resource', { token });
+    await page
+      .getByTestId('chart-videos')
+      .getByRole('img', { name: new RegExp(`^${vod.count} videos, `) })
+      .waitFor();
     await page.getByTestId('chart-activity').scrollIntoViewIfNeeded();
     await screenshot(page, 'home-charts');
     await page.context().close();

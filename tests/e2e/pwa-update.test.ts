@@ -88,9 +88,10 @@ describe('update prompt', () => {
     });
     const page = await context.newPage();
     await page.goto('/login');
-    await controlled(page);
     await signIn(page, 'admin', admin.userName, admin.password);
     await page.getByTestId('avatar-menu').waitFor();
+    // A first visit installs the worker once signed in (not while the sign-in page loads).
+    await controlled(page);
     await page.goto('/web/book');
     await page.getByTestId('create-record').click();
     const form = page.getByTestId('resource-form');
@@ -131,9 +132,10 @@ describe('update prompt', () => {
     });
     const page = await context.newPage();
     await page.goto('/login');
-    await controlled(page);
     await signIn(page, 'admin', admin.userName, admin.password);
     await page.getByTestId('avatar-menu').waitFor();
+    // A first visit installs the worker once signed in (not while the sign-in page loads).
+    await controlled(page);
     for (const keyword of ['first', 'second', 'third', 'fourth', 'fifth']) {
       await page.goto(`/web/book?keyword=${keyword}`);
       await page.getByTestId('list-empty').waitFor();

@@ -46,16 +46,23 @@ beforeAll(async () => {
 });
 afterAll(() => browser?.close());
 
-/** A fresh profile, signed in as admin, with the service worker in control before any list loads. */
+/** Signs in as admin through the form and waits for the console (session info loaded). */
+async function signInAdmin(page: Page): Promise<void> {
+  await page.goto('/login');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === '/index');
+  await page.getByTestId('avatar-menu').waitFor();
+}
+
+/**
+ * A fresh profile, signed in as admin, with the service worker in control before any list loads
+ * (a first visit installs it once signed in, when the browser is idle).
+ */
 async function adminPage(): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser);
   const page = await context.newPage();
-  await page.goto('/login');
+  await signInAdmin(page);
   await controlled(page);
-  await signIn(page, 'admin', admin.userName, admin.password);
-  // The console is up (session info loaded) before the test navigates on.
-  await page.waitForURL((u) => u.pathname === '/index');
-  await page.getByTestId('avatar-menu').waitFor();
   return { context, page };
 }
 
@@ -68,7 +75,7 @@ describe('install', () => {
     const profile = await mkdtemp(join(tmpdir(), 'lectern-pwa-profile-'));
     const context = await launchProfile(profile);
     const page = await context.newPage();
-    await page.goto('/login');
+    await signInAdmin(page);
     await controlled(page);
     const cdp = await context.newCDPSession(page);
     const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
@@ -112,12 +119,56 @@ describe('install', () => {
   });
 });
 
-describe('upload traffic', () => {
-  it('bypasses the service worker: the video service, bucket parts and upload calls reach the network as without it', async () => {
+describe('first visit', () => {
+  it('leaves the sign-in page alone: no worker and no precache until the user is signed in', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.waitForTimeout(1500);
+    expect(await page.evaluate(async () => Boolean(await navigator.serviceWorker.getRegistration()))).toBe(false);
+    expect(await cacheNames(page)).toEqual([]);
+    await signIn(page, 'admin', admin.userName, admin.password);
+    await page.waitForURL((u) => u.pathname === '/index');
     await controlled(page);
+    expect((await cacheNames(page)).some((n) => n.includes('precache'))).toBe(true);
+    await context.close();
+  });
+
+  it('opens offline in the first session: the session check is asked again once the worker is in control', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    // The session check of this first visit goes to the network: no worker is installed yet.
+    await signInAdmin(page);
+    await controlled(page);
+    await expect
+      .poll(async () => (await cachedListKeys(page)).some((k) => k.includes('/prod-api/auth/info')))
+      .toBe(true);
+    // On to a list client-side, as a user does: its answer is cached by the worker.
+    await page.evaluate(() => {
+      history.pushState({}, '', '/web/book?keyword=Offline');
+      dispatchEvent(new PopStateEvent('popstate'));
+    });
+    await row(page, 'Offline Almanac').waitFor();
+    await offline(context, true);
+    await page.reload();
+    await row(page, 'Offline Almanac').waitFor();
+    await banner(page).waitFor();
+    await expect(page.getByText('The server cannot be reached').count()).resolves.toBe(0);
+    await context.close();
+  });
+});
+
+describe('upload traffic', () => {
+  it('bypasses the service worker: the video service, bucket parts and upload calls reach the network as without it', async () => {
+    const { context, page } = await adminPage();
+    // The signed-in console's own answers (the session check among them) are cached; the upload
+    // traffic below must add nothing.
+    await expect
+      .poll(async () => (await cachedListKeys(page)).some((k) => k.includes('/prod-api/auth/info')))
+      .toBe(true);
+    const before = (await cachedListKeys(page)).sort();
     const seen: string[] = [];
     // Playwright's network interception only sees requests that do not go through a worker.
     await context.route(/\/(vod|lectern-media)\/|\/prod-api\/(video|file)\/upload\//, async (route) => {
@@ -149,7 +200,10 @@ describe('upload traffic', () => {
       'POST /vod/',
       'PUT /lectern-media/video/probe.mp4',
     ]);
-    expect((await cacheNames(page)).filter((n) => !n.includes('precache'))).toEqual([]);
+    expect((await cacheNames(page)).filter((n) => !n.includes('precache') && !n.startsWith('lectern-api-'))).toEqual(
+      [],
+    );
+    expect((await cachedListKeys(page)).sort()).toEqual(before);
     await context.close();
   });
 });

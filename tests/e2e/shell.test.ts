@@ -231,10 +231,10 @@ describe('error log', () => {
     await page.waitForURL((u) => u.pathname === '/index');
     const context = page.context();
     const sw = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    // Once the service worker is in place, a fresh load starts the upload worker with the navbar.
+    // Once the service worker is in place, the upload panel starts the upload worker.
     workers.length = 0;
-    await page.reload();
-    await page.getByTestId('header-search').waitFor();
+    await page.goto('/web/video-upload');
+    await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
     await expect
       .poll(() => workers.filter((w) => w.url().includes('worker')).length, { timeout: 15_000 })
       .toBeGreaterThan(0);

@@ -26,6 +26,17 @@ async function makeDist(base: string): Promise<string> {
   return dist;
 }
 
+/** The console's documents (and the service worker's script) are what the policies act on. */
+const isDocument = (path: string) => path.endsWith('/') || path.endsWith('.html') || path.endsWith('/sw.js');
+
+/** Every security header on a document or an API answer; only `nosniff` on a file a page loads. */
+function expectPolicies(res: Response, what: string, document: boolean): void {
+  for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    const expected = document || name === 'x-content-type-options' ? value : null;
+    expect(res.headers.get(name), `${what} ${name}`).toBe(expected);
+  }
+}
+
 /** Raw request, so the path reaches the server exactly as written (fetch would normalise `..`). */
 function rawGet(url: string, path: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -68,8 +79,29 @@ describe('static console under /panda/', () => {
       expect(res.status, path).toBe(200);
       expect(res.headers.get('content-type'), path).toBe(type);
       expect(res.headers.get('cache-control'), path).toBe(cache);
-      for (const [name, value] of Object.entries(SECURITY_HEADERS)) expect(res.headers.get(name), name).toBe(value);
+      expectPolicies(res, path, isDocument(path));
     }
+  });
+
+  it('sends a hashed asset with only the headers it needs: no policies, no ETag (it is never revalidated)', async () => {
+    const res = await fetch(`${s.url}/panda/assets/big-abc123.js`, { headers: { 'accept-encoding': 'br' } });
+    const names: string[] = [];
+    res.headers.forEach((_, name) => {
+      if (!['date', 'connection', 'keep-alive', 'x-request-id'].includes(name)) names.push(name);
+    });
+    expect(names.sort()).toEqual([
+      'cache-control',
+      'content-encoding',
+      'content-length',
+      'content-type',
+      'vary',
+      'x-content-type-options',
+    ]);
+  });
+
+  it("gives a worker's script the policies (a worker takes its CSP from its script's answer)", async () => {
+    const res = await fetch(`${s.url}/panda/assets/app-abc123.js`, { headers: { 'sec-fetch-dest': 'worker' } });
+    expectPolicies(res, 'worker script', true);
   });
 
   it.each([
@@ -103,8 +135,7 @@ describe('static console under /panda/', () => {
       const res = await fetch(`${s.url}${path}`, { method: 'HEAD' });
       expect(res.status, path).toBe(status);
       expect(await res.text()).toBe('');
-      for (const [name, value] of Object.entries(SECURITY_HEADERS))
-        expect(res.headers.get(name), `${path} ${name}`).toBe(value);
+      expectPolicies(res, path, !path.includes('/assets/'));
     }
   });
 

@@ -2,7 +2,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Pagination, Select, Text } from '@mantine/core';
-import { PAGE_SIZES } from '../../contract/common';
+import { PAGE_SIZES } from '../../contract/values';
 import { lastPage } from './list-search';
 
 interface Props {

@@ -20,6 +20,8 @@ interface Props {
   /** Label of the create button ("New book"); no button when absent. */
   createLabel?: string;
   onCreate?: () => void;
+  /** The pointer or focus is on New: a click is likely, the form's code may start loading. */
+  onCreateIntent?: () => void;
   extra?: ReactNode;
 }
 
@@ -54,7 +56,13 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
         )}
         {props.extra && <ServerOnly disabled={props.serverDown}>{props.extra}</ServerOnly>}
         {props.createLabel && props.onCreate && (
-          <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={props.onCreate} data-testid="create-record">
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={props.onCreate}
+            onPointerEnter={props.onCreateIntent}
+            onFocus={props.onCreateIntent}
+            data-testid="create-record"
+          >
             {props.createLabel}
           </Button>
         )}

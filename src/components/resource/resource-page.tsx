@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { NetworkError } from '../../lib/http';
@@ -12,12 +12,11 @@ import { useOnline } from '../../pwa/online';
 import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
 import { ExportButton } from './export-button';
-import { ListError } from './list-error';
+import { loadSchemas } from './form-schemas';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
-import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from './offline-banner';
-import { ResourceFormModal } from './resource-form-modal';
+import type { ResourceFormModal as FormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
@@ -25,6 +24,20 @@ import { useListUrlState } from './use-list-url-state';
 import type { FormResume } from './use-resource-form';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
+
+// What shows only offline, with writes waiting, or after a failure loads then.
+const offline = () => import('./offline-banner');
+const OfflineBanner = lazy(() => offline().then((m) => ({ default: m.OfflineBanner })));
+const OfflineEmpty = lazy(() => offline().then((m) => ({ default: m.OfflineEmpty })));
+const PendingWritesNotice = lazy(() => offline().then((m) => ({ default: m.PendingWritesNotice })));
+const ListError = lazy(() => import('./list-error').then((m) => ({ default: m.ListError })));
+
+const loadFormModal = () => import('./resource-form-modal');
+// The form (its inputs, @mantine/form, the contract's schemas and zod) loads when it first opens.
+// (Typed as the generic component it is: `lazy` would pin its type parameters.)
+const ResourceFormModal = lazy(() =>
+  loadFormModal().then((m) => ({ default: m.ResourceFormModal })),
+) as unknown as typeof FormModal;
 
 /**
  * A whole resource screen from its description: toolbar, table, paging and the form. The list
@@ -43,7 +56,18 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const { deleteRow, deleteRows, isHidden } = useRowDelete(resource);
   const { selected, select, clear } = useSelection(JSON.stringify(pageQuery.queryKey));
   // undefined: closed; { row: undefined }: creating. `resume`: reopened from a draft or an offline save.
-  const [editing, setEditing] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
+  const [editing, setEditingState] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
+  // The form's code and its schemas, fetched side by side (when the user points at New or Edit, or
+  // at the latest when the form opens).
+  const preloadForm = () => {
+    if (!resource.form) return;
+    void loadFormModal();
+    void loadSchemas(resource.form.schemas).catch(() => undefined);
+  };
+  const setEditing: typeof setEditingState = (next) => {
+    if (next) preloadForm();
+    setEditingState(next);
+  };
   const online = useOnline();
   const { writes } = useSnapshot(pendingStore);
   const myWrites = writes.filter((w) => w.path === resource.api.path);
@@ -109,6 +133,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           serverDown={serverDown}
           createLabel={form ? i18n._(resource.labels.create) : undefined}
           onCreate={() => setEditing({})}
+          onCreateIntent={preloadForm}
           extra={
             <>
               {resource.exportable && (
@@ -118,19 +143,25 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             </>
           }
         />
-        {cachedAt !== undefined && <OfflineBanner cachedAt={cachedAt} />}
-        {form && (
-          <PendingWritesNotice
-            writes={myWrites}
-            onReview={(w) =>
-              setEditing({ row: w.row as T | undefined, resume: { values: w.values as V, pendingId: w.id } })
-            }
-          />
-        )}
+        <Suspense fallback={null}>
+          {cachedAt !== undefined && <OfflineBanner cachedAt={cachedAt} />}
+          {form && myWrites.length > 0 && (
+            <PendingWritesNotice
+              writes={myWrites}
+              onReview={(w) =>
+                setEditing({ row: w.row as T | undefined, resume: { values: w.values as V, pendingId: w.id } })
+              }
+            />
+          )}
+        </Suspense>
         {query.isError && !data && (query.error instanceof NetworkError || !online) ? (
-          <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <Suspense fallback={null}>
+            <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
+          </Suspense>
         ) : query.isError && !data ? (
-          <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
+          <Suspense fallback={null}>
+            <ListError message={query.error.message} onRetry={() => query.refetch()} retrying={query.isFetching} />
+          </Suspense>
         ) : (
           <Body
             columns={resource.columns}
@@ -151,6 +182,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
                     <RowActions
                       title={resource.recordTitle(row)}
                       onEdit={form ? () => setEditing({ row }) : undefined}
+                      onEditIntent={form ? preloadForm : undefined}
                       onDelete={canDelete ? () => deleteRow(row) : undefined}
                       serverDown={serverDown}
                     >
@@ -169,13 +201,15 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
         />
       </Stack>
       {form && editing && (
-        <ResourceFormModal
-          resource={{ ...resource, form }}
-          row={editing.row}
-          findLatest={findLatest}
-          resume={editing.resume}
-          onClosed={() => setEditing(undefined)}
-        />
+        <Suspense fallback={null}>
+          <ResourceFormModal
+            resource={{ ...resource, form }}
+            row={editing.row}
+            findLatest={findLatest}
+            resume={editing.resume}
+            onClosed={() => setEditing(undefined)}
+          />
+        </Suspense>
       )}
     </Paper>
   );

@@ -1,12 +1,19 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
-import { EmptyRow, SkeletonRows } from './table-placeholders';
+import { SkeletonRows } from './table-placeholders';
 import type { ResourceBodyProps } from './types';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
+
+// An empty list's message loads only for an empty list (the placeholder rows stay until it has).
+const EmptyRow = lazy(() => import('./empty-row'));
+
+/** Edit and Delete icon buttons with the cell's padding. */
+const ACTIONS_WIDTH = 104;
 
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const { columns, rows, stale, search, selected, onSelect, actions } = props;
@@ -18,7 +25,15 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
 
   return (
     <Table.ScrollContainer minWidth={800}>
-      <Table highlightOnHover verticalSpacing="sm" className={stale ? classes.stale : undefined} aria-busy={stale}>
+      {/* Fixed layout: the columns keep the widths they had over the placeholder rows when the
+          real rows arrive (an auto layout re-measured them, and the header wrapped: CLS). */}
+      <Table
+        layout="fixed"
+        highlightOnHover
+        verticalSpacing="sm"
+        className={stale ? classes.stale : undefined}
+        aria-busy={stale}
+      >
         <Table.Thead>
           <Table.Tr>
             {selectable && (
@@ -50,12 +65,20 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 align={c.align}
               />
             ))}
-            {actions && <Table.Th ta="right">{t`Actions`}</Table.Th>}
+            {actions && (
+              <Table.Th ta="right" w={ACTIONS_WIDTH}>
+                {t`Actions`}
+              </Table.Th>
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows === undefined && <SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}
-          {rows?.length === 0 && <EmptyRow columns={span} filtered={props.filtered} />}
+          {rows?.length === 0 && (
+            <Suspense fallback={<SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}>
+              <EmptyRow columns={span} filtered={props.filtered} />
+            </Suspense>
+          )}
           {rows?.map((row) => {
             const title = props.recordTitle(row);
             return (

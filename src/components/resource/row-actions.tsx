@@ -6,6 +6,8 @@ import type { ReactNode } from 'react';
 interface Props {
   title: string;
   onEdit?: () => void;
+  /** The pointer or focus is on Edit: the form's code may start loading. */
+  onEditIntent?: () => void;
   onDelete?: () => void;
   /** Offline or showing cached data: delete and the resource's own actions need the server. */
   serverDown?: boolean;
@@ -13,14 +15,21 @@ interface Props {
 }
 
 /** Edit and Delete icon buttons, named with the record ("Edit The Hobbit") for screen readers. */
-export function RowActions({ title, onEdit, onDelete, serverDown, children }: Props) {
+export function RowActions({ title, onEdit, onEditIntent, onDelete, serverDown, children }: Props) {
   const { t } = useLingui();
   return (
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children && <ServerOnly disabled={serverDown}>{children}</ServerOnly>}
       {onEdit && (
         <Tooltip label={t`Edit`} openDelay={400}>
-          <ActionIcon variant="subtle" aria-label={t`Edit ${title}`} data-testid="row-edit" onClick={onEdit}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t`Edit ${title}`}
+            data-testid="row-edit"
+            onClick={onEdit}
+            onPointerEnter={onEditIntent}
+            onFocus={onEditIntent}
+          >
             <IconPencil size={18} aria-hidden />
           </ActionIcon>
         </Tooltip>

@@ -1,6 +1,4 @@
-import { Trans } from '@lingui/react/macro';
-import { EmptyState, Skeleton, Table } from '@mantine/core';
-import { IconDatabaseOff } from '@tabler/icons-react';
+import { Skeleton, Table } from '@mantine/core';
 
 /**
  * Rows of grey bars while the first page loads, as tall as a real row with its action buttons
@@ -21,25 +19,4 @@ export function SkeletonRows({ columns, rows }: { columns: number; rows: number 
       ))}
     </Table.Tr>
   ));
-}
-
-export function EmptyRow({ columns, filtered }: { columns: number; filtered: boolean }) {
-  return (
-    <Table.Tr data-testid="list-empty">
-      <Table.Td colSpan={columns}>
-        <EmptyState
-          py="xl"
-          icon={<IconDatabaseOff size={32} aria-hidden />}
-          title={<Trans>No records</Trans>}
-          description={
-            filtered ? (
-              <Trans>Nothing matches the search and filters.</Trans>
-            ) : (
-              <Trans>Nothing has been added yet.</Trans>
-            )
-          }
-        />
-      </Table.Td>
-    </Table.Tr>
-  );
 }

@@ -2,8 +2,8 @@ import type { I18n, MessageDescriptor } from '@lingui/core';
 import type { MantineColor } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ComponentType, ReactNode } from 'react';
-import type { z } from 'zod';
 import type { RecordMeta } from '../../contract/common';
+import type { SchemaSource } from './form-schemas';
 import type { FilterValue, ListSearch } from './list-search';
 import type { ResourceApi } from './resource-api';
 
@@ -139,9 +139,11 @@ export interface FieldDef<V extends FormValues> {
 
 export interface FormDef<T extends RecordMeta, V extends FormValues> {
   fields: FieldDef<V>[];
-  /** The contract's schemas: the form validates with exactly what the server validates. */
-  createSchema: z.ZodType;
-  updateSchema: z.ZodType;
+  /**
+   * The contract's schemas: the form validates with exactly what the server validates. A list
+   * screen gives a loader (form-schemas.ts), so zod is not part of the list.
+   */
+  schemas: SchemaSource;
   /** Form values for a new record (no row) or for editing `row`. */
   toValues: (row?: T) => V;
   size?: 'md' | 'lg' | 'xl';

@@ -12,6 +12,7 @@ import { deleteDraft, draftKey, flushDrafts, saveDraft } from '../../pwa/drafts'
 import { dropWrite, enqueueWrite, pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
 import { notifySuccess } from '../notify';
+import { useSchemas } from './form-schemas';
 import type { FormDef, FormValues, ResourceDef } from './types';
 import { useCreateRecord, useUpdateRecord } from './use-resource-mutations';
 
@@ -40,6 +41,8 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
 ) {
   const { i18n } = useLingui();
   const def = resource.form;
+  // Suspends until a loaded form's schemas are there (ResourcePage starts loading them on open).
+  const schemas = useSchemas(def.schemas);
   const path = resource.api.path;
   // The version this edit is based on; "take theirs" in the conflict view moves it forward.
   const [base, setBase] = useState(row);
@@ -84,8 +87,8 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     initialValues: def.toValues(row),
     validateInputOnChange: true,
     validate: row
-      ? zodResolver<V>(def.updateSchema, (v) => ({ ...v, id: row.id, version: row.version }))
-      : zodResolver<V>(def.createSchema),
+      ? zodResolver<V>(schemas.update, (v) => ({ ...v, id: row.id, version: row.version }))
+      : zodResolver<V>(schemas.create),
     onValuesChange: (values) => keepDraft(values),
   });
 
@@ -159,10 +162,10 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     let body: unknown;
     try {
       if (base) {
-        body = def.updateSchema.parse({ ...values, id: base.id, version: base.version });
+        body = schemas.update.parse({ ...values, id: base.id, version: base.version });
         await update.mutateAsync(body);
       } else {
-        body = def.createSchema.parse(values);
+        body = schemas.create.parse(values);
         await create.mutateAsync(body);
       }
     } catch (e) {

@@ -17,8 +17,8 @@ export const companyResource: ResourceDef<Company, CompanyFormValues> & {
   columns: [],
   deleteMode: false,
   form: {
-    createSchema: companyUpdateSchema,
-    updateSchema: companyUpdateSchema,
+    // Always open on its page: the schema is part of it.
+    schemas: { create: companyUpdateSchema, update: companyUpdateSchema },
     toValues: toCompanyFormValues,
     fields: [
       { name: 'name', label: msg`Company name`, kind: 'text' },

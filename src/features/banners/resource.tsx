@@ -4,7 +4,7 @@ import { ExternalLink } from '../../components/external-link';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
-import { type Banner, bannerCreateSchema, bannerUpdateSchema } from '../../contract/banner';
+import type { Banner } from '../../contract/banner';
 import { bannerApi } from './api';
 import { BannerEnabledSwitch } from './components/banner-enabled-switch';
 import { EnabledFilter, EnabledLabel } from './components/enabled-filter';
@@ -67,8 +67,9 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
     },
   ],
   form: {
-    createSchema: bannerCreateSchema,
-    updateSchema: bannerUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/banner').then((m) => ({ create: m.bannerCreateSchema, update: m.bannerUpdateSchema })),
     toValues: toBannerFormValues,
     fields: [
       { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },

@@ -2,13 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
-import {
-  BIBLIOGRAPHY_MIN_YEAR,
-  type Bibliography,
-  bibliographyCreateSchema,
-  bibliographyMaxYear,
-  bibliographyUpdateSchema,
-} from '../../contract/bibliography';
+import type { Bibliography } from '../../contract/bibliography';
+import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from '../../contract/values';
 import { bibliographyApi } from './api';
 import { type BibliographyFormValues, toBibliographyFormValues } from './model';
 
@@ -46,8 +41,12 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
     },
   ],
   form: {
-    createSchema: bibliographyCreateSchema,
-    updateSchema: bibliographyUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/bibliography').then((m) => ({
+        create: m.bibliographyCreateSchema,
+        update: m.bibliographyUpdateSchema,
+      })),
     toValues: toBibliographyFormValues,
     fields: [
       { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },

@@ -7,7 +7,7 @@ import { CategoryName, SubclassName } from '../../components/pickers/record-name
 import { SubclassSelect } from '../../components/pickers/subclass-select';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Book, bookCreateSchema, bookUpdateSchema } from '../../contract/book';
+import type { Book } from '../../contract/book';
 import { bookApi } from './api';
 import { BookCategory } from './components/book-category';
 import { BookCover } from './components/book-cover';
@@ -100,8 +100,9 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
     { name: 'status', label: msg`Status`, options: BOOK_STATUS_OPTIONS },
   ],
   form: {
-    createSchema: bookCreateSchema,
-    updateSchema: bookUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/book').then((m) => ({ create: m.bookCreateSchema, update: m.bookUpdateSchema })),
     toValues: toBookFormValues,
     fields: [
       { name: 'title', label: msg`Title`, kind: 'text', required: true },

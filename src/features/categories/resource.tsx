@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Category, categoryCreateSchema, categoryUpdateSchema } from '../../contract/category';
+import type { Category } from '../../contract/category';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';
 
@@ -51,8 +51,12 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
     },
   ],
   form: {
-    createSchema: categoryCreateSchema,
-    updateSchema: categoryUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/category').then((m) => ({
+        create: m.categoryCreateSchema,
+        update: m.categoryUpdateSchema,
+      })),
     toValues: toCategoryFormValues,
     size: 'md',
     fields: [

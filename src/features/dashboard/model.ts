@@ -33,6 +33,7 @@ const KNOWN: { key: string; aliases: string[]; label: MessageDescriptor; always?
   { key: 'video', aliases: ['videos'], label: msg`Videos` },
   { key: 'image', aliases: ['images'], label: msg`Images` },
   { key: 'user', aliases: ['staff'], label: msg`Staff accounts` },
+  { key: 'url', aliases: ['links'], label: msg`Site links` },
 ];
 
 const asCount = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -56,6 +57,14 @@ export function countEntries(counts: SystemInfo['counts'] | unknown): CountEntry
     if (!used.has(key) && asCount(source[key]) !== null) entries.push({ key, label: key, value: asCount(source[key]) });
   }
   return entries;
+}
+
+/**
+ * The cards shown while the counts load: one per known resource (what this project's server
+ * sends), so the cards that arrive take the placeholders' places and nothing below them moves.
+ */
+export function placeholderEntries(): CountEntry[] {
+  return KNOWN.map((k) => ({ key: k.key, label: k.label, value: null }));
 }
 
 export const DATABASE_NAMES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };

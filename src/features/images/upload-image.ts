@@ -1,7 +1,8 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { API_BASE, isSuccessCode, LOGOUT_CODES } from '../../contract/envelope';
-import { IMAGE_UPLOAD_FIELD, type ImageUploadResult } from '../../contract/image';
+import type { ImageUploadResult } from '../../contract/image';
+import { IMAGE_UPLOAD_FIELD } from '../../contract/values';
 import { ApiError, ERROR_TOAST_MS, NetworkError } from '../../lib/http';
 import { mantineHttpUi } from '../../lib/http-ui';
 import { getToken } from '../../lib/token';

@@ -4,7 +4,7 @@ import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
-import { type News, newsCreateSchema, newsUpdateSchema } from '../../contract/news';
+import type { News } from '../../contract/news';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';
 import { NEWS_STATUS_OPTIONS, type NewsFormValues, toNewsFormValues } from './model';
@@ -55,8 +55,9 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
   ],
   filters: [{ name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS }],
   form: {
-    createSchema: newsCreateSchema,
-    updateSchema: newsUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/news').then((m) => ({ create: m.newsCreateSchema, update: m.newsUpdateSchema })),
     toValues: toNewsFormValues,
     size: 'xl',
     fields: [

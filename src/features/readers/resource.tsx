@@ -3,7 +3,7 @@ import { Group, Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Reader, readerCreateSchema, readerUpdateSchema } from '../../contract/reader';
+import type { Reader } from '../../contract/reader';
 import { readerApi } from './api';
 import { ReaderAvatar } from './components/reader-avatar';
 import { GENDER_OPTIONS, READER_STATUS_OPTIONS, type ReaderFormValues, toReaderFormValues } from './model';
@@ -61,8 +61,9 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
     { name: 'gender', label: msg`Gender`, options: GENDER_OPTIONS },
   ],
   form: {
-    createSchema: readerCreateSchema,
-    updateSchema: readerUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/reader').then((m) => ({ create: m.readerCreateSchema, update: m.readerUpdateSchema })),
     toValues: toReaderFormValues,
     fields: [
       { name: 'nickName', label: msg`Nickname`, kind: 'text', required: true },

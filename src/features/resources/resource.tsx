@@ -8,7 +8,7 @@ import { CategoryName } from '../../components/pickers/record-names';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
-import { type Resource, resourceCreateSchema, resourceUpdateSchema } from '../../contract/resource';
+import type { Resource } from '../../contract/resource';
 import { resourceApi } from './api';
 import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
 
@@ -71,8 +71,12 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
     },
   ],
   form: {
-    createSchema: resourceCreateSchema,
-    updateSchema: resourceUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/resource').then((m) => ({
+        create: m.resourceCreateSchema,
+        update: m.resourceUpdateSchema,
+      })),
     toValues: toResourceFormValues,
     fields: [
       { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },

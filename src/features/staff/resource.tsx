@@ -1,14 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Staff, staffCreateSchema, staffUpdateSchema } from '../../contract/staff';
+import type { Staff } from '../../contract/staff';
 import { staffApi } from './api';
-import { PasswordField } from './components/password-field';
 import { RoleBadges } from './components/role-badges';
-import { RolesInput } from './components/roles-input';
 import { ROLE_OPTIONS, STAFF_STATUS_OPTIONS, type StaffFormValues, toStaffFormValues } from './model';
+
+// The form's password and roles inputs load with the form, not with the list.
+const PasswordField = lazy(() => import('./components/password-field').then((m) => ({ default: m.PasswordField })));
+const RolesInput = lazy(() => import('./components/roles-input').then((m) => ({ default: m.RolesInput })));
 
 /** The Administrators screen (/users/adminuser): staff accounts. Passwords are never shown. */
 export const staffResource: ResourceDef<Staff, StaffFormValues> = {
@@ -55,8 +58,9 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
     { name: 'role', label: msg`Role`, options: ROLE_OPTIONS },
   ],
   form: {
-    createSchema: staffCreateSchema,
-    updateSchema: staffUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/staff').then((m) => ({ create: m.staffCreateSchema, update: m.staffUpdateSchema })),
     toValues: toStaffFormValues,
     fields: [
       { name: 'userName', label: msg`Account`, kind: 'text', required: true },
@@ -66,7 +70,11 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
         name: 'password',
         label: msg`Password`,
         kind: 'custom',
-        render: (props) => <PasswordField {...props} />,
+        render: (props) => (
+          <Suspense fallback={null}>
+            <PasswordField {...props} />
+          </Suspense>
+        ),
         // Never shown, not even in the conflict comparison.
         renderValue: () => '••••••••',
       },
@@ -75,7 +83,11 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
         label: msg`Roles`,
         kind: 'custom',
         required: true,
-        render: ({ inputProps }) => <RolesInput {...inputProps} />,
+        render: ({ inputProps }) => (
+          <Suspense fallback={null}>
+            <RolesInput {...inputProps} />
+          </Suspense>
+        ),
         renderValue: (v) => <RoleBadges roles={Array.isArray(v) ? v : []} />,
       },
       { name: 'status', label: msg`Status`, kind: 'select', required: true, options: STAFF_STATUS_OPTIONS },

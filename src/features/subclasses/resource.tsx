@@ -5,7 +5,7 @@ import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import type { ResourceDef } from '../../components/resource/types';
-import { type Subclass, subclassCreateSchema, subclassUpdateSchema } from '../../contract/category';
+import type { Subclass } from '../../contract/category';
 import { subclassApi } from './api';
 import { type SubclassFormValues, toSubclassFormValues } from './model';
 
@@ -64,8 +64,12 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
     },
   ],
   form: {
-    createSchema: subclassCreateSchema,
-    updateSchema: subclassUpdateSchema,
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('../../contract/category').then((m) => ({
+        create: m.subclassCreateSchema,
+        update: m.subclassUpdateSchema,
+      })),
     toValues: (s) => toSubclassFormValues(s),
     size: 'md',
     fields: [

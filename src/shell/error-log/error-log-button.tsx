@@ -1,33 +1,20 @@
-import { Trans, useLingui } from '@lingui/react/macro';
-import {
-  ActionIcon,
-  Badge,
-  Button,
-  Code,
-  CopyButton,
-  Group,
-  Indicator,
-  Modal,
-  ScrollArea,
-  Stack,
-  Table,
-  Text,
-  Tooltip,
-} from '@mantine/core';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { formatFullDate, relativeTime } from '../../components/format';
-import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../lib/error-log';
+import { errorLogStore } from '../../lib/error-log';
+
+// The log's table loads when it is first opened.
+const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
 /** The navbar bug button: count of collected errors, opening the log (SPEC.md §2). */
 export function ErrorLogButton() {
-  const { t, i18n } = useLingui();
+  const { t } = useLingui();
   const { entries } = useSnapshot(errorLogStore);
-  const [opened, setOpened] = useState(false);
-  const [detail, setDetail] = useState<ErrorLogEntry | null>(null);
+  // null: never opened (nothing loaded); then whether the log is open.
+  const [opened, setOpened] = useState<boolean | null>(null);
   if (entries.length === 0) return null;
-  const json = JSON.stringify(entries, null, 2);
   return (
     <>
       <Tooltip label={t`Error log`}>
@@ -44,64 +31,11 @@ export function ErrorLogButton() {
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={t`Error log`} size="xl">
-        <Stack>
-          <Group justify="flex-end">
-            <CopyButton value={json}>
-              {({ copied, copy }) => (
-                <Button variant="default" size="xs" onClick={copy}>
-                  {copied ? t`Copied` : t`Copy as JSON`}
-                </Button>
-              )}
-            </CopyButton>
-            <Button color="red" variant="light" size="xs" onClick={() => void clearErrorLog()}>
-              <Trans>Clear</Trans>
-            </Button>
-          </Group>
-          <ScrollArea.Autosize mah={360}>
-            <Table striped highlightOnHover data-testid="error-log-table">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t`Time`}</Table.Th>
-                  <Table.Th>{t`Message`}</Table.Th>
-                  <Table.Th>{t`Source`}</Table.Th>
-                  <Table.Th>{t`Page`}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {[...entries].reverse().map((e) => (
-                  <Table.Tr
-                    key={`${e.time}-${e.err.message}`}
-                    onClick={() => setDetail(e)}
-                    style={{ cursor: 'pointer' }}
-                  >
-                    <Table.Td title={formatFullDate(e.time)}>{relativeTime(e.time, i18n.locale, t`just now`)}</Table.Td>
-                    <Table.Td>
-                      <Badge color="red" variant="light" mr={6}>
-                        {e.err.name}
-                      </Badge>
-                      {e.err.message}
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs" lineClamp={1}>
-                        {e.vm.split('\n').find(Boolean)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="xs">{new URL(e.url).pathname}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </ScrollArea.Autosize>
-          {detail && (
-            <Code block data-testid="error-log-detail">
-              {`${detail.err.name}: ${detail.err.message}\n\n${detail.info}\n\n${detail.vm}\n\n${detail.err.stack ?? ''}`}
-            </Code>
-          )}
-        </Stack>
-      </Modal>
+      {opened !== null && (
+        <Suspense fallback={null}>
+          <ErrorLogDialog opened={opened} onClose={() => setOpened(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,12 +1,8 @@
-// The full Mantine styles (in the `mantine` layer) arrive with the console; the sign-in page loads
-// only what it uses (main.tsx).
-import '@mantine/core/styles.layer.css';
-import '@mantine/spotlight/styles.layer.css';
-import { Drawer } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
 import { Outlet } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { appStore, closeSidebar, SIDEBAR_WIDTH } from '../../stores/app';
+import { ConfirmModals } from '../../components/confirm-modal';
+import { appStore, SIDEBAR_WIDTH } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
@@ -16,6 +12,9 @@ import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
 import { useForcedPasswordChange } from './use-forced-password-change';
+
+// A phone's menu drawer (and the modal code under it) loads when the menu is first opened.
+const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 
 /** Collapsed desktop sidebar: icons only. */
 const RAIL_WIDTH = 64;
@@ -28,21 +27,18 @@ export function ConsoleLayout() {
   const { sidebar, device } = useSnapshot(appStore);
   const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
+  // Once opened, the drawer stays mounted (its closing transition, the next opening).
+  const [drawerUsed, setDrawerUsed] = useState(false);
+  if (mobile && sidebar.opened && !drawerUsed) setDrawerUsed(true);
   return (
-    <ModalsProvider>
+    <>
       <div className={classes.layout} data-device={device} data-sidebar={sidebar.opened ? 'open' : 'closed'}>
         {forced ? null : mobile ? (
-          <Drawer
-            opened={sidebar.opened}
-            onClose={() => closeSidebar(false)}
-            size={SIDEBAR_WIDTH}
-            withCloseButton={false}
-            padding={0}
-            // Exactly 210 CSS px: Mantine turns a numeric size into rem, which the size selector scales.
-            styles={{ content: { flex: `0 0 ${SIDEBAR_WIDTH}px` }, body: { height: '100%', padding: 0 } }}
-          >
-            <Sidebar collapsed={false} onNavigate={() => closeSidebar(false)} />
-          </Drawer>
+          drawerUsed && (
+            <Suspense fallback={null}>
+              <MobileSidebar />
+            </Suspense>
+          )
         ) : (
           <nav
             className={classes.sidebar}
@@ -63,6 +59,7 @@ export function ConsoleLayout() {
           <ShortcutsHelp />
         </div>
       </div>
-    </ModalsProvider>
+      <ConfirmModals />
+    </>
   );
 }

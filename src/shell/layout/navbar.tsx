@@ -2,12 +2,12 @@ import { useLingui } from '@lingui/react/macro';
 import { Burger, Group, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
-import { UploadIndicator } from '../../features/video-upload/components/upload-indicator';
+import { UploadIndicatorSlot } from '../../features/video-upload/components/upload-indicator-slot';
 import { appStore, toggleSidebar } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
 import { ErrorLogButton } from '../error-log/error-log-button';
 import { HeaderSearch } from '../search/header-search';
-import { SettingsButton } from '../settings/settings-drawer';
+import { SettingsButton } from '../settings/settings-button';
 import { AvatarMenu } from './avatar-menu';
 import { Breadcrumb } from './breadcrumb';
 import { FullscreenButton } from './fullscreen-button';
@@ -42,7 +42,7 @@ export function Navbar({ forced = false }: { forced?: boolean }) {
       )}
       <Group gap={4} ml="auto" wrap="nowrap">
         {!forced && <HeaderSearch />}
-        {!forced && <UploadIndicator />}
+        {!forced && <UploadIndicatorSlot />}
         <ErrorLogButton />
         <FullscreenButton />
         <SizeMenu />

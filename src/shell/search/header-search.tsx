@@ -1,65 +1,21 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Kbd, Tooltip } from '@mantine/core';
-import { createSpotlight, Spotlight, type SpotlightActionData } from '@mantine/spotlight';
+import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
-import { useSnapshot } from 'valtio';
-import { filterRoutes } from '../../lib/access';
-import { createRouteSearch, searchEntries } from '../../lib/route-search';
-import { ROUTE_TREE } from '../../lib/route-table';
+import { lazy, Suspense, useState } from 'react';
 import { SHORTCUTS } from '../../lib/shortcuts';
-import { sessionStore } from '../../stores/session';
-import { settingsStore } from '../../stores/settings';
-import { MENU_ICONS } from '../menu-icons';
+
+const load = () => import('./search-spotlight');
+// The spotlight, Fuse and (in Chinese) pinyin load when the user first asks for the search.
+const SearchSpotlight = lazy(load);
 
 /** Fuzzy search over the pages the user may see (SPEC.md §2); ⌘K / Ctrl+K or the icon opens it. */
 export function HeaderSearch() {
-  const { t, i18n } = useLingui();
-  const navigate = useNavigate();
-  const { roles } = useSnapshot(sessionStore);
-  const { supportPinyinSearch } = useSnapshot(settingsStore);
-  const [[store, spotlight]] = useState(createSpotlight);
-  const [query, setQuery] = useState('');
-  // The i18n object stays the same when the language changes; its locale is what the entries
-  // (translated titles, pinyin only in Chinese) depend on.
-  const locale = i18n.locale;
-
-  const { actions, search } = useMemo(() => {
-    const permitted = filterRoutes(ROUTE_TREE, roles);
-    const entries = searchEntries(
-      permitted,
-      (n) => (n.meta ? i18n._(n.meta.title) : n.path),
-      supportPinyinSearch && locale === 'zh',
-    );
-    const icons = new Map(ROUTE_TREE.flatMap((n) => [n, ...(n.children ?? [])]).map((n) => [n.path, n.meta?.icon]));
-    const actions: SpotlightActionData[] = entries.map((e) => {
-      const icon = icons.get(e.path);
-      const Icon = icon ? MENU_ICONS[icon] : IconSearch;
-      return {
-        id: e.path,
-        label: e.title.join(' › '),
-        description: e.path,
-        leftSection: <Icon size={20} stroke={1.5} aria-hidden />,
-        onClick: () => navigate({ to: e.path }),
-      };
-    });
-    return { actions, search: createRouteSearch(entries) };
-  }, [roles, supportPinyinSearch, i18n, locale, navigate]);
-
-  // The first result is the one Enter opens. Spotlight marks it a tick after each keystroke, which
-  // can come before the new results are on screen (then nothing is marked and Enter does nothing);
-  // marking it again once they have rendered makes Enter reliable however fast one types.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each query's results render
-  useEffect(() => {
-    const { listId } = store.getState();
-    const list = listId ? document.getElementById(listId) : null;
-    if (!list) return;
-    list.querySelector('[data-selected]')?.removeAttribute('data-selected');
-    list.querySelector('[data-action]')?.setAttribute('data-selected', 'true');
-    store.updateState((s) => ({ ...s, selected: 0 }));
-  }, [query, store]);
-
+  const { t } = useLingui();
+  // How many times the search was asked for: the spotlight mounts at the first and opens at each.
+  const [asked, setAsked] = useState(0);
+  const open = () => setAsked((n) => n + 1);
+  useHotkeys([[SHORTCUTS.search.hotkey, open]]);
   return (
     <>
       <Tooltip
@@ -73,33 +29,21 @@ export function HeaderSearch() {
           variant="subtle"
           color="gray"
           size="lg"
-          onClick={spotlight.open}
+          onClick={open}
+          // Pointing at the icon is a good sign a click follows: fetch the code meanwhile.
+          onPointerEnter={() => void load()}
+          onFocus={() => void load()}
           aria-label={t`Search pages`}
           data-testid="header-search"
         >
           <IconSearch size={20} />
         </ActionIcon>
       </Tooltip>
-      <Spotlight
-        store={store}
-        query={query}
-        onQueryChange={setQuery}
-        actions={actions}
-        filter={(query, all) => {
-          if (!query.trim()) return all;
-          const byId = new Map((all as SpotlightActionData[]).map((a) => [a.id, a]));
-          return search(query).flatMap((hit) => byId.get(hit.path) ?? []);
-        }}
-        shortcut={[SHORTCUTS.search.hotkey]}
-        nothingFound={t`No matching page`}
-        highlightQuery
-        limit={12}
-        searchProps={{
-          placeholder: t`Search pages by title, pinyin or path`,
-          leftSection: <IconSearch size={18} />,
-          'aria-label': t`Search pages`,
-        }}
-      />
+      {asked > 0 && (
+        <Suspense fallback={null}>
+          <SearchSpotlight asked={asked} />
+        </Suspense>
+      )}
     </>
   );
 }

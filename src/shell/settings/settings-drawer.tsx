@@ -1,6 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
-  ActionIcon,
   Button,
   ColorInput,
   Drawer,
@@ -10,23 +9,21 @@ import {
   Switch,
   Text,
   TextInput,
-  Tooltip,
   useMantineColorScheme,
 } from '@mantine/core';
-import { IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { changeSetting, resetSettings, type Settings, settingsStore } from '../../stores/settings';
 
 const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
 
-/** Settings of SPEC.md §3 in a drawer; every change applies at once and persists. */
-export function SettingsButton() {
+/**
+ * Settings of SPEC.md §3 in a drawer; every change applies at once and persists. Loaded when the
+ * navbar's settings button is first used (settings-button.tsx).
+ */
+export default function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useLingui();
   const settings = useSnapshot(settingsStore);
-  const [opened, setOpened] = useState(false);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  if (!settings.showSettings) return null;
 
   const toggle = (key: keyof Settings, label: string) => (
     <Switch
@@ -37,75 +34,55 @@ export function SettingsButton() {
   );
 
   return (
-    <>
-      <Tooltip label={t`Settings`}>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          onClick={() => setOpened(true)}
-          aria-label={t`Settings`}
-          data-testid="settings-button"
-        >
-          <IconSettings size={20} />
-        </ActionIcon>
-      </Tooltip>
-      <Drawer
-        opened={opened}
-        onClose={() => setOpened(false)}
-        position="right"
-        title={t`Page style settings`}
-        size="sm"
-      >
-        <Stack gap="md">
-          <SegmentedControl
-            aria-label={t`Colour scheme`}
-            data-testid="color-scheme"
-            value={colorScheme}
-            onChange={(v) => setColorScheme(v as 'light' | 'dark' | 'auto')}
-            data={[
-              { value: 'light', label: t`Light` },
-              { value: 'dark', label: t`Dark` },
-              { value: 'auto', label: t`System` },
-            ]}
-          />
-          <ColorInput
-            label={t`Theme colour`}
-            value={settings.theme}
-            onChange={(v) => /^#[0-9a-f]{6}$/i.test(v) && changeSetting('theme', v)}
-            swatches={SWATCHES}
-            format="hex"
-            data-testid="theme-colour"
-          />
-          <TextInput
-            label={t`Title`}
-            value={settings.title}
-            onChange={(e) => changeSetting('title', e.currentTarget.value)}
-          />
-          {toggle('tagsView', t`Open tags view`)}
-          {toggle('fixedHeader', t`Fixed header`)}
-          {toggle('sidebarLogo', t`Sidebar logo`)}
-          {toggle('supportPinyinSearch', t`Pinyin search (Chinese)`)}
-          <Select
-            label={t`Collect errors`}
-            value={settings.errorLog}
-            onChange={(v) => v && changeSetting('errorLog', v as Settings['errorLog'])}
-            allowDeselect={false}
-            data={[
-              { value: 'production', label: t`In production builds` },
-              { value: 'development', label: t`In development builds` },
-              { value: 'always', label: t`Always` },
-              { value: 'never', label: t`Never` },
-            ]}
-          />
-          <Text size="xs" c="dimmed">
-            <Trans>Settings are saved in this browser.</Trans>
-          </Text>
-          <Button variant="default" onClick={resetSettings}>
-            <Trans>Reset to defaults</Trans>
-          </Button>
-        </Stack>
-      </Drawer>
-    </>
+    <Drawer opened={opened} onClose={onClose} position="right" title={t`Page style settings`} size="sm">
+      <Stack gap="md">
+        <SegmentedControl
+          aria-label={t`Colour scheme`}
+          data-testid="color-scheme"
+          value={colorScheme}
+          onChange={(v) => setColorScheme(v as 'light' | 'dark' | 'auto')}
+          data={[
+            { value: 'light', label: t`Light` },
+            { value: 'dark', label: t`Dark` },
+            { value: 'auto', label: t`System` },
+          ]}
+        />
+        <ColorInput
+          label={t`Theme colour`}
+          value={settings.theme}
+          onChange={(v) => /^#[0-9a-f]{6}$/i.test(v) && changeSetting('theme', v)}
+          swatches={SWATCHES}
+          format="hex"
+          data-testid="theme-colour"
+        />
+        <TextInput
+          label={t`Title`}
+          value={settings.title}
+          onChange={(e) => changeSetting('title', e.currentTarget.value)}
+        />
+        {toggle('tagsView', t`Open tags view`)}
+        {toggle('fixedHeader', t`Fixed header`)}
+        {toggle('sidebarLogo', t`Sidebar logo`)}
+        {toggle('supportPinyinSearch', t`Pinyin search (Chinese)`)}
+        <Select
+          label={t`Collect errors`}
+          value={settings.errorLog}
+          onChange={(v) => v && changeSetting('errorLog', v as Settings['errorLog'])}
+          allowDeselect={false}
+          data={[
+            { value: 'production', label: t`In production builds` },
+            { value: 'development', label: t`In development builds` },
+            { value: 'always', label: t`Always` },
+            { value: 'never', label: t`Never` },
+          ]}
+        />
+        <Text size="xs" c="dimmed">
+          <Trans>Settings are saved in this browser.</Trans>
+        </Text>
+        <Button variant="default" onClick={resetSettings}>
+          <Trans>Reset to defaults</Trans>
+        </Button>
+      </Stack>
+    </Drawer>
   );
 }

@@ -1,32 +1,19 @@
-import { useLingui } from '@lingui/react/macro';
-import { Group, Kbd, Modal, Table } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useState } from 'react';
-import { keyLabel, SHORTCUTS } from '../../lib/shortcuts';
+import { lazy, Suspense, useState } from 'react';
+import { SHORTCUTS } from '../../lib/shortcuts';
+
+// The dialog's code loads at the first `?`.
+const ShortcutsDialog = lazy(() => import('./shortcuts-dialog'));
 
 /** The help overlay: `?` anywhere outside a field lists every shortcut. */
 export function ShortcutsHelp() {
-  const { t, i18n } = useLingui();
-  const [opened, setOpened] = useState(false);
+  // null: never asked for (nothing loaded); then whether the dialog is open.
+  const [opened, setOpened] = useState<boolean | null>(null);
   useHotkeys([[SHORTCUTS.help.hotkey, () => setOpened(true)]]);
+  if (opened === null) return null;
   return (
-    <Modal opened={opened} onClose={() => setOpened(false)} title={t`Keyboard shortcuts`} size="md">
-      <Table data-testid="shortcuts-table">
-        <Table.Tbody>
-          {Object.entries(SHORTCUTS).map(([name, s]) => (
-            <Table.Tr key={name}>
-              <Table.Td>{i18n._(s.description)}</Table.Td>
-              <Table.Td>
-                <Group gap={4} wrap="nowrap" justify="flex-end">
-                  {s.keys.map((k) => (
-                    <Kbd key={k}>{keyLabel(k)}</Kbd>
-                  ))}
-                </Group>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Modal>
+    <Suspense fallback={null}>
+      <ShortcutsDialog opened={opened} onClose={() => setOpened(false)} />
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterRoutes } from '../../../src/lib/access';
+import { pinyinForms } from '../../../src/lib/pinyin-forms';
 import { createRouteSearch, SEARCH_MAX_PATTERN, searchEntries } from '../../../src/lib/route-search';
 import { ROUTE_TREE, type RouteNode } from '../../../src/lib/route-table';
 
@@ -27,8 +28,8 @@ const zh = (n: RouteNode) => zhTitles[n.path] ?? n.path;
 const first = (results: { path: string }[]) => results[0]?.path;
 
 describe('header search', () => {
-  const english = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), en, true));
-  const chinese = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, true));
+  const english = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), en, pinyinForms));
+  const chinese = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, pinyinForms));
 
   it.each([
     ['Books', '/web/book'],
@@ -54,15 +55,15 @@ describe('header search', () => {
   });
 
   it('leaves out routes the role may not see, and group rows', () => {
-    const operator = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['operator']), en, true));
+    const operator = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['operator']), en, pinyinForms));
     expect(operator('Administrators').map((r) => r.path)).not.toContain('/users/adminuser');
     expect(english('Interface management').map((r) => r.path)).not.toContain('/web');
   });
 
   it('adds no pinyin when the setting is off or titles are not Chinese', () => {
-    const off = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, false));
+    const off = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['admin']), zh, null));
     expect(off('shuji')).toEqual([]);
-    expect(searchEntries(ROUTE_TREE, en, true).every((e) => e.pinyin.length === 0)).toBe(true);
+    expect(searchEntries(ROUTE_TREE, en, pinyinForms).every((e) => e.pinyin.length === 0)).toBe(true);
   });
 
   it('returns nothing for an empty query and cuts patterns at 32 characters', () => {

@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import type { Apply } from '../../../contract/apply';
 import type { Transition } from '../model';
 import { applyResource } from '../resource';
 import { TransitionButtons } from './transition-buttons';
-import { TransitionModal } from './transition-modal';
+
+// The dialog (its modal and text area code) loads when a transition is first picked.
+const TransitionModal = lazy(() => import('./transition-modal').then((m) => ({ default: m.TransitionModal })));
 
 /** /users/apply: borrow requests, approved, rejected and returned from their rows. */
 export function ApplicationsPage() {
@@ -20,7 +22,11 @@ export function ApplicationsPage() {
   return (
     <>
       <ResourcePage resource={resource} />
-      {picked && <TransitionModal {...picked} onClose={() => setPicked(null)} />}
+      {picked && (
+        <Suspense fallback={null}>
+          <TransitionModal {...picked} onClose={() => setPicked(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Switch } from '@mantine/core';
 import { useUpdateRecord } from '../../../components/resource/use-resource-mutations';
-import { type Banner, bannerUpdateSchema } from '../../../contract/banner';
+import type { Banner } from '../../../contract/banner';
 import { bannerApi } from '../api';
 import { toBannerFormValues } from '../model';
 
@@ -18,16 +18,14 @@ export function BannerEnabledSwitch({ banner }: { banner: Banner }) {
     <Switch
       checked={checked}
       disabled={update.isPending}
-      onChange={(e) =>
+      onChange={async (e) => {
+        const enabled = e.currentTarget.checked;
+        // The contract's schema (and zod) loads with the first toggle, not with the list.
+        const { bannerUpdateSchema } = await import('../../../contract/banner');
         update.mutate(
-          bannerUpdateSchema.parse({
-            ...toBannerFormValues(banner),
-            enabled: e.currentTarget.checked,
-            id: banner.id,
-            version: banner.version,
-          }),
-        )
-      }
+          bannerUpdateSchema.parse({ ...toBannerFormValues(banner), enabled, id: banner.id, version: banner.version }),
+        );
+      }}
       aria-label={t`Enabled: ${banner.title}`}
       data-testid="banner-enabled"
       label={checked ? t`On` : t`Off`}

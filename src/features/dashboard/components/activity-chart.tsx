@@ -1,24 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AreaChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { activityQuery } from '../api';
 import { activityTotals, dayLabel } from '../model';
+import { AreaChart, type AreaSeries, Legend } from './area-chart';
+
+/** The plot's height; the loading placeholder has the same, so nothing below it moves. */
+const CHART_HEIGHT = 260;
 
 /** New readers, applications and image uploads per day over the last 30 days. */
 export function ActivityChart() {
   const { t, i18n } = useLingui();
   const { data, isError } = useQuery(activityQuery());
-  const points = (data ?? []).map((p) => ({ ...p, day: dayLabel(p.date, i18n.locale) }));
   const totals = activityTotals(data ?? []);
+  const series: AreaSeries[] = [
+    { key: 'newUsers', label: t`New readers`, color: 'violet.6' },
+    { key: 'applies', label: t`Applications`, color: 'orange.6' },
+    { key: 'uploads', label: t`Image uploads`, color: 'teal.6' },
+  ];
+  const points = (data ?? []).map((p) => ({
+    label: dayLabel(p.date, i18n.locale),
+    values: { newUsers: p.newUsers, applies: p.applies, uploads: p.uploads },
+  }));
+  const summary = t`Last 30 days: ${totals.newUsers} new readers · ${totals.applies} applications · ${totals.uploads} uploads`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart-activity">
-      <Group justify="space-between" mb="md" gap="xs">
-        <Title order={3} fz="md">
+      {/* One line, of a fixed height, with or without the totals. */}
+      <Group justify="space-between" mb="md" gap="xs" wrap="nowrap" h={24}>
+        <Title order={3} fz="md" style={{ whiteSpace: 'nowrap' }}>
           <Trans>Last 30 days</Trans>
         </Title>
         {data && (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="dimmed" truncate title={summary}>
             <Trans>
               {totals.newUsers} new readers · {totals.applies} applications · {totals.uploads} uploads
             </Trans>
@@ -26,29 +39,22 @@ export function ActivityChart() {
         )}
       </Group>
       {isError ? (
-        <Text size="sm" c="dimmed" h={260}>
+        <Text size="sm" c="dimmed" h={CHART_HEIGHT}>
           <Trans>The activity could not be loaded.</Trans>
         </Text>
       ) : !data ? (
-        <Skeleton h={260} />
+        <Skeleton h={CHART_HEIGHT} />
       ) : (
         <AreaChart
-          h={260}
-          data={points}
-          dataKey="day"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          curveType="monotone"
-          withDots={false}
-          fillOpacity={0.25}
-          yAxisProps={{ allowDecimals: false }}
-          series={[
-            { name: 'newUsers', label: t`New readers`, color: 'violet.6' },
-            { name: 'applies', label: t`Applications`, color: 'orange.6' },
-            { name: 'uploads', label: t`Image uploads`, color: 'teal.6' },
-          ]}
+          points={points}
+          series={series}
+          height={CHART_HEIGHT}
+          summary={summary}
+          caption={t`Activity per day, last 30 days`}
+          xHeading={t`Day`}
         />
       )}
+      <Legend series={series} />
     </Paper>
   );
 }

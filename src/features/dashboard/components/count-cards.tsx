@@ -8,6 +8,7 @@ import {
   IconClipboardList,
   IconDatabase,
   IconFiles,
+  IconLink,
   IconMessage,
   IconMovie,
   IconNews,
@@ -17,7 +18,7 @@ import {
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
-import { countEntries, type SystemInfo } from '../model';
+import { countEntries, placeholderEntries, type SystemInfo } from '../model';
 import { StatCard } from './stat-card';
 
 const ICONS: Record<string, [Icon, string]> = {
@@ -34,12 +35,13 @@ const ICONS: Record<string, [Icon, string]> = {
   video: [IconMovie, 'red'],
   image: [IconPhoto, 'green'],
   user: [IconUserShield, 'gray'],
+  url: [IconLink, 'blue'],
 };
 
 /** One card per resource count of /system/info; `info` undefined while loading. */
 export function CountCards({ info }: { info: SystemInfo | undefined }) {
   const { i18n } = useLingui();
-  const entries = countEntries(info?.counts);
+  const entries = info ? countEntries(info.counts) : placeholderEntries();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
       {entries.map((e) => {

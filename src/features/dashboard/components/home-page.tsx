@@ -1,14 +1,11 @@
 import { Trans } from '@lingui/react/macro';
-import { Alert, Button, Skeleton, Stack } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
 import { systemInfoQuery } from '../api';
 import { CountCards } from './count-cards';
+import { HomeCharts } from './home-charts';
 import { SystemStrip } from './system-strip';
-
-// Its own chunk: recharts must not hold up the cards' first paint.
-const HomeCharts = lazy(() => import('./home-charts'));
 
 /** /index: record counts and server status, then the activity and video charts. */
 export function HomePage() {
@@ -28,9 +25,7 @@ export function HomePage() {
       )}
       <CountCards info={data} />
       <SystemStrip info={data} />
-      <Suspense fallback={<Skeleton h={300} radius="md" data-testid="charts-loading" />}>
-        <HomeCharts />
-      </Suspense>
+      <HomeCharts />
     </Stack>
   );
 }

@@ -21,7 +21,8 @@ export function StatCard({ label, value, icon, color, locale, testId }: Props) {
             {label}
           </Text>
           {value === undefined ? (
-            <Skeleton h={28} w={64} />
+            // As tall as the figure's line (28 × 1.1), so nothing moves when it arrives.
+            <Skeleton h={28 * 1.1} w={64} />
           ) : (
             <Tooltip label={value === null ? '—' : new Intl.NumberFormat(locale).format(value)}>
               <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>

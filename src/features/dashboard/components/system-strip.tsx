@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Paper, Skeleton, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconClockHour4, IconDatabase, IconServer } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATABASE_NAMES, type SystemInfo, splitDuration } from '../model';
@@ -18,7 +18,10 @@ function Item({ icon, label, value }: { icon: ReactNode; label: ReactNode; value
   );
 }
 
-/** Version, uptime and database kind of the running server, in one line. */
+/**
+ * Version, uptime and database kind of the running server, in one line (one per item on a phone).
+ * Columns, not a row of varying widths: an item does not move when the one before it loads.
+ */
 export function SystemStrip({ info }: { info: SystemInfo | undefined }) {
   const { t } = useLingui();
   const uptime = (seconds: number) => {
@@ -30,7 +33,7 @@ export function SystemStrip({ info }: { info: SystemInfo | undefined }) {
   const show = (v: ReactNode | undefined) => (info ? (v ?? '—') : <Skeleton h={14} w={60} />);
   return (
     <Paper withBorder radius="md" px="md" py="sm" data-testid="system-info">
-      <Group gap="xl">
+      <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl" verticalSpacing={4}>
         <Item icon={<IconServer size={18} aria-hidden />} label={<Trans>Version</Trans>} value={show(info?.version)} />
         <Item
           icon={<IconClockHour4 size={18} aria-hidden />}
@@ -42,7 +45,7 @@ export function SystemStrip({ info }: { info: SystemInfo | undefined }) {
           label={<Trans>Database</Trans>}
           value={show(info?.database && (DATABASE_NAMES[info.database] ?? info.database))}
         />
-      </Group>
+      </SimpleGrid>
     </Paper>
   );
 }

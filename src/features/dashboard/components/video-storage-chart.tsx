@@ -1,9 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DonutChart } from '@mantine/charts';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes } from '../../../components/format';
 import { vodResourceQuery } from '../api';
+import { Swatch } from './area-chart';
+import { DonutChart } from './donut-chart';
+
+/** The ring's size; the loading placeholder is as tall, so nothing below it moves. */
+const RING = 150;
 
 /** The video library: how many, how large, and by status. */
 export function VideoStorageChart() {
@@ -16,28 +20,28 @@ export function VideoStorageChart() {
         { name: t`Failed`, value: data.byStatus.failed, color: 'red.6' },
       ]
     : [];
-  const empty = data !== undefined && data.count === 0;
+  const count = data ? new Intl.NumberFormat(i18n.locale).format(data.count) : '';
+  const size = data ? formatBytes(data.totalBytes, i18n.locale) : '';
+  const byStatus = cells.map((c) => `${c.name} ${c.value}`).join(', ');
   return (
     <Paper withBorder radius="md" p="md" h="100%" data-testid="chart-videos">
-      <Title order={3} fz="md" mb="md">
+      <Title order={3} fz="md" mb="md" h={24}>
         <Trans>Video library</Trans>
       </Title>
       {isError ? (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="dimmed" mih={RING}>
           <Trans>The video figures could not be loaded.</Trans>
         </Text>
       ) : !data ? (
-        <Skeleton h={200} />
+        <Skeleton h={RING} />
       ) : (
-        <Group justify="center" gap="xl" wrap="wrap">
+        <Group justify="center" gap="lg" wrap="nowrap" mih={RING}>
           <DonutChart
-            size={170}
-            thickness={24}
-            withTooltip={!empty}
-            tooltipDataSource="segment"
-            chartLabel={new Intl.NumberFormat(i18n.locale).format(data.count)}
-            // An empty library still draws its ring, in grey.
-            data={empty ? [{ name: t`No videos`, value: 1, color: 'gray.3' }] : cells}
+            size={RING}
+            thickness={22}
+            label={count}
+            summary={t`${count} videos, ${size}: ${byStatus}`}
+            cells={cells}
           />
           <Stack gap={6}>
             <Text size="sm">
@@ -47,15 +51,7 @@ export function VideoStorageChart() {
             </Text>
             {cells.map((c) => (
               <Group key={c.name} gap={8} wrap="nowrap">
-                <span
-                  aria-hidden
-                  style={{
-                    width: 10,
-                    height: 10,
-                    borderRadius: 2,
-                    background: `var(--mantine-color-${c.color.replace('.', '-')})`,
-                  }}
-                />
+                <Swatch color={c.color} />
                 <Text size="sm" c="dimmed">
                   {c.name}
                 </Text>

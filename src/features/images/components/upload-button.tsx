@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, FileButton, Group, Progress, Text } from '@mantine/core';
+import { Button, FileButton, Group } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { notifySuccess } from '../../../components/notify';
 import { ERROR_TOAST_MS } from '../../../lib/http';
 import { imageApi } from '../api';
@@ -11,6 +11,9 @@ import { IMAGE_ACCEPT, tooLarge } from '../model';
 import { uploadImage } from '../upload-image';
 
 /** Uploads the chosen images one after another, with a progress bar; the grid refreshes after. */
+// The progress bar loads with the first upload.
+const UploadProgress = lazy(() => import('./upload-progress'));
+
 export function UploadButton() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
@@ -41,18 +44,9 @@ export function UploadButton() {
   return (
     <Group gap="xs" wrap="nowrap">
       {progress && (
-        <Group gap={6} wrap="nowrap" w={180} aria-live="polite">
-          <Text size="xs" c="dimmed" truncate="end" maw={90} title={progress.name}>
-            {progress.name}
-          </Text>
-          <Progress
-            value={progress.fraction * 100}
-            flex={1}
-            size="sm"
-            aria-label={t`Upload progress`}
-            data-testid="upload-progress"
-          />
-        </Group>
+        <Suspense fallback={null}>
+          <UploadProgress name={progress.name} fraction={progress.fraction} />
+        </Suspense>
       )}
       <FileButton onChange={(files) => void upload(files)} accept={IMAGE_ACCEPT} multiple>
         {(props) => (

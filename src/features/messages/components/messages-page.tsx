@@ -1,12 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import type { Online } from '../../../contract/online';
 import { onlineResource } from '../resource';
-import { MessageDrawer } from './message-drawer';
+
+// The drawer (its modal and text area code) loads when a message is first opened.
+const MessageDrawer = lazy(() => import('./message-drawer').then((m) => ({ default: m.MessageDrawer })));
 
 /** /users/online: readers' messages; Open reads one (marking it read) and replies in a drawer. */
 export function MessagesPage() {
@@ -33,7 +35,11 @@ export function MessagesPage() {
   return (
     <>
       <ResourcePage resource={resource} />
-      {open && <MessageDrawer key={open.id} message={open} onClose={() => setOpen(null)} />}
+      {open && (
+        <Suspense fallback={null}>
+          <MessageDrawer key={open.id} message={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import type { News } from '../../../contract/news';
 import type { NewsFormValues } from '../model';
 import { newsResource } from '../resource';
-import { NewsPreview } from './news-preview';
+
+// The preview (a modal) loads when an article is first previewed.
+const NewsPreview = lazy(() => import('./news-preview').then((m) => ({ default: m.NewsPreview })));
 
 /** /web/news: articles, with a read-only preview beside Edit and Delete. */
 export function NewsPage() {
@@ -34,7 +36,11 @@ export function NewsPage() {
   return (
     <>
       <ResourcePage resource={resource} />
-      {preview && <NewsPreview key={preview.id} news={preview} onClose={() => setPreview(null)} />}
+      {preview && (
+        <Suspense fallback={null}>
+          <NewsPreview key={preview.id} news={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,27 +1,24 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, RingProgress, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { uploadClient, uploadsStore } from '../../../stores/uploads';
+import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
 
 /**
- * Navbar indicator: active uploads and their overall progress, linking to the upload panel. Being
- * in the navbar, it starts the upload worker with the console (interrupted uploads are listed at
- * once) and toasts upload errors wherever the user is.
+ * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,
+ * linking to the upload panel; it toasts upload errors wherever the user is. Loaded (by
+ * upload-indicator-slot.tsx) only once the tab runs the upload worker.
  */
 export function UploadIndicator() {
   const { t, i18n } = useLingui();
   const { snapshot, notices } = useSnapshot(uploadsStore);
   const shown = useRef(0);
-
-  useEffect(() => {
-    uploadClient();
-  }, []);
 
   useEffect(() => {
     for (const n of notices) {
@@ -40,6 +37,26 @@ export function UploadIndicator() {
   }, [notices, i18n]);
 
   const sum = overall(snapshot.items as readonly UploadItem[]);
+  const interrupted = snapshot.interrupted.length;
+  if (sum.active === 0 && interrupted > 0) {
+    const label = t`Interrupted uploads: ${interrupted}`;
+    return (
+      <Tooltip label={label}>
+        <ActionIcon
+          component={Link}
+          to="/web/video-upload"
+          variant="subtle"
+          color="orange"
+          size="lg"
+          aria-label={label}
+          data-testid="upload-indicator"
+          data-interrupted={interrupted}
+        >
+          <IconPlayerPause size={20} />
+        </ActionIcon>
+      </Tooltip>
+    );
+  }
   if (sum.active === 0) return null;
   const pct = Math.floor(sum.ratio * 100);
   const label = snapshot.online

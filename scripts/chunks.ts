@@ -1,0 +1,256 @@
+import { type Plugin, parseAst } from 'vite';
+
+/**
+ * Fewer, larger chunks where they are always loaded together. Left to itself, the bundler splits
+ * every module that the entry and some lazy route share into a common chunk of its own: the
+ * sign-in page asked for 70 files and Home for over 100, each a request with its own headers on a
+ * phone's slow round trips. Groups fix that without moving code to a page that does not need it:
+ *
+ * - `index`: everything the entry imports statically (all loaded before the first paint anyway);
+ * - `shared`: what both the sign-in page and the console layout use beyond that (inputs, buttons);
+ * - `console`: what the console layout uses beyond that (every signed-in page loads it);
+ * - `login`: what only the sign-in page uses (nothing a screen or dialog needs).
+ *
+ * "Uses" follows named imports through libraries' barrel files (`import { Button } from
+ * '@mantine/core'` reaches Button's module, not all of Mantine). Screens, dialogs and everything
+ * else loaded on demand keep the automatic splitting.
+ */
+export function chunkGroups(): {
+  plugin: Plugin;
+  groups: {
+    name: string;
+    test?: (id: string) => boolean;
+    tags?: ['$initial'];
+    priority: number;
+    includeDependenciesRecursively?: boolean;
+  }[];
+} {
+  const roots = {
+    login: /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component$/,
+    console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
+  };
+  const reached = {
+    login: new Set<string>(),
+    console: new Set<string>(),
+    rest: new Set<string>(),
+    lists: new Set<string>(),
+  };
+  const plugin: Plugin = {
+    name: 'lectern-chunk-groups',
+    apply: 'build',
+    async buildEnd() {
+      const graph = new ImportGraph(
+        (id) => this.getModuleInfo(id),
+        async (spec, importer) => (await this.resolve(spec, importer))?.id ?? null,
+      );
+      const all = [...this.getModuleIds()];
+      for (const [name, root] of Object.entries(roots) as [keyof typeof roots, RegExp][]) {
+        const start = all.filter((id) => root.test(id));
+        if (start.length === 0) this.warn(`no module matches ${root}: no ${name} chunk`);
+        reached[name] = await graph.reach(start);
+      }
+      // Everything else loaded on demand (screens, dialogs): the sign-in page's chunk must hold
+      // nothing they need, or they would download it.
+      const lazyRoots = all.filter(
+        (id) =>
+          (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 &&
+          !roots.login.test(id) &&
+          !roots.console.test(id),
+      );
+      reached.rest = await graph.reach(lazyRoots);
+      // The list machinery every list screen loads (and Home does not).
+      const home = await graph.reach(
+        all.filter((id) => /[\\/]src[\\/]routes[\\/]_console[\\/]\[index\]\.tsx\?tsr-split=component$/.test(id)),
+      );
+      const machinery = await graph.reach(
+        all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id)),
+      );
+      reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
+    },
+  };
+  const inLogin = (id: string) => reached.login.has(id);
+  const inConsole = (id: string) => reached.console.has(id);
+  return {
+    plugin,
+    groups: [
+      { name: 'index', tags: ['$initial'], priority: 4 },
+      { name: 'shared', test: (id) => inLogin(id) && inConsole(id), priority: 3 },
+      { name: 'console', test: inConsole, priority: 2 },
+      {
+        name: 'lists',
+        test: (id) => reached.lists.has(id) && !inLogin(id),
+        priority: 1.5,
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: 'login',
+        test: (id) => inLogin(id) && !inConsole(id) && !reached.rest.has(id),
+        priority: 1,
+        // Not what its modules import beyond that: those stay where screens can have them.
+        includeDependenciesRecursively: false,
+      },
+    ],
+  };
+}
+
+interface ModuleLike {
+  code: string | null;
+  importedIds: readonly string[];
+  exports?: readonly string[];
+}
+
+interface Barrel {
+  /** Exported name → the module and name it comes from. */
+  named: Map<string, { spec: string; name: string }>;
+  /** `export * from` sources. */
+  stars: string[];
+}
+
+type Node = ReturnType<typeof parseAst>['body'][number];
+
+/** Static imports between modules, with named imports followed through re-export-only modules. */
+export class ImportGraph {
+  private readonly parsed = new Map<string, Node[] | null>();
+  private readonly resolved = new Map<string, string | null>();
+
+  constructor(
+    private readonly info: (id: string) => ModuleLike | null,
+    private readonly resolve: (spec: string, importer: string) => Promise<string | null>,
+  ) {}
+
+  /** Every module the roots need, statically (dynamic imports are other chunks' business). */
+  async reach(roots: readonly string[]): Promise<Set<string>> {
+    const seen = new Set<string>();
+    const stack = [...roots];
+    while (stack.length) {
+      const id = stack.pop() as string;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      stack.push(...(await this.needs(id)));
+    }
+    return seen;
+  }
+
+  private body(id: string): Node[] | null {
+    if (!this.parsed.has(id)) {
+      const code = this.info(id)?.code;
+      let body: Node[] | null = null;
+      if (code && /\.(m?[jt]sx?|cjs)(\?|$)/.test(id)) {
+        try {
+          body = parseAst(code, { lang: 'js' }).body;
+        } catch {
+          body = null;
+        }
+      }
+      this.parsed.set(id, body);
+    }
+    return this.parsed.get(id) ?? null;
+  }
+
+  private async resolveFrom(spec: string, importer: string): Promise<string | null> {
+    const key = `${importer}\0${spec}`;
+    if (!this.resolved.has(key)) this.resolved.set(key, await this.resolve(spec, importer));
+    return this.resolved.get(key) ?? null;
+  }
+
+  /**
+   * A module made of re-exports only (a library's index), or null: `export { a } from './a'`, or
+   * imports followed by `export { a, b }` of the imported bindings (how bundled libraries ship it).
+   */
+  private barrel(id: string): Barrel | null {
+    const body = this.body(id);
+    if (!body?.length) return null;
+    const named = new Map<string, { spec: string; name: string }>();
+    const imported = new Map<string, { spec: string; name: string }>();
+    const stars: string[] = [];
+    const local: [string, string][] = [];
+    for (const node of body) {
+      if (node.type === 'ExpressionStatement' && 'directive' in node && node.directive) continue;
+      if (node.type === 'ImportDeclaration') {
+        for (const sp of node.specifiers) {
+          // A namespace re-exported whole ('*'): whoever imports it gets all of that module.
+          const name =
+            sp.type === 'ImportNamespaceSpecifier'
+              ? '*'
+              : sp.type === 'ImportDefaultSpecifier'
+                ? 'default'
+                : nameOf(sp.imported as Named);
+          imported.set(sp.local.name, { spec: node.source.value, name });
+        }
+      } else if (node.type === 'ExportAllDeclaration' && !node.exported) stars.push(node.source.value);
+      else if (node.type === 'ExportNamedDeclaration' && !node.declaration) {
+        for (const sp of node.specifiers) {
+          if (node.source) named.set(nameOf(sp.exported), { spec: node.source.value, name: nameOf(sp.local) });
+          else local.push([nameOf(sp.exported), nameOf(sp.local)]);
+        }
+      } else return null;
+    }
+    for (const [exported, binding] of local) {
+      const from = imported.get(binding);
+      if (!from) return null;
+      named.set(exported, from);
+    }
+    return { named, stars };
+  }
+
+  /** The modules `id` needs: its imports, named ones followed through barrels. */
+  private async needs(id: string): Promise<string[]> {
+    const body = this.body(id);
+    if (!body) return [...(this.info(id)?.importedIds ?? [])];
+    // A barrel reached here was wanted whole (a namespace or side-effect import, or `export *`).
+    const out: string[] = [];
+    for (const node of body) {
+      let spec: string | null = null;
+      let names: string[] | null = null;
+      if (node.type === 'ImportDeclaration') {
+        spec = node.source.value;
+        const list = node.specifiers;
+        names =
+          list.length === 0 || list.some((s) => s.type === 'ImportNamespaceSpecifier')
+            ? null
+            : list.map((s) =>
+                s.type === 'ImportDefaultSpecifier' ? 'default' : nameOf((s as { imported: Named }).imported),
+              );
+      } else if (node.type === 'ExportNamedDeclaration' && node.source) {
+        spec = node.source.value;
+        names = node.specifiers.map((s) => nameOf(s.local));
+      } else if (node.type === 'ExportAllDeclaration') {
+        spec = node.source.value;
+      }
+      if (spec === null) continue;
+      const target = await this.resolveFrom(spec, id);
+      if (target) out.push(...(await this.through(target, names, new Set())));
+    }
+    return out;
+  }
+
+  /** The modules behind `names` of `target`: their sources if it is a barrel, else itself. */
+  private async through(target: string, names: string[] | null, seen: Set<string>): Promise<string[]> {
+    const barrel = names ? this.barrel(target) : null;
+    if (!barrel || !names) return [target];
+    const out: string[] = [];
+    for (const name of names) {
+      // Re-export cycles between barrels end here.
+      if (seen.has(`${target}#${name}`)) continue;
+      seen.add(`${target}#${name}`);
+      const from = barrel.named.get(name);
+      if (from) {
+        const source = await this.resolveFrom(from.spec, target);
+        if (source) out.push(...(await this.through(source, from.name === '*' ? null : [from.name], seen)));
+        continue;
+      }
+      for (const spec of barrel.stars) {
+        const source = await this.resolveFrom(spec, target);
+        if (!source) continue;
+        // `export *`: only the source that has the name (or may pass it on).
+        if (!this.barrel(source) && !(this.info(source)?.exports ?? [name]).includes(name)) continue;
+        out.push(...(await this.through(source, [name], seen)));
+      }
+    }
+    return out;
+  }
+}
+
+type Named = { type: string; name?: string; value?: unknown };
+const nameOf = (n: Named): string =>
+  n.type === 'Identifier' || n.type === 'IdentifierName' ? String(n.name) : String(n.value);

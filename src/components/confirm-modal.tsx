@@ -1,0 +1,47 @@
+import { modals } from '@mantine/modals';
+import { lazy, Suspense, useEffect } from 'react';
+import { proxy, useSnapshot } from 'valtio';
+
+type ConfirmPayload = Parameters<typeof modals.openConfirmModal>[0];
+
+/*
+ * Confirmation dialogs on demand: Mantine's `modals` only sends an event to its provider, and the
+ * provider (with the modal and scroll lock code) is not needed until the first dialog, so it
+ * loads then. Dialogs asked for before it is there open as soon as it is.
+ */
+const state = proxy({ wanted: false });
+let listening = false;
+const waiting: ConfirmPayload[] = [];
+
+/** Opens a confirmation dialog (Mantine's `modals.openConfirmModal`), loading its provider first if need be. */
+export function openConfirmModal(payload: ConfirmPayload): void {
+  if (listening) {
+    modals.openConfirmModal(payload);
+    return;
+  }
+  waiting.push(payload);
+  state.wanted = true;
+}
+
+const Host = lazy(() => import('../shell/modals-host'));
+
+/** Where the dialogs are drawn: mounted once in the console layout. */
+export function ConfirmModals() {
+  const { wanted } = useSnapshot(state);
+  if (!wanted) return null;
+  return (
+    <Suspense fallback={null}>
+      <Host />
+      <Flush />
+    </Suspense>
+  );
+}
+
+/** After the provider's own effects (a later sibling's run later): it listens now. */
+function Flush() {
+  useEffect(() => {
+    listening = true;
+    for (const payload of waiting.splice(0)) modals.openConfirmModal(payload);
+  }, []);
+  return null;
+}

@@ -1,0 +1,84 @@
+/**
+ * The geometry of Home's two small charts (components/area-chart.tsx, donut-chart.tsx): pure
+ * functions from values to SVG coordinates, so a few hundred lines of SVG replace a charting
+ * library (recharts was 120 KiB of Home's download for these two pictures).
+ */
+
+/** Round steps for an axis from 0 to at least `max`: 0, 1, 2… or 0, 5, 10… (integers only). */
+export function niceTicks(max: number, count = 4): number[] {
+  const top = Math.max(1, Math.ceil(max));
+  const rough = top / count;
+  const power = 10 ** Math.floor(Math.log10(rough));
+  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power);
+  const ticks: number[] = [];
+  for (let v = 0; v < top + step; v += step) ticks.push(v);
+  return ticks;
+}
+
+export interface Plot {
+  /** Left edge of the plot (room for the y axis labels), in px. */
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** The y axis's largest value (the last tick). */
+  yMax: number;
+}
+
+/** x of the i-th of n points, spread from the plot's left to its right edge. */
+export const xAt = (plot: Plot, i: number, n: number): number =>
+  n <= 1 ? (plot.left + plot.right) / 2 : plot.left + ((plot.right - plot.left) * i) / (n - 1);
+
+/** y of a value, 0 at the bottom. */
+export const yAt = (plot: Plot, v: number): number =>
+  plot.bottom - ((plot.bottom - plot.top) * Math.max(0, v)) / (plot.yMax || 1);
+
+const round = (n: number) => Math.round(n * 10) / 10;
+
+/** The line through the values and the area under it (closed along the bottom). */
+export function seriesPaths(plot: Plot, values: readonly number[]): { line: string; area: string } {
+  if (values.length === 0) return { line: '', area: '' };
+  const points = values.map((v, i) => `${round(xAt(plot, i, values.length))},${round(yAt(plot, v))}`);
+  const line = `M${points.join('L')}`;
+  const first = round(xAt(plot, 0, values.length));
+  const last = round(xAt(plot, values.length - 1, values.length));
+  return { line, area: `${line}L${last},${plot.bottom}L${first},${plot.bottom}Z` };
+}
+
+/** Which x labels fit: every k-th point so that labels are at least `minGap` px apart, the last one included. */
+export function labelIndexes(n: number, width: number, minGap: number): number[] {
+  if (n <= 0) return [];
+  const fits = Math.max(1, Math.floor(width / minGap));
+  const every = Math.max(1, Math.ceil(n / fits));
+  const out: number[] = [];
+  for (let i = (n - 1) % every; i < n; i += every) out.push(i);
+  return out;
+}
+
+/** The point under the pointer: nearest index to an x position. */
+export function nearestIndex(plot: Plot, x: number, n: number): number {
+  if (n <= 1) return 0;
+  const ratio = (x - plot.left) / (plot.right - plot.left);
+  return Math.min(n - 1, Math.max(0, Math.round(ratio * (n - 1))));
+}
+
+/**
+ * A ring of segments, drawn as stroked circles (stroke-dasharray over the circumference), starting
+ * at 12 o'clock and going clockwise. Zero values get no segment; all zero gives no segments.
+ */
+export function donutSegments(
+  values: readonly number[],
+  radius: number,
+): { dash: string; offset: number; index: number }[] {
+  const total = values.reduce((a, b) => a + Math.max(0, b), 0);
+  if (total <= 0) return [];
+  const circumference = 2 * Math.PI * radius;
+  let start = 0;
+  return values.flatMap((v, index) => {
+    if (v <= 0) return [];
+    const length = (circumference * v) / total;
+    const segment = { dash: `${round(length)} ${round(circumference - length)}`, offset: round(-start), index };
+    start += length;
+    return [segment];
+  });
+}

@@ -1,0 +1,23 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { startIfInterrupted, uploadPresence } from '../../../stores/upload-presence';
+
+// The indicator (with the upload store and client) loads once the tab runs the upload worker.
+const UploadIndicator = lazy(() => import('./upload-indicator').then((m) => ({ default: m.UploadIndicator })));
+
+/**
+ * The navbar's place for the upload indicator. It does not start the upload worker (the largest
+ * script of the console) for everyone: only when IndexedDB holds an interrupted upload (the upload
+ * panel starts it too).
+ */
+export function UploadIndicatorSlot() {
+  const { started } = useSnapshot(uploadPresence);
+  useEffect(() => {
+    void startIfInterrupted();
+  }, []);
+  return started ? (
+    <Suspense fallback={null}>
+      <UploadIndicator />
+    </Suspense>
+  ) : null;
+}

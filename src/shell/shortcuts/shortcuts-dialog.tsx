@@ -1,0 +1,28 @@
+import { useLingui } from '@lingui/react/macro';
+import { Group, Kbd, Modal, Table } from '@mantine/core';
+import { keyLabel, SHORTCUTS } from '../../lib/shortcuts';
+
+/** The list of every shortcut (loaded on the first `?`, by shortcuts-help.tsx). */
+export default function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t`Keyboard shortcuts`} size="md">
+      <Table data-testid="shortcuts-table">
+        <Table.Tbody>
+          {Object.entries(SHORTCUTS).map(([name, s]) => (
+            <Table.Tr key={name}>
+              <Table.Td>{i18n._(s.description)}</Table.Td>
+              <Table.Td>
+                <Group gap={4} wrap="nowrap" justify="flex-end">
+                  {s.keys.map((k) => (
+                    <Kbd key={k}>{keyLabel(k)}</Kbd>
+                  ))}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminToken, api, baseURL, launch } from './browser';
+import { form, rows } from './lists';
+
+/*
+ * What a cold load downloads and starts (a phone on a poor network pays for every byte): each test
+ * opens a fresh context, signed in by its cookie, with the service worker blocked (its precache
+ * would fetch everything), and reads the JavaScript the page received. The code is recognised by
+ * strings that minification keeps: pinyin-pro's dictionary, Fuse's and zod's error texts.
+ */
+const MARKERS = {
+  pinyin: 'zhōng',
+  fuse: 'Pattern length exceeds max',
+  zod: 'ZodError',
+  recharts: 'recharts',
+  uploadEngine: 'x-oss-',
+};
+
+let browser: Browser;
+let token: string;
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await adminToken();
+  const shelf = await api<{ id: number }>('/category', { body: { name: 'Loading shelf', sort: 9 }, token });
+  // More books than a page: the placeholders stand for a full page of rows (a shorter list ends
+  // above them, and the footer moves up once).
+  for (let i = 1; i <= 12; i++) {
+    await api('/book', {
+      body: {
+        title: `Cold Load Primer ${i}`,
+        author: 'Lean Author',
+        categoryId: shelf.id,
+        stock: 2,
+        status: 'on_shelf',
+      },
+      token,
+    });
+  }
+});
+afterAll(() => browser?.close());
+
+interface Cold {
+  context: BrowserContext;
+  page: Page;
+  /** The JavaScript bodies received so far. */
+  scripts: () => Promise<string[]>;
+  workers: string[];
+}
+
+async function cold(viewport = { width: 1280, height: 800 }): Promise<Cold> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport,
+    locale: 'en-US',
+    serviceWorkers: 'block',
+  });
+  await context.addCookies([{ name: 'Authorization', value: token, url: baseURL() }]);
+  const page = await context.newPage();
+  const bodies: Promise<string>[] = [];
+  page.on('response', (r) => {
+    if (new URL(r.url()).pathname.endsWith('.js')) bodies.push(r.text().catch(() => ''));
+  });
+  const workers: string[] = [];
+  page.on('worker', (w) => workers.push(w.url()));
+  return { context, page, scripts: () => Promise.all(bodies), workers };
+}
+
+const containing = (scripts: string[], marker: string) => scripts.filter((s) => s.includes(marker)).length;
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+}
+
+describe('cold loads', () => {
+  it('Home starts no worker and downloads no search, pinyin, chart library, upload or form code', async () => {
+    const { context, page, scripts, workers } = await cold();
+    await page.goto('/index');
+    await page.getByTestId('stat-book-value').waitFor();
+    await page.getByTestId('chart-activity').getByRole('img').waitFor();
+    await settle(page);
+    const received = await scripts();
+    expect(received.length).toBeGreaterThan(0);
+    for (const marker of Object.values(MARKERS)) expect(containing(received, marker), marker).toBe(0);
+    expect(workers).toEqual([]);
+
+    // The search's code arrives when it is first opened (in English, without pinyin).
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('textbox').waitFor();
+    await settle(page);
+    expect(containing(await scripts(), MARKERS.fuse)).toBe(1);
+    expect(containing(await scripts(), MARKERS.pinyin)).toBe(0);
+    await context.close();
+  });
+
+  it('pinyin-pro loads for a Chinese search with pinyin on, at the first search', async () => {
+    const { context, page, scripts } = await cold();
+    await page.goto('/index');
+    await page.getByRole('banner').getByRole('button', { name: 'Language', exact: true }).click();
+    await page.getByRole('menuitem', { name: '中文' }).click();
+    await expect.poll(() => page.title()).toBe('首页 - Lectern');
+    await settle(page);
+    expect(containing(await scripts(), MARKERS.pinyin)).toBe(0);
+    await page.keyboard.press('Control+k');
+    await page.getByRole('dialog').getByRole('textbox').waitFor();
+    await page.keyboard.type('shuji');
+    await page.locator('[data-action][data-selected]').filter({ hasText: '书籍' }).waitFor();
+    expect(containing(await scripts(), MARKERS.pinyin)).toBe(1);
+    await context.close();
+  });
+
+  it('a list downloads the form code (and zod) only when a form opens', async () => {
+    const { context, page, scripts, workers } = await cold();
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await settle(page);
+    expect(containing(await scripts(), MARKERS.zod)).toBe(0);
+    expect(workers).toEqual([]);
+    await page.getByTestId('create-record').click();
+    await form(page).getByLabel('Title').waitFor();
+    expect(containing(await scripts(), MARKERS.zod)).toBe(1);
+    await context.close();
+  });
+
+  it('starts the upload worker with the console only when IndexedDB holds an interrupted upload', async () => {
+    const { context, page, workers } = await cold();
+    await page.goto('/index');
+    await page.getByTestId('stat-book-value').waitFor();
+    await settle(page);
+    expect(workers).toEqual([]);
+    // A checkpoint as the upload engine stores it when a reload cuts an upload short.
+    await page.evaluate(
+      () =>
+        new Promise<void>((done, fail) => {
+          const open = indexedDB.open('lectern-upload');
+          open.onupgradeneeded = () => open.result.createObjectStore('checkpoints');
+          open.onerror = () => fail(open.error);
+          open.onsuccess = () => {
+            const tx = open.result.transaction('checkpoints', 'readwrite');
+            tx.objectStore('checkpoints').put(
+              {
+                fileName: 'cut-short.mp4',
+                lastModified: 1,
+                size: 3_145_728,
+                object: 'sv/cut-short.mp4',
+                videoId: null,
+                bucket: 'lectern-media',
+                endpoint: location.origin,
+                checkpoint: null,
+                loaded: 1_048_576,
+                state: 'Uploading',
+                fileHash: 'h',
+                updatedAt: Date.now(),
+              },
+              'upload_1_cut-short.mp4_3145728',
+            );
+            tx.oncomplete = () => {
+              open.result.close();
+              done();
+            };
+            tx.onerror = () => fail(tx.error);
+          };
+        }),
+    );
+    await page.reload();
+    const indicator = page.getByTestId('upload-indicator');
+    await indicator.waitFor();
+    expect(await indicator.getAttribute('data-interrupted')).toBe('1');
+    expect(workers.some((w) => new URL(w).pathname.startsWith('/assets/'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('layout shift', () => {
+  /** CLS as Chromium counts it: the largest window of shifts less than 1 s apart (within 5 s). */
+  async function cls(page: Page): Promise<number> {
+    return page.evaluate(() => {
+      const shifts = (window as unknown as { __shifts: { t: number; v: number }[] }).__shifts;
+      let best = 0;
+      let sum = 0;
+      let first = 0;
+      let last = Number.NEGATIVE_INFINITY;
+      for (const s of shifts) {
+        if (s.t - last > 1000 || s.t - first > 5000) {
+          sum = 0;
+          first = s.t;
+        }
+        sum += s.v;
+        last = s.t;
+        best = Math.max(best, sum);
+      }
+      return best;
+    });
+  }
+
+  for (const [device, viewport] of [
+    ['phone', { width: 390, height: 844 }],
+    ['desktop', { width: 1280, height: 800 }],
+  ] as const) {
+    it(`Home and Books keep their layout while their data arrives (${device}, CLS ≤ 0.02)`, async () => {
+      const { context, page } = await cold(viewport);
+      // Source text: a function would carry the test runner's helpers into the page.
+      await context.addInitScript({
+        content: `window.__shifts = [];
+          new PerformanceObserver((l) => {
+            for (const e of l.getEntries()) if (!e.hadRecentInput) window.__shifts.push({ t: e.startTime, v: e.value });
+          }).observe({ type: 'layout-shift', buffered: true });`,
+      });
+      await page.goto('/index');
+      await page.getByTestId('chart-activity').getByRole('img').waitFor();
+      await settle(page);
+      expect(await cls(page)).toBeLessThanOrEqual(0.02);
+      await page.goto('/web/book');
+      await rows(page).first().waitFor();
+      await settle(page);
+      expect(await cls(page)).toBeLessThanOrEqual(0.02);
+      await context.close();
+    });
+  }
+});
