@@ -9,6 +9,7 @@ import { type Plugin, parseAst } from 'vite';
  * - `index`: everything the entry imports statically (all loaded before the first paint anyway);
  * - `shared`: what both the sign-in page and the console layout use beyond that (inputs, buttons);
  * - `console`: what the console layout uses beyond that (every signed-in page loads it);
+ * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
  * - `login`: what only the sign-in page uses (nothing a screen or dialog needs).
  *
  * "Uses" follows named imports through libraries' barrel files (`import { Button } from

@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { i18n } from './lib/i18n';
 import { PwaRoot } from './pwa/pwa-root';
 import { queryClient, router } from './router';
-import { buildTheme } from './shell/theme';
+import { buildTheme, cssVariablesResolver } from './shell/theme';
 import { useSizeScale } from './shell/use-size-scale';
 import { settingsStore } from './stores/settings';
 
@@ -38,7 +38,12 @@ export function App() {
     <I18nProvider i18n={i18n}>
       {/* Every CSS variable from the theme, not only those that differ from Mantine's default file,
           which the console does not download (main.tsx). */}
-      <MantineProvider theme={theme} defaultColorScheme="light" deduplicateCssVariables={false}>
+      <MantineProvider
+        theme={theme}
+        defaultColorScheme="light"
+        deduplicateCssVariables={false}
+        cssVariablesResolver={cssVariablesResolver}
+      >
         <LazyNotifications />
         <QueryClientProvider client={queryClient}>
           <PwaRoot />

@@ -124,6 +124,27 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("the sign-in page leaves the console's code alone until the user types, then fetches it", async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const bodies: Promise<string>[] = [];
+    page.on('response', (r) => {
+      if (new URL(r.url()).pathname.endsWith('.js')) bodies.push(r.text().catch(() => ''));
+    });
+    // Strings of the console layout (its tabs bar) and of Home (its chart) that minification keeps.
+    const consoleCode = async () => {
+      const scripts = await Promise.all(bodies);
+      return [containing(scripts, 'tags-view'), containing(scripts, 'chart-activity')];
+    };
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await settle(page);
+    expect(await consoleCode()).toEqual([0, 0]);
+    await page.getByRole('form', { name: 'Staff sign-in' }).getByLabel('Phone number').pressSequentially('1');
+    await expect.poll(async () => (await consoleCode()).every((n) => n > 0)).toBe(true);
+    await context.close();
+  });
+
   it('starts the upload worker with the console only when IndexedDB holds an interrupted upload', async () => {
     const { context, page, workers } = await cold();
     await page.goto('/index');

@@ -1,8 +1,25 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { type AnyRouter, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
 import { login } from '../../lib/auth';
+
+let prefetched = false;
+
+/**
+ * While the user types, the console's code (its layout and Home) comes down, so signing in shows
+ * it at once; not before the first keystroke, so it never competes with the sign-in page itself.
+ * Only the code: no loader or guard runs.
+ */
+function prefetchConsole(router: AnyRouter): void {
+  if (prefetched) return;
+  prefetched = true;
+  for (const id of ['/_console', '/_console/index']) {
+    const route = router.routesById[id];
+    if (route) void Promise.resolve(router.loadRouteChunk(route)).catch(() => undefined);
+  }
+}
 
 interface Props {
   kind: 'staff' | 'admin';
@@ -15,6 +32,7 @@ interface Props {
 /** One sign-in form; the tabs differ only in what the user name is (phone or account). */
 export function LoginForm({ kind, userLabel, userPlaceholder, passwordPlaceholder, onSuccess }: Props) {
   const { t } = useLingui();
+  const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const form = useForm({
@@ -38,7 +56,12 @@ export function LoginForm({ kind, userLabel, userPlaceholder, passwordPlaceholde
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={kind === 'staff' ? t`Staff sign-in` : t`Administrator sign-in`}>
+    <form
+      onSubmit={submit}
+      onInputCapture={() => prefetchConsole(router)}
+      noValidate
+      aria-label={kind === 'staff' ? t`Staff sign-in` : t`Administrator sign-in`}
+    >
       <Stack gap="md">
         <TextInput
           label={userLabel}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { contrastWithWhite, DEFAULT_PRIMARY, readableShade, shadesOf } from '../../../src/shell/theme';
+import {
+  buildTheme,
+  contrastWithWhite,
+  cssVariablesResolver,
+  DEFAULT_PRIMARY,
+  luminance,
+  readableShade,
+  shadesOf,
+} from '../../../src/shell/theme';
 
 describe('theme colour', () => {
   it('measures contrast as WCAG does', () => {
@@ -19,5 +27,14 @@ describe('theme colour', () => {
     expect(readableShade('#722ed1')).toBe('#722ed1');
     expect(shadesOf('#722ed1')[6]).toBe('#722ed1');
     expect(contrastWithWhite(shadesOf('#ffd666')[6])).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('CSS variables', () => {
+  it("darkens the light scheme's dimmed text to gray.7, which reaches AA on white", () => {
+    const theme = buildTheme() as Parameters<typeof cssVariablesResolver>[0];
+    expect(cssVariablesResolver(theme).light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
+    const gray7 = '#495057'; // Mantine's gray.7
+    expect(1.05 / (luminance(gray7) + 0.05)).toBeGreaterThanOrEqual(4.5);
   });
 });
