@@ -2,9 +2,9 @@ import { i18n as globalI18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Skeleton, Table, Text, VisuallyHidden } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { IconDeviceDesktop, IconDeviceMobile } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { openConfirmModal } from '../../../components/confirm-modal';
 import { formatDateTime, relativeTime } from '../../../components/format';
 import { notifySuccess } from '../../../components/notify';
 import type { SessionInfo } from '../../../contract/auth';
@@ -31,7 +31,7 @@ export function SessionsList() {
   const confirmEnd = (s: SessionInfo) => {
     const device = label(s.userAgent);
     const address = s.address;
-    modals.openConfirmModal({
+    openConfirmModal({
       title: globalI18n._(msg`End this session?`),
       children: (
         <Text size="sm">
