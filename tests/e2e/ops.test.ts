@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext } from './browser';
+import { launch, openSignedIn } from './browser';
 import { controlled } from './pwa-helpers';
 
 /*
@@ -16,9 +16,9 @@ afterAll(() => browser?.close());
 
 describe('operating endpoints and the service worker', () => {
   it('/healthz, /readyz and /metrics open from the server, not as the console, on a controlled page', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto('/login');
+    // The worker registers once signed in (the sign-in page downloads nothing ahead).
+    const page = await openSignedIn(browser, '/index');
+    const context = page.context();
     await controlled(page);
     for (const [path, expected] of [
       ['/healthz', /"status":"ok"/],
@@ -32,7 +32,7 @@ describe('operating endpoints and the service worker', () => {
       expect(await page.locator('#root').count(), path).toBe(0);
     }
     // Offline the shell would still answer a console route; these fail as the server is unreachable.
-    await page.goto('/login');
+    await page.goto('/index');
     await controlled(page);
     await context.setOffline(true);
     const failed = await page.goto('/healthz').then(
