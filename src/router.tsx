@@ -9,7 +9,7 @@ export interface RouterContext {
 export const queryClient = new QueryClient({
   defaultOptions: {
     // The http client already tells the user about failures; retrying a 4xx only repeats the toast.
-    // Offline, requests still go out: the service worker answers reads from its cache (issue 6).
+    // Offline, requests still go out: the service worker answers reads from its cache.
     queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
     mutations: { retry: false, networkMode: 'always' },
   },

@@ -4,7 +4,7 @@ import { VIDEO_SORTS, VIDEO_STATUSES } from './values';
 
 export { VIDEO_SORTS, VIDEO_STATUSES };
 
-/** `video`: page, create, delete (no update). Issue 4's upload completion turns a record `normal`. */
+/** `video`: page, create, delete (no update). An upload's completion turns a record `normal`. */
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
 
 export const videoCreateSchema = z.strictObject({

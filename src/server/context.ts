@@ -24,7 +24,7 @@ export interface AppConfig {
   loginSlowdownMs: number;
   trustProxy: boolean;
   distDir: string;
-  /** Origins the console may connect to besides 'self' (issue 4: the video service). */
+  /** Origins the console may connect to besides 'self' (the video service, for one). */
   extraConnectSrc: string[];
   /** The video service (vod/config.ts); absent: local mode with defaults. */
   vod?: VodConfig;

@@ -12,7 +12,7 @@ import { type Attempts, progressed } from './retry-policy';
 import type { UploadTicket, VodClient } from './vod-client';
 
 /**
- * One run of one file (issue 4, "flow per file"): credential → CreateUploadVideo, or
+ * One run of one file ("flow per file"): credential → CreateUploadVideo, or
  * RefreshUploadVideo for a video already created (a resumed checkpoint, or one the service knows
  * by file hash) → cover via CreateUploadImage → ali-oss multipart from the checkpoint, saving and
  * reporting progress per part. The engine (engine.ts) decides when a run starts and what its

@@ -1,5 +1,5 @@
 /**
- * Deletes waiting out their Undo toast (issue 3's undoable delete). Module-level on purpose: a
+ * Deletes waiting out their Undo toast. Module-level on purpose: a
  * pending delete must still happen when the user navigates away from the list, and leaving the
  * page altogether commits it at once (pagehide) rather than losing it.
  */

@@ -29,7 +29,7 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
   form?: FormDef<T, V>;
   /**
    * 'confirm': a dialog, then the server call. 'undo': the row disappears at once with an Undo
-   * toast and the server call follows 5 s later (issue 3). false: no delete.
+   * toast and the server call follows 5 s later false: no delete.
    */
   deleteMode?: 'confirm' | 'undo' | false;
   /** Extra per-row actions (approve / reject for applications), before Edit and Delete. */

@@ -3,7 +3,7 @@ import { createResourceApi } from '../../components/resource/resource-api';
 import type { Video } from '../../contract/video';
 import { VIDEO_FILTERS } from './model';
 
-/** `/video`: page and delete here; records are created by the upload panel (issue 4). */
+/** `/video`: page and delete here; records are created by the upload panel. */
 export const videoApi = createResourceApi<Video>('video', VIDEO_FILTERS);
 
 export const videosQuery = (search: Partial<ListSearch>) => videoApi.pageQuery(search);

@@ -34,7 +34,7 @@ export async function ensureAdmin(
       now.toISOString(),
     );
   } catch (err) {
-    // Another instance won the race (issue 7); its admin stands.
+    // Another instance won the race; its admin stands.
     if (uniqueViolation(err)) return { created: false };
     throw err;
   }

@@ -2,7 +2,7 @@ import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 
 /**
  * Everything that differs between SQLite and PostgreSQL is decided here, so repositories stay
- * dialect-neutral Kysely and issue 7 has one file to extend.
+ * dialect-neutral Kysely and a new engine has one file to extend.
  */
 export type DialectKind = 'sqlite' | 'postgres';
 

@@ -16,7 +16,7 @@ export interface OpenedDatabase {
 
 export interface OpenOptions {
   dataDir: string;
-  /** `postgres://…` selects PostgreSQL (issue 7); unset, the SQLite file in dataDir. */
+  /** `postgres://…` selects PostgreSQL; unset, the SQLite file in dataDir. */
   databaseUrl?: string;
   /** PostgreSQL only: connections in this process's pool. */
   poolSize?: number;

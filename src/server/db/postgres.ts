@@ -29,7 +29,7 @@ const pools = new WeakMap<object, pg.Pool>();
 export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
 
 /**
- * PostgreSQL through a `pg` pool (issue 7). Each request takes a connection for one query or one
+ * PostgreSQL through a `pg` pool. Each request takes a connection for one query or one
  * transaction and gives it back, so a pool of ten serves many concurrent requests; several server
  * instances each have their own pool (size them so instances × pool ≤ the server's max_connections).
  */

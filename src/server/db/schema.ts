@@ -1,7 +1,7 @@
 import type { Generated, Selectable } from 'kysely';
 
 /**
- * Table types, snake_case as stored. Portable across SQLite and PostgreSQL (issue 7): timestamps are
+ * Table types, snake_case as stored. Portable across SQLite and PostgreSQL: timestamps are
  * ISO-8601 UTC text written by the server, booleans are integers 0/1, JSON is text.
  */
 

@@ -4,7 +4,7 @@ import { API_BASE } from '../../contract/envelope';
 /**
  * The CSP lives here alone. The built console is all same-origin scripts (no inline script), Mantine
  * injects <style> tags (hence 'unsafe-inline' for styles only), and the service worker and upload
- * worker come from 'self' or blob:. Issue 4 adds the video endpoints through `extraConnectSrc`.
+ * worker come from 'self' or blob:. The video endpoints come through `extraConnectSrc`.
  */
 export function contentSecurityPolicy(extraConnectSrc: readonly string[] = []): string {
   const directives: Record<string, string[]> = {

@@ -2,7 +2,7 @@ import type { ColumnDefinitionBuilder, CreateTableBuilder, Kysely, Migration } f
 import { type DialectKind, indexDdl } from '../dialect';
 
 /**
- * Issue 3's resources: content, readers, borrowing, media, about us. Every sort and filter column
+ * The content resources: content, readers, borrowing, media, about us. Every sort and filter column
  * has an index (the page queries order by one column, then id); unique rules are named `_uq`
  * indexes so both drivers report a name we map back to a field.
  */

@@ -1,9 +1,9 @@
 import type { Kysely, Migration } from 'kysely';
 
 /**
- * Issue 4: the local video service. Everything an instance needs to answer a request lives here
+ * The local video service. Everything an instance needs to answer a request lives here
  * (credentials, media, multipart uploads and their parts, completed objects, reported progress), so
- * instances stay stateless (issue 7); only the bytes are files under LECTERN_DATA/oss.
+ * instances stay stateless; only the bytes are files under LECTERN_DATA/oss.
  * Times are ISO-8601 UTC text like the rest of the schema; sizes are bigint.
  */
 export const vod: Migration = {

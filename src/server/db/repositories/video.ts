@@ -5,7 +5,7 @@ import type { Database } from '../schema';
 import { writeAudit } from './audit';
 
 /**
- * Issue 4: the upload service calls this when an object completes (`normal`) or is abandoned
+ * The upload service calls this when an object completes (`normal`) or is abandoned
  * (`failed`). One transaction with its audit row; the version moves so a stale editor sees it.
  * Returns false when no video has that service id.
  */
