@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -13,6 +12,7 @@ import {
   TEST_ENGINE,
   uniqueDatabaseName,
 } from './helpers/database';
+import { npmRun } from './helpers/npm-run';
 import { spawnServer } from './helpers/spawn-server';
 
 /**
@@ -33,27 +33,6 @@ afterAll(async () => {
   for (const name of databases) await dropDatabase(name);
   await rm(dir, { recursive: true, force: true });
 });
-
-/** Runs an npm script as an operator would; resolves with its exit code and output. */
-function npmRun(script: string, args: string[], env: Record<string, string | undefined>) {
-  const childEnv: Record<string, string> = {};
-  // An undefined value removes the variable (DATABASE_URL of a PostgreSQL run, for a SQLite restore).
-  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
-}
 
 /** A fresh target for a restore: a data folder and, on PostgreSQL, an empty database. */
 async function freshTarget(name: string): Promise<{ LECTERN_DATA: string; DATABASE_URL: string | undefined }> {

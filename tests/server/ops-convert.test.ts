@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../bench/seed-large';
 import { verifyCopy } from '../../src/server/ops/convert';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
+import { npmRun } from './helpers/npm-run';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
 import {
   type Credential,
@@ -43,25 +43,6 @@ async function newDatabase(): Promise<string> {
   const name = uniqueDatabaseName('lectern_conv');
   databases.push(name);
   return createDatabase(name);
-}
-
-function npmRun(script: string, args: string[], env: Record<string, string | undefined>) {
-  const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) childEnv[k] = v;
-  const child = spawn('npm', ['run', '--silent', script, '--', ...args], {
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  return new Promise<{ code: number | null; output: string }>((resolve) =>
-    child.once('exit', (code) => resolve({ code, output })),
-  );
 }
 
 async function pgQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
