@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMAGE_MAX_BYTES } from '../contract/image';
+import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
@@ -46,8 +47,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The image upload alone takes a bigger body: the 5 MiB file plus multipart framing. The exact
   // 5 MiB check on the file itself is the route's.
   const uploadLimit = limitBody(IMAGE_MAX_BYTES + 64 * 1024, (close) => tooLarge('Image', '5 MiB', close));
+  // CSV imports (`POST /{r}/import`) likewise: the 5 MiB file plus framing; the route checks the file.
+  const importLimit = limitBody(IMPORT_MAX_BYTES + 64 * 1024, (close) => tooLarge('CSV file', '5 MiB', close));
   api.use('*', (c, next) =>
-    c.req.method === 'POST' && c.req.path === '/prod-api/file/upload/img' ? uploadLimit(c, next) : jsonLimit(c, next),
+    c.req.method !== 'POST'
+      ? jsonLimit(c, next)
+      : c.req.path === '/prod-api/file/upload/img'
+        ? uploadLimit(c, next)
+        : c.req.path.endsWith('/import')
+          ? importLimit(c, next)
+          : jsonLimit(c, next),
   );
   // Public and self-authenticating routes first; a handler that answers ends the chain.
   registerAuthRoutes(api, deps);

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../../contract/book';
 import type { AppDeps, AppEnv } from '../context';
 import { conflict, invalidField } from '../http/errors';
+import { bookBatch, bookImporter } from './book-bulk';
 import { registerResource } from './define-resource';
 import { eq } from './filters';
 import type { Db } from './types';
@@ -86,6 +87,8 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
     readOnlyFields: ['categoryName', 'subclassName'],
     // Named, so that an export with no rows still has its header line.
     csvColumns: BOOK_CSV_COLUMNS,
+    importer: bookImporter,
+    batch: bookBatch,
     toApi: toBook,
     toColumns: (i) => ({
       title: i.title,

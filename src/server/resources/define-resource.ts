@@ -8,8 +8,10 @@ import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit
 import { abortResponse } from '../http/abort';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
-import { parseId, readJson } from '../http/validate';
+import { parseId, parseWith, readJson } from '../http/validate';
+import { registerBatch } from './batch';
 import { csvResponse } from './csv';
+import { type ImportTarget, registerImport } from './import';
 import { pageQueries } from './page-query';
 import type { Db, PageFields, RegisteredResource, ResourceDef, RowBase, WriteContext } from './types';
 import { addSecretChanges, checkUnique, loose, mapDriverError, staleVersion } from './write';
@@ -105,44 +107,71 @@ export function registerResource<
     });
   }
 
+  /**
+   * One record's update inside `trx`: checks, unique values, the write with its version in WHERE and
+   * the audit row. PUT and batch edits (batch.ts) both go through it. 'unchanged' (only when
+   * `skipUnchanged`): the columns already hold every value, nothing written; 'stale': another
+   * writer committed between the read of `before` and this write.
+   */
+  async function updateRecord(
+    trx: Db,
+    user: WriteContext<Row>['user'],
+    before: Row,
+    input: z.output<US> & RowBase,
+    columns: Record<string, unknown>,
+    opts: { dryRun?: boolean; skipUnchanged?: boolean } = {},
+  ): Promise<{ outcome: 'unchanged' | 'stale' } | { outcome: 'changed'; after: Out | null }> {
+    const { id, version } = input;
+    const ctx: WriteContext<Row> = { trx, deps, user, action: 'update', id, before };
+    await def.check?.(input, ctx);
+    await def.prepare?.(columns, input, ctx);
+    const current = before as unknown as Record<string, unknown>;
+    const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+    if (opts.skipUnchanged && Object.entries(columns).every(([k, v]) => same(v, current[k]))) {
+      return { outcome: 'unchanged' };
+    }
+    await checkUnique(trx, def.table, def.unique ?? [], columns, id);
+    if (opts.dryRun) return { outcome: 'changed', after: null };
+    const at = now();
+    // The version in WHERE makes the write itself the final check against a concurrent writer.
+    const res = await loose(trx)
+      .updateTable(def.table)
+      .set({ ...columns, version: version + 1, updated_at: at })
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return { outcome: 'stale' };
+    const after = def.toApi((await selectById(trx, id)) as Row);
+    await def.afterWrite?.(input, { ...ctx, id });
+    const changes = addSecretChanges(
+      diffRecords(toRecord(def.toApi(before)), toRecord(after)),
+      toRecord(input),
+      def.secretFields,
+    );
+    await writeAudit(trx, audit(ctx, id, at, changes, toRecord(after)));
+    return { outcome: 'changed', after };
+  }
+
   const updateSchema = def.schemas.update;
   if (ops.update && updateSchema) {
     api.put(base, guard, async (c) => {
       const input = (await readJson(c, updateSchema, strip)) as z.output<US> & RowBase;
       const { id, version, ...fields } = input;
       const user = currentUser(c);
+      // Before the transaction: toColumns may hash a password, which must not hold the database.
       const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>, { user, target: id });
       const out = await write(false, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);
         if (before.version !== version) throw staleVersion(before.version, version, def.toApi(before));
-        const ctx: WriteContext<Row> = { trx, deps, user, action: 'update', id, before };
-        await def.check?.(input, ctx);
-        await def.prepare?.(columns, input, ctx);
-        await checkUnique(trx, def.table, def.unique ?? [], columns, id);
-        const at = now();
-        // The version in WHERE makes the write itself the final check against a concurrent writer.
-        const res = await loose(trx)
-          .updateTable(def.table)
-          .set({ ...columns, version: version + 1, updated_at: at })
-          .where('id', '=', id)
-          .where('version', '=', version)
-          .executeTakeFirst();
-        if (Number(res.numUpdatedRows) !== 1) {
+        const done = await updateRecord(trx, user, before, input, columns);
+        if (done.outcome !== 'changed') {
           // Another writer committed between our read and our write (possible on PostgreSQL).
           const latest = await selectById(trx, id);
           if (!latest) throw notFound(`${def.name} ${id}`);
           throw staleVersion(latest.version, version, def.toApi(latest));
         }
-        const after = def.toApi((await selectById(trx, id)) as Row);
-        await def.afterWrite?.(input, { ...ctx, id });
-        const changes = addSecretChanges(
-          diffRecords(toRecord(def.toApi(before)), toRecord(after)),
-          toRecord(input),
-          def.secretFields,
-        );
-        await writeAudit(trx, audit(ctx, id, at, changes, toRecord(after)));
-        return after;
+        return done.after;
       });
       return ok(c, out);
     });
@@ -186,6 +215,61 @@ export function registerResource<
       changes,
       recordTitle: recordTitleOf(record),
     };
+  }
+
+  if (def.importer && createSchema && ops.create) {
+    // Rows are created in bulk: a resource's per-row write hooks do not run, so a resource with
+    // them cannot take imports until they do. Its `check` (references) is importer.toInput's job,
+    // done against data read once instead of two queries per row.
+    if (def.prepare || def.afterWrite) throw new Error(`${def.name}: import does not run prepare/afterWrite`);
+    registerImport(api, deps, guard, {
+      name: def.name,
+      table: def.table,
+      create: createSchema,
+      toColumns: def.toColumns as ImportTarget['toColumns'],
+      unique: def.unique ?? [],
+      records: async (db, ids) =>
+        ids.length === 0
+          ? []
+          : (
+              await def
+                .select(db)
+                .where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${sql.join(ids)})`)
+                .execute()
+            ).map((r) => toRecord(def.toApi(r as Row))),
+      audit: (user, id, at, record) =>
+        audit({ trx: deps.db, deps, user, action: 'create' }, id, at, diffRecords(null, record), record),
+      write: (fn) => write(false, fn),
+      importer: def.importer,
+    });
+  }
+
+  if (def.batch && updateSchema && ops.update) {
+    registerBatch(api, guard, {
+      name: def.name,
+      batch: def.batch,
+      update: updateSchema,
+      page: def.schemas.page,
+      strip,
+      toApi: (row) => toRecord(def.toApi(row as unknown as Row)),
+      selectById: (db, id) => selectById(db, id) as Promise<(Row & Record<string, unknown>) | undefined>,
+      matching: async (db, filter, limit) => {
+        const req = parseWith(def.schemas.page, { ...(filter as object), pageNum: 1, pageSize: 1 });
+        // Built on the app's handle, run in the transaction: the same filter and keyword as the list.
+        const q = ordered(filtered(req), { ...req, sort: undefined, order: 'asc' }).limit(limit);
+        return (await db.executeQuery(q.compile())).rows as (Row & Record<string, unknown>)[];
+      },
+      updateOne: async (db, user, before, input, dryRun) => {
+        const { id, version: _, ...fields } = input as z.output<US> & RowBase;
+        const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>, { user, target: id });
+        const row = before as unknown as Row;
+        return (
+          await updateRecord(db, user, row, input as z.output<US> & RowBase, columns, { dryRun, skipUnchanged: true })
+        ).outcome;
+      },
+      write: (fn) => write(false, fn),
+      db: deps.db,
+    });
   }
 
   return { name: def.name, table: def.table };

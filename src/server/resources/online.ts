@@ -10,6 +10,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { invalidField } from '../http/errors';
 import { registerResource } from './define-resource';
 import { eq } from './filters';
+import { onlineBatch } from './online-bulk';
 import type { Db } from './types';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
@@ -50,6 +51,7 @@ export function registerOnline(api: Hono<AppEnv>, deps: AppDeps) {
     ],
     filters: (p) => eq('online_message.status', p.status),
     toApi: toOnline,
+    batch: onlineBatch,
     toColumns: (i) => {
       // Without a reply, "replied" would be a lie the reader sees; with one, the message is answered.
       if (!i.reply && i.status === 'replied') throw invalidField('status', 'replied needs a reply');

@@ -11,6 +11,7 @@ import type { AppDeps, AppEnv } from '../context';
 import { conflict } from '../http/errors';
 import { registerResource } from './define-resource';
 import { eq } from './filters';
+import { readerBatch, readerImporter } from './reader-bulk';
 import type { Db } from './types';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
@@ -48,6 +49,8 @@ export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
     filters: (p) => [...eq('reader.status', p.status), ...eq('reader.gender', p.gender)],
     toApi: toReader,
+    importer: readerImporter,
+    batch: readerBatch,
     toColumns: (i) => ({
       nick_name: i.nickName,
       phone: i.phone,

@@ -4,6 +4,8 @@ import type { Role } from '../../contract/auth';
 import type { AppDeps, AuthUser } from '../context';
 import type { FullTextIndex } from '../db/dialect';
 import type { Database, TableName } from '../db/schema';
+import type { BatchDef } from './batch';
+import type { ImportDef } from './import';
 
 export type Db = Kysely<Database>;
 
@@ -110,6 +112,10 @@ export interface ResourceDef<
   operations?: { create?: boolean; update?: boolean; delete?: boolean; export?: boolean };
   /** CSV export column order; default the keys of the API record. */
   csvColumns?: readonly string[];
+  /** `POST /{r}/import` (import.ts): how a CSV row becomes create input. */
+  importer?: ImportDef;
+  /** `POST /{r}/batch` (batch.ts): the fields a batch edit may set. */
+  batch?: BatchDef;
 }
 
 export interface RegisteredResource {

@@ -32,21 +32,25 @@ export function recordTitleOf(record: Record<string, unknown> | null | undefined
   return null;
 }
 
+const auditRow = (e: AuditEntry) => ({
+  at: e.at,
+  actor_id: e.actorId,
+  actor_name: e.actorName,
+  action: e.action,
+  resource: e.resource,
+  record_id: e.recordId,
+  changes: JSON.stringify(e.changes),
+  record_title: e.recordTitle ?? null,
+});
+
 /** Always called with the write's own transaction: no write without its audit row, and vice versa. */
 export async function writeAudit(trx: Kysely<Database>, e: AuditEntry) {
-  await trx
-    .insertInto('audit_log')
-    .values({
-      at: e.at,
-      actor_id: e.actorId,
-      actor_name: e.actorName,
-      action: e.action,
-      resource: e.resource,
-      record_id: e.recordId,
-      changes: JSON.stringify(e.changes),
-      record_title: e.recordTitle ?? null,
-    })
-    .execute();
+  await trx.insertInto('audit_log').values(auditRow(e)).execute();
+}
+
+/** Many audit rows in one INSERT (an import's chunk); the same transaction rule as writeAudit. */
+export async function writeAudits(trx: Kysely<Database>, entries: AuditEntry[]) {
+  if (entries.length > 0) await trx.insertInto('audit_log').values(entries.map(auditRow)).execute();
 }
 
 /** Field-by-field difference of two API views of a record; meta fields are not "changes". */

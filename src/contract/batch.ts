@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { requiredRef, versionField } from './common';
+import { BATCH_MAX_ROWS } from './import';
+import { BOOK_STATUSES, READER_STATUSES } from './values';
+
+/**
+ * `POST /{r}/batch`: either `ids` (each with the version the client saw) or `filter` (the list's
+ * page filters and keyword: every matching record), and `set`, the fields to give them all.
+ * `expected` (filter mode): the count the user confirmed; a different count now is 409.
+ */
+export function batchRequest<S extends z.ZodType>(set: S) {
+  return z
+    .strictObject({
+      ids: z
+        .array(z.strictObject({ id: requiredRef, version: versionField }), { error: 'must be a list' })
+        .min(1, 'required')
+        .max(BATCH_MAX_ROWS, `at most ${BATCH_MAX_ROWS}`)
+        .optional(),
+      filter: z.record(z.string(), z.unknown()).optional(),
+      set,
+      dryRun: z.boolean({ error: 'must be true or false' }).optional(),
+      expected: z
+        .number({ error: 'must be a number' })
+        .int('must be an integer')
+        .min(0, 'must be 0 or more')
+        .optional(),
+    })
+    .refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
+      message: 'send either ids or filter',
+      path: ['ids'],
+    });
+}
+
+/** At least one field: an empty `set` changes nothing and is a client mistake. */
+const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
+const atLeastOne = { message: 'choose at least one field', path: [] as string[] };
+
+/** Books: status, category and subclass (a category without a subclass clears the subclass). */
+export const bookBatchSetSchema = z
+  .strictObject({
+    status: z.enum(BOOK_STATUSES, { error: 'must be on_shelf or off_shelf' }).optional(),
+    categoryId: requiredRef.optional(),
+    subclassId: z.union([requiredRef, z.null()]).optional(),
+  })
+  .refine(nonEmpty, atLeastOne)
+  .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
+    message: 'set the category too',
+    path: ['subclassId'],
+  });
+
+export const readerBatchSetSchema = z
+  .strictObject({ status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }).optional() })
+  .refine(nonEmpty, atLeastOne);
+
+/** Messages: mark read or unread (a replied message stays replied). */
+export const onlineBatchSetSchema = z
+  .strictObject({
+    status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
+  })
+  .refine(nonEmpty, atLeastOne);
