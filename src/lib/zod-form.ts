@@ -43,6 +43,10 @@ const RULES: Rule[] = [
   [/^at most (\d+) links$/, ([, max = '']) => msg`At most ${max} links`],
   [/^too large$/, () => msg`Too large`],
   [/^choose at least one role$/, () => msg`Choose at least one role`],
+  // Batch edit (contract/batch.ts).
+  [/^choose at least one field$/, () => msg`Choose at least one field`],
+  [/^set the category too$/, () => msg`Set the category too`],
+  [/^send either ids or filter$/, () => msg`Select records or a filter`],
   [/^roles must not repeat$/, () => msg`Roles must not repeat`],
   [/^must be one of (.+)$/, ([, choices = '']) => msg`Must be one of ${choices}`],
   // Enum messages name the stored values ('must be on_shelf or off_shelf'); a form shows them as a

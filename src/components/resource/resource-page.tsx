@@ -11,6 +11,7 @@ import { loadDrafts } from '../../pwa/drafts';
 import { useOnline } from '../../pwa/online';
 import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
+import { useBulkActions } from './bulk-actions';
 import { ExportButton } from './export-button';
 import { loadSchemas } from './form-schemas';
 import { ListFooter } from './list-footer';
@@ -54,7 +55,8 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const pageQuery = resource.api.pageQuery(search);
   const query = useQuery(pageQuery);
   const { deleteRow, deleteRows, isHidden } = useRowDelete(resource);
-  const { selected, select, clear } = useSelection(JSON.stringify(pageQuery.queryKey));
+  const selectionScope = JSON.stringify(pageQuery.queryKey);
+  const { selected, select, clear } = useSelection(selectionScope);
   // undefined: closed; { row: undefined }: creating. `resume`: reopened from a draft or an offline save.
   const [editing, setEditingState] = useState<{ row?: T; resume?: FormResume<V> } | undefined>();
   // The form's code and its schemas, fetched side by side (when the user points at New or Edit, or
@@ -77,6 +79,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const total = data && rows ? data.total - (data.items.length - rows.length) : undefined;
   const filtered = Boolean(search.keyword) || (resource.filters ?? []).some((f) => search[f.name] !== undefined);
   const canDelete = resource.deleteMode !== false;
+  const bulk = useBulkActions(resource, { rows, total, selected, clear, search, scope: selectionScope });
   const form = resource.form;
   // From the offline cache, or no network at all: deletes, exports and row actions wait.
   const cachedAt = data?.cachedAt;
@@ -139,6 +142,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
               {resource.exportable && (
                 <ExportButton path={resource.api.path} search={search} filterNames={resource.api.filterNames} />
               )}
+              {bulk.toolbar}
               {resource.toolbar}
             </>
           }
@@ -154,6 +158,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             />
           )}
         </Suspense>
+        {bulk.banner}
         {query.isError && !data && (query.error instanceof NetworkError || !online) ? (
           <Suspense fallback={null}>
             <OfflineEmpty onRetry={() => query.refetch()} retrying={query.isFetching} />
@@ -170,7 +175,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             filtered={filtered}
             search={search}
             onSort={(field) => setSearch(withFirstPage(nextSort(search, field)))}
-            selectable={canDelete}
+            selectable={canDelete || Boolean(resource.batch)}
             selected={selected}
             onSelect={select}
             recordTitle={resource.recordTitle}
@@ -200,6 +205,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           onPageSize={(pageSize) => setSearch(withFirstPage({ pageSize }))}
         />
       </Stack>
+      {bulk.dialogs}
       {form && editing && (
         <Suspense fallback={null}>
           <ResourceFormModal

@@ -36,6 +36,10 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
   rowActions?: (row: T) => ReactNode;
   /** An Export CSV button: `POST /{r}/export` with the current search and filters. */
   exportable?: boolean;
+  /** An Import CSV button: `POST /{r}/import` with a dry run first (import-dialog.tsx). */
+  importable?: boolean;
+  /** Batch edit of the selected rows or of every match (batch-edit.tsx): the fields it may set. */
+  batch?: { fields: FilterDef[] };
   /** Extra toolbar content (an upload button), before the New button. */
   toolbar?: ReactNode;
   /**

@@ -20,6 +20,40 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   recordTitle: (b) => b.title,
   deleteMode: 'confirm',
   exportable: true,
+  importable: true,
+  batch: {
+    fields: [
+      { name: 'status', label: msg`Status`, options: BOOK_STATUS_OPTIONS },
+      {
+        name: 'categoryId',
+        label: msg`Category`,
+        clears: ['subclassId'],
+        render: ({ value, onChange, label, testId }) => (
+          <CategorySelect
+            label={label}
+            data-testid={testId}
+            value={typeof value === 'number' ? value : null}
+            onChange={(id) => onChange(id ?? undefined)}
+            clearable
+          />
+        ),
+      },
+      {
+        name: 'subclassId',
+        label: msg`Subclass`,
+        render: ({ value, values, onChange, label, testId }) => (
+          <SubclassSelect
+            label={label}
+            data-testid={testId}
+            categoryId={typeof values.categoryId === 'number' ? values.categoryId : null}
+            value={typeof value === 'number' ? value : null}
+            onChange={(id) => onChange(id ?? undefined)}
+            clearable
+          />
+        ),
+      },
+    ],
+  },
   columns: [
     { key: 'cover', label: msg`Cover`, hideLabel: true, width: 56, render: (b) => <BookCover url={b.coverUrl} /> },
     {

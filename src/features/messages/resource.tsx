@@ -65,4 +65,10 @@ export const onlineResource: ResourceDef<Online> = {
     },
   ],
   filters: [{ name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS }],
+  // Mark read or unread; "replied" follows from a reply, never from a batch.
+  batch: {
+    fields: [
+      { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS.filter((o) => o.value !== 'replied') },
+    ],
+  },
 };

@@ -15,6 +15,8 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
   recordTitle: (r) => r.nickName,
   deleteMode: 'undo',
   exportable: true,
+  importable: true,
+  batch: { fields: [{ name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS }] },
   columns: [
     {
       key: 'nickName',

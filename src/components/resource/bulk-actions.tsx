@@ -1,0 +1,125 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Anchor, Button, Group, Text } from '@mantine/core';
+import { IconEdit, IconUpload } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import type { RecordMeta } from '../../contract/common';
+import type { BatchScope } from './batch-edit';
+import { type ListSearch, toPageBody } from './list-search';
+import type { ResourceDef } from './types';
+
+// Both dialogs load when first opened: the list itself does not carry them.
+const ImportDialog = lazy(() => import('./import-dialog'));
+const BatchEdit = lazy(() => import('./batch-edit'));
+
+/**
+ * Import and batch edit for a list screen: the toolbar buttons, the "all N matching" line above the
+ * table and the dialogs. The selection is the list's (use-selection.ts); "all matching" is kept
+ * per list request (`scope`), like the selection, so another filter never inherits it.
+ */
+export function useBulkActions<T extends RecordMeta>(
+  resource: Pick<ResourceDef<T>, 'api' | 'labels' | 'importable' | 'batch'>,
+  opts: {
+    rows: T[] | undefined;
+    total: number | undefined;
+    selected: ReadonlySet<number>;
+    clear: () => void;
+    search: ListSearch;
+    scope: string;
+  },
+) {
+  const { t } = useLingui();
+  const [importing, setImporting] = useState(false);
+  const [allScope, setAllScope] = useState<string | undefined>();
+  const [batch, setBatch] = useState<BatchScope | undefined>();
+  const path = resource.api.path;
+  const rows = opts.rows ?? [];
+  const chosen = rows.filter((r) => opts.selected.has(r.id));
+  const allMatching = allScope === opts.scope && opts.selected.size > 0;
+  const wholePage = rows.length > 0 && chosen.length === rows.length;
+  const total = opts.total ?? 0;
+
+  const openBatch = () =>
+    setBatch(
+      allMatching
+        ? { kind: 'filter', filter: toPageBody(opts.search, resource.api.filterNames), total }
+        : { kind: 'ids', ids: chosen.map((r) => ({ id: r.id, version: r.version })) },
+    );
+
+  const toolbar = (
+    <>
+      {resource.batch && chosen.length > 0 && (
+        <Button
+          variant="light"
+          leftSection={<IconEdit size={16} aria-hidden />}
+          onClick={openBatch}
+          data-testid="batch-edit"
+        >
+          {allMatching ? t`Edit all ${total}` : t`Edit selected (${chosen.length})`}
+        </Button>
+      )}
+      {resource.importable && (
+        <Button
+          variant="default"
+          leftSection={<IconUpload size={16} aria-hidden />}
+          onClick={() => setImporting(true)}
+          data-testid="import-csv"
+        >
+          <Trans>Import CSV</Trans>
+        </Button>
+      )}
+    </>
+  );
+
+  const banner =
+    resource.batch && wholePage && total > rows.length ? (
+      <Group gap="xs" justify="center" data-testid="select-all-matching-line">
+        {allMatching ? (
+          <>
+            <Text size="sm">{t`All ${total} matching records are selected.`}</Text>
+            <Anchor
+              component="button"
+              size="sm"
+              onClick={() => {
+                setAllScope(undefined);
+                opts.clear();
+              }}
+            >
+              <Trans>Clear selection</Trans>
+            </Anchor>
+          </>
+        ) : (
+          <>
+            <Text size="sm">{t`All ${rows.length} on this page are selected.`}</Text>
+            <Anchor
+              component="button"
+              size="sm"
+              onClick={() => setAllScope(opts.scope)}
+              data-testid="select-all-matching"
+            >
+              {t`Select all ${total} matching`}
+            </Anchor>
+          </>
+        )}
+      </Group>
+    ) : null;
+
+  const dialogs = (
+    <Suspense fallback={null}>
+      {importing && <ImportDialog path={path} title={t`Import from CSV`} onClose={() => setImporting(false)} />}
+      {batch && resource.batch && (
+        <BatchEdit
+          path={path}
+          fields={resource.batch.fields}
+          scope={batch}
+          onClose={() => setBatch(undefined)}
+          onApplied={() => {
+            setAllScope(undefined);
+            opts.clear();
+          }}
+        />
+      )}
+    </Suspense>
+  );
+
+  return { toolbar, banner, dialogs };
+}
