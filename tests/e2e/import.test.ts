@@ -1,0 +1,141 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { listPage, rows } from './lists';
+
+/**
+ * Import from CSV and batch edit on the Books screen, in Chromium against the real server: a
+ * 300-row file with two bad rows is flagged, fixed and imported; 40 books change category at once.
+ */
+let browser: Browser;
+let token: string;
+let source: number;
+let target: number;
+const dir = mkdtempSync(join(tmpdir(), 'lectern-import-'));
+
+interface BookRow {
+  id: number;
+  title: string;
+  isbn: string | null;
+  categoryId: number;
+  version: number;
+}
+
+beforeAll(async () => {
+  browser = await launch();
+  token = await adminToken();
+  source = (await api<{ id: number }>('/category', { body: { name: 'E2E Import source', sort: 1 }, token })).id;
+  target = (await api<{ id: number }>('/category', { body: { name: 'E2E Batch target', sort: 2 }, token })).id;
+});
+afterAll(() => browser?.close());
+
+async function booksScreen(): Promise<Page> {
+  const page = await (await newContext(browser)).newPage();
+  await page.goto('/login?redirect=%2Fweb%2Fbook');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === '/web/book');
+  return page;
+}
+
+/** A valid ISBN-13 for n (978 prefix, computed check digit), so the 300 rows are distinct. */
+function isbn13(n: number): string {
+  const twelve = `978${String(1_000_000_000 + n).slice(1)}`;
+  let sum = 0;
+  for (let i = 0; i < 12; i++) sum += Number(twelve[i]) * (i % 2 === 0 ? 1 : 3);
+  return `${twelve}${(10 - (sum % 10)) % 10}`;
+}
+
+/** 300 books; with `broken`, row 52 has a wrong ISBN check digit and row 202 an unknown status. */
+function csvFile(name: string, broken: boolean): string {
+  const lines = ['title,author,isbn,categoryName,stock,status'];
+  for (let i = 0; i < 300; i++) {
+    let isbn = isbn13(700_000 + i);
+    let status = 'on_shelf';
+    if (broken && i === 50) isbn = `${isbn.slice(0, 12)}${(Number(isbn[12]) + 1) % 10}`;
+    if (broken && i === 200) status = 'lost';
+    lines.push(`Imported ${String(i).padStart(3, '0')},"Writer, E2E",${isbn},E2E Import source,2,${status}`);
+  }
+  const path = join(dir, name);
+  writeFileSync(path, `\ufeff${lines.join('\r\n')}\r\n`);
+  return path;
+}
+
+describe('import from CSV', () => {
+  it('flags the two bad rows of a 300-row file, imports it once fixed, and the list shows the books', async () => {
+    const page = await booksScreen();
+    await page.getByTestId('import-csv').click();
+    const dialog = page.getByTestId('import-dialog').or(page.getByRole('dialog', { name: 'Import from CSV' }));
+    await page.getByTestId('import-file').setInputFiles(csvFile('books-broken.csv', true));
+
+    const errors = page.getByTestId('import-error');
+    await expect.poll(() => errors.count()).toBe(2);
+    expect(await page.getByTestId('import-invalid').textContent()).toContain('2 invalid');
+    expect(await page.getByTestId('import-valid').textContent()).toContain('298 valid');
+    expect(await errors.nth(0).getAttribute('data-row')).toBe('52');
+    expect(await errors.nth(0).textContent()).toContain('Must be an ISBN-10 or ISBN-13 with a valid check digit');
+    expect(await errors.nth(1).getAttribute('data-row')).toBe('202');
+    expect(await errors.nth(1).getAttribute('data-field')).toBe('status');
+    // The first rows as the server read them.
+    expect(await page.getByTestId('import-preview').textContent()).toContain('Imported 000');
+    expect(await page.getByTestId('import-run').isDisabled()).toBe(true);
+    await screenshot(page, 'import-report');
+    // Nothing was written by the check.
+    expect((await listPage<BookRow>(token, '/book', { keyword: 'Imported' })).total).toBe(0);
+
+    await page.getByTestId('import-file').setInputFiles(csvFile('books-fixed.csv', false));
+    await expect.poll(() => page.getByTestId('import-invalid').textContent()).toContain('0 invalid');
+    await expect.poll(() => errors.count()).toBe(0);
+    const run = page.getByTestId('import-run');
+    expect(await run.textContent()).toContain('Import 300 rows');
+    await run.click();
+    await dialog.first().waitFor({ state: 'detached' });
+
+    await page.getByTestId('list-keyword').fill('Imported');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toContain('300');
+    await expect.poll(async () => (await rows(page).allTextContents()).join(' ')).toContain('Imported');
+    const stored = await listPage<BookRow>(token, '/book', { keyword: 'Imported', sort: 'title', order: 'asc' });
+    expect(stored.total).toBe(300);
+    expect(stored.items[0]).toMatchObject({ title: 'Imported 000', categoryId: source, isbn: isbn13(700_000) });
+  });
+});
+
+describe('batch edit', () => {
+  it('moves all 40 books matching the search to another category', async () => {
+    for (let i = 0; i < 40; i++) {
+      await api('/book', {
+        body: { title: `Batch move ${i}`, author: 'E2E', categoryId: source, stock: 1, status: 'on_shelf' },
+        token,
+      });
+    }
+    const page = await booksScreen();
+    await page.getByTestId('list-keyword').fill('Batch move');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toContain('40');
+    await expect.poll(() => rows(page).count()).toBe(10);
+
+    // Keyboard: the header checkbox is a real checkbox, Space ticks it.
+    await page.getByTestId('select-all').focus();
+    await page.keyboard.press('Space');
+    await page.getByTestId('select-all-matching').click();
+    expect(await page.getByTestId('select-all-matching-line').textContent()).toContain('All 40 matching records');
+    await page.getByTestId('batch-edit').click();
+    const dialog = page.getByTestId('batch-dialog').or(page.getByRole('dialog', { name: 'Batch edit' }));
+    expect(await page.getByTestId('batch-scope').textContent()).toContain('All 40 records');
+    await page.getByTestId('batch-categoryId').click();
+    await page.getByRole('option', { name: 'E2E Batch target', exact: true }).click();
+    await page.getByTestId('batch-preview-run').click();
+    await expect.poll(() => page.getByTestId('batch-preview').textContent()).toContain('40 of 40 will change');
+    await screenshot(page, 'batch-edit-preview');
+    await page.getByTestId('batch-apply').click();
+    await dialog.first().waitFor({ state: 'detached' });
+
+    const moved = await listPage<BookRow>(token, '/book', { keyword: 'Batch move' });
+    expect(moved.total).toBe(40);
+    expect(new Set(moved.items.map((b) => b.categoryId))).toEqual(new Set([target]));
+    expect(new Set(moved.items.map((b) => b.version))).toEqual(new Set([1]));
+    // The list shows the new category without a reload.
+    await expect.poll(async () => (await rows(page).first().textContent()) ?? '').toContain('E2E Batch target');
+  });
+});
