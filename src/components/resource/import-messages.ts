@@ -21,7 +21,7 @@ export function rowErrorMessage(e: ImportRowError): string {
     case 'not_found':
       return i18n._(msg`Not found: “${value}”`);
     case 'wrong_parent':
-      return i18n._(msg`Belongs to another category`);
+      return i18n._(msg`Subclass “${value}” belongs to another category`);
     case 'cell_count': {
       const cells = str(e.params?.cells);
       const columns = str(e.params?.columns);
