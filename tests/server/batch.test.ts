@@ -126,6 +126,36 @@ describe('book batch edit', () => {
     ]);
   });
 
+  it('refuses a filter that matches more than 2,000 records, before writing anything', async () => {
+    const cat = await createCategory(s, 'Batch too many');
+    const at = new Date().toISOString();
+    for (let i = 0; i < 2001; i += 500) {
+      await s.db
+        .insertInto('book')
+        .values(
+          Array.from({ length: Math.min(500, 2001 - i) }, (_, j) => ({
+            title: `Many ${i + j}`,
+            author: 'Bulk',
+            category_id: cat,
+            stock: 1,
+            status: 'on_shelf',
+            version: 0,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+        .execute();
+    }
+    const res = await batch<Errors>('book', { filter: { categoryId: cat }, set: { status: 'off_shelf' } });
+    expect(res.status).toBe(400);
+    expect(res.body.data.errors.map((e) => e.path)).toEqual(['filter']);
+    const ids = Array.from({ length: 2001 }, (_, i) => ({ id: i + 1, version: 0 }));
+    const tooMany = await batch<Errors>('book', { ids, set: { status: 'off_shelf' } });
+    expect(tooMany.body.data.errors.map((e) => e.path)).toEqual(['ids']);
+    const off = await pageOf(s, 'book', { categoryId: cat, status: 'off_shelf', pageSize: 1 });
+    expect(off.body.data.total).toBe(0);
+  });
+
   it('refuses bad requests with 400 and writes nothing', async () => {
     const b = await createBook(s, { title: 'Refused', categoryId: from });
     const ids = [{ id: b.id, version: b.version }];
