@@ -9,6 +9,7 @@ import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
+import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
 
 /**
  * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,
@@ -19,6 +20,7 @@ export function UploadIndicator() {
   const { t, i18n } = useLingui();
   const { snapshot, notices } = useSnapshot(uploadsStore);
   const shown = useRef(0);
+  useRefreshVideosOnSuccess(snapshot.items);
 
   useEffect(() => {
     for (const n of notices) {
@@ -59,9 +61,12 @@ export function UploadIndicator() {
   }
   if (sum.active === 0) return null;
   const pct = Math.floor(sum.ratio * 100);
-  const label = snapshot.online
-    ? t`${sum.active} uploads in progress, ${pct}%`
-    : t`${sum.active} uploads waiting for network, ${pct}%`;
+  const reconnecting = snapshot.items.some((i) => i.state === 'Uploading' && i.waiting === 'server');
+  const label = !snapshot.online
+    ? t`${sum.active} uploads waiting for network, ${pct}%`
+    : reconnecting
+      ? t`${sum.active} uploads reconnecting to the server, ${pct}%`
+      : t`${sum.active} uploads in progress, ${pct}%`;
   return (
     <Tooltip label={label}>
       <ActionIcon
@@ -76,7 +81,7 @@ export function UploadIndicator() {
           size={34}
           thickness={3}
           roundCaps
-          sections={[{ value: pct, color: snapshot.online ? 'blue' : 'orange' }]}
+          sections={[{ value: pct, color: snapshot.online && !reconnecting ? 'blue' : 'orange' }]}
           label={
             <Text size="xs" ta="center" fw={700}>
               {sum.active}

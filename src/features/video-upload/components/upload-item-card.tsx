@@ -47,7 +47,9 @@ function ItemCard({ item }: { item: UploadItem }) {
   const waiting =
     item.waiting === 'network'
       ? t`Waiting for network`
-      : item.waiting === 'credential'
+      : item.waiting === 'server'
+        ? t`Server not answering: reconnecting…`
+        : item.waiting === 'credential'
         ? t`Renewing the upload credential`
         : null;
   const error = item.error
