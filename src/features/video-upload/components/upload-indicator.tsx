@@ -9,6 +9,7 @@ import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
+import { noticeTitle } from '../notice-title';
 import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
 
 /**
@@ -29,7 +30,7 @@ export function UploadIndicator() {
       const known = CODE_MESSAGES[n.code];
       notifications.show({
         color: 'red',
-        title: n.code,
+        title: i18n._(noticeTitle(n.code)),
         message: known
           ? `${i18n._(known)} ${n.code === 'InvalidParameter.EmptyValue' ? n.message : ''}`.trim()
           : n.message,
