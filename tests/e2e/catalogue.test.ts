@@ -99,6 +99,22 @@ describe('categories', () => {
   });
 });
 
+describe('deletes the server refuses', () => {
+  it('a category still in use: refused at once, never "Deleted … Undo", the row never leaves', async () => {
+    const page = await signedIn('/web/category');
+    await page.getByTestId('list-keyword').fill('Cat North');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Cat North' }).click();
+    await page.getByText('Category "Cat North" is still in use').first().waitFor({ timeout: 3_000 });
+    expect(await page.getByTestId('undo-delete').count()).toBe(0);
+    expect(await rows(page).count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await rows(page).count()).toBe(1);
+    expect((await page_<Row>('/category', { keyword: 'Cat North' })).total).toBe(1);
+    await page.context().close();
+  });
+});
+
 describe('category subclasses', () => {
   it('filters by category in the URL, creates in the filtered category, edits, searches and deletes', async () => {
     const page = await signedIn('/web/categorysubclass');

@@ -34,6 +34,8 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
     create: (body: unknown) => http.post<T>(`/${path}`, body),
     update: (body: unknown) => http.put<T>(`/${path}`, body),
     remove: (id: number, opts?: RequestOptions) => http.delete<null>(`/${path}/${id}`, opts),
+    /** Would DELETE go through? Refusals (own account, still in use) are toasted by the client. */
+    checkDelete: (id: number) => http.post<null>(`/${path}/${id}/delete-check`),
   };
 }
 
