@@ -12,7 +12,14 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const auditRows = async () =>
-  Number((await s.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await s.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('delete-check', () => {
   it('refuses your own staff account with the same answer as DELETE', async () => {

@@ -4,7 +4,10 @@ import type { UploadItem } from '../../upload/protocol';
 import { videoApi } from '../videos/api';
 
 /** Pure: ids that are Success now and were not in the previous snapshot's Success set. */
-export function newlySucceeded(seen: ReadonlySet<string>, items: readonly Pick<UploadItem, 'id' | 'state'>[]): string[] {
+export function newlySucceeded(
+  seen: ReadonlySet<string>,
+  items: readonly Pick<UploadItem, 'id' | 'state'>[],
+): string[] {
   return items.filter((i) => i.state === 'Success' && !seen.has(i.id)).map((i) => i.id);
 }
 

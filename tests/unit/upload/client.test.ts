@@ -1,5 +1,5 @@
-import { NetworkError } from '../../../src/lib/http';
 import { describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../../src/lib/http';
 import { createUploadClient } from '../../../src/upload/client';
 import type { UploadCommand, UploadEvent, VodCredential } from '../../../src/upload/protocol';
 

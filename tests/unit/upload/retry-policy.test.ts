@@ -55,7 +55,7 @@ describe('retry policy', () => {
       { do: 'reconnect', attempt: 8, delayMs: 8000 },
     ],
     [
-      "fetch() could not reach the video service (a TypeError): reconnecting",
+      'fetch() could not reach the video service (a TypeError): reconnecting',
       new TypeError('Failed to fetch'),
       { retries: 3, restarts: 0, expires: 0 },
       true,

@@ -50,8 +50,8 @@ function ItemCard({ item }: { item: UploadItem }) {
       : item.waiting === 'server'
         ? t`Server not answering: reconnecting…`
         : item.waiting === 'credential'
-        ? t`Renewing the upload credential`
-        : null;
+          ? t`Renewing the upload credential`
+          : null;
   const error = item.error
     ? CODE_MESSAGES[item.error.code]
       ? i18n._(CODE_MESSAGES[item.error.code]!)
