@@ -11,7 +11,7 @@ import { loadDrafts } from '../../pwa/drafts';
 import { useOnline } from '../../pwa/online';
 import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
-import { ExportButton } from './export-button';
+import { ExportMenu } from './export-menu';
 import { loadSchemas } from './form-schemas';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
@@ -137,7 +137,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           extra={
             <>
               {resource.exportable && (
-                <ExportButton path={resource.api.path} search={search} filterNames={resource.api.filterNames} />
+                <ExportMenu resource={resource} search={search} />
               )}
               {resource.toolbar}
             </>
