@@ -228,11 +228,11 @@ describe('resources', () => {
 
     // For people: the screen's own labels for headers and values, the same rows.
     await page.getByTestId('export-csv').click();
-    const [people] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByTestId('export-csv-people').click(),
-    ]);
-    const readable = (await streamText(await people.createReadStream())).replace(/^\ufeff/, '').trim().split(/\r\n/);
+    const [people] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-people').click()]);
+    const readable = (await streamText(await people.createReadStream()))
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r\n/);
     const peopleHeader = (readable[0] ?? '').split(',');
     expect(peopleHeader).toContain('Title');
     expect(peopleHeader).toContain('Type');

@@ -136,9 +136,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           onCreateIntent={preloadForm}
           extra={
             <>
-              {resource.exportable && (
-                <ExportMenu resource={resource} search={search} />
-              )}
+              {resource.exportable && <ExportMenu resource={resource} search={search} />}
               {resource.toolbar}
             </>
           }

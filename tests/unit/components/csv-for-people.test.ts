@@ -16,7 +16,17 @@ describe('CSV for people', () => {
   it('parses RFC 4180 (quotes, commas, doubled quotes, empty cells)', () => {
     const rows = parseCsv(RAW);
     expect(rows).toHaveLength(3);
-    expect(rows[1]).toEqual(['1', 'Dune, Part One', '3', 'Fiction', '', '', '4', 'on_shelf', '2026-11-01T08:00:00.000Z']);
+    expect(rows[1]).toEqual([
+      '1',
+      'Dune, Part One',
+      '3',
+      'Fiction',
+      '',
+      '',
+      '4',
+      'on_shelf',
+      '2026-11-01T08:00:00.000Z',
+    ]);
     expect(rows[2]?.[1]).toBe('Say "hi"');
   });
 
