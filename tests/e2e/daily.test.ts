@@ -113,12 +113,12 @@ describe('home', () => {
     await expect.poll(() => page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe('dark');
     await page.getByTestId('stat-book-value').waitFor();
     await screenshot(page, 'home-dark');
-    const tiles = await page.locator('[data-testid$="-tile"]').evaluateAll((els) =>
+    const tiles = await page.locator('[data-testid^="stat-"] .mantine-ThemeIcon-root').evaluateAll((els) =>
       els.map((e) => {
         let card: Element | null = e.parentElement;
         while (card && !/^stat-[a-z]+$/.test(card.getAttribute('data-testid') ?? '')) card = card.parentElement;
         return {
-          id: e.getAttribute('data-testid'),
+          id: card?.getAttribute('data-testid'),
           tile: getComputedStyle(e).backgroundColor,
           glyph: getComputedStyle(e).color,
           card: card ? getComputedStyle(card).backgroundColor : '',
