@@ -50,6 +50,10 @@ export function timeAgo(time: Date | string | number, locale: string, now: numbe
   return relative(Math.floor(diff / DAY), 'day', locale);
 }
 
+/** Under a minute old: "just now" rather than timeAgo's "0 minutes ago". */
+export const underAMinute = (time: Date | string | number, now: number = Date.now()): boolean =>
+  now - toMs(time) < MINUTE;
+
 /** Year-month-day hour:minute:second in local time (SPEC.md §9's default date format). */
 export function formatFullDate(time: Date | string | number): string {
   const d = new Date(toMs(time));

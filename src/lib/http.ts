@@ -90,6 +90,11 @@ export function classifyCode(code: number, msg: string | undefined, fallback: st
 export type RequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'method' | 'body'> & {
   /** Neither toast nor logout dialog: the caller tells the user itself (the route guard does). */
   quiet?: boolean;
+  /**
+   * No toast when the request gets no answer: the caller keeps the write for later and says so
+   * itself ("Saved on this device"). Answers from the server are still told as usual.
+   */
+  keptOffline?: boolean;
 };
 
 export function createHttp(deps: HttpDeps) {
@@ -108,7 +113,7 @@ export function createHttp(deps: HttpDeps) {
   });
 
   async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-    const { quiet, ...fetchOpts } = opts;
+    const { quiet, keptOffline, ...fetchOpts } = opts;
     let envelope: Envelope<T>;
     let status: number | undefined;
     try {
@@ -133,7 +138,7 @@ export function createHttp(deps: HttpDeps) {
       } else {
         const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
         const message = (offline && deps.ui.offlineMessage?.()) || networkMessage(e, deps.fallbackMessage());
-        if (!quiet) deps.ui.error(message, ERROR_TOAST_MS);
+        if (!quiet && !keptOffline) deps.ui.error(message, ERROR_TOAST_MS);
         throw new NetworkError(message);
       }
     }

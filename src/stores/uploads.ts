@@ -34,7 +34,9 @@ export function uploadClient(): UploadClient {
   if (client) return client;
   uploadPresence.started = true;
   client = createUploadClient({
-    getCredential: () => http.get<VodCredential>('/video/upload/credential'),
+    // Quiet: a refusal reaches the user through the worker's own error notice, and an unreachable
+    // server is waited out (the item says "reconnecting"), not toasted as "Failed to fetch".
+    getCredential: () => http.get<VodCredential>('/video/upload/credential', { quiet: true }),
     onEvent: (e) => {
       switch (e.type) {
         case 'snapshot':

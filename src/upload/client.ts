@@ -25,7 +25,13 @@ export function createUploadClient(deps: UploadClientDeps): UploadClient {
     if (ev.type === 'credential-needed') {
       deps.getCredential().then(
         (credential) => post({ type: 'credential', credential }),
-        (err: unknown) => post({ type: 'credential-error', message: err instanceof Error ? err.message : String(err) }),
+        (err: unknown) =>
+          post({
+            type: 'credential-error',
+            message: err instanceof Error ? err.message : String(err),
+            // The console's http client names a request that got no answer NetworkError.
+            unreachable: err instanceof Error && err.name === 'NetworkError',
+          }),
       );
     }
     deps.onEvent(ev);

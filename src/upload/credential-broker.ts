@@ -33,8 +33,11 @@ export class CredentialBroker {
     this.pending?.resolve(c);
   }
 
-  refuse(message: string): void {
-    this.pending?.reject(new Error(message));
+  /** unreachable: the console could not reach the server; the run waits and retries (retry-policy.ts). */
+  refuse(message: string, unreachable = false): void {
+    const e = new Error(message);
+    if (unreachable) e.name = 'NetworkError';
+    this.pending?.reject(e);
   }
 
   /** A VOD client with a credential that is not about to expire; asks the UI for one if needed. */
@@ -83,6 +86,7 @@ export class CredentialBroker {
       this.post({ type: 'credential-needed' });
     }
     return this.pending.promise.catch((e: Error) => {
+      if (e.name === 'NetworkError') throw e;
       throw new UploadRuleError('GetUploadAuthFailed', e.message || MESSAGES.GetUploadAuthFailed);
     });
   }

@@ -112,7 +112,7 @@ export class UploadEngine {
         this.broker.answer(c.credential);
         break;
       case 'credential-error':
-        this.broker.refuse(c.message);
+        this.broker.refuse(c.message, c.unreachable);
         break;
       default:
         this.dispatch(c);
@@ -265,6 +265,15 @@ export class UploadEngine {
         return;
       case 'offline':
         this.dispatch({ type: 'set-online', online: false });
+        return;
+      case 'reconnect':
+        this.log('info', `${name}: server unreachable; trying again in ${decision.delayMs} ms`);
+        this.dispatch({ type: 'reconnecting', id });
+        setTimeout(() => {
+          const it = this.state.items.find((i) => i.id === id);
+          const waitingHere = !it?.waiting || it.waiting === 'server';
+          if (it?.state === 'Uploading' && waitingHere && this.state.online && !this.runs.has(id)) void this.run(id);
+        }, decision.delayMs);
         return;
       case 'retry':
         this.log('info', `${name}: retry ${decision.attempt} in ${decision.delayMs} ms`);

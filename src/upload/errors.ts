@@ -37,6 +37,17 @@ export function errorCode(e: ErrorLike): string {
 }
 
 /**
+ * The server never answered (connection refused or reset, DNS, a blocked route): not a slow or
+ * refused request but one that could not reach anyone. ali-oss's transport reports it as
+ * RequestError (status -1), fetch() as a TypeError, the console's credential request as NetworkError.
+ */
+export function isUnreachable(e: ErrorLike): boolean {
+  if (e.name === 'NetworkError' || e.code === 'NetworkError') return true;
+  if (e.status === -1 || e.code === 'RequestError' || e.name === 'RequestError') return true;
+  return e.name === 'TypeError' && /fetch|network/i.test(e.message ?? '');
+}
+
+/**
  * @param usingToken whether the request carried a security token: InvalidAccessKeyId then means the
  *   temporary key expired and was forgotten, not that it was never valid.
  */

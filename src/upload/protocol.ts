@@ -48,7 +48,8 @@ export interface VodCredential {
 }
 
 /** Why an Uploading item is not moving right now. */
-export type Waiting = 'network' | 'credential' | null;
+/** network: the browser is offline; server: online but the server does not answer (reconnecting). */
+export type Waiting = 'network' | 'server' | 'credential' | null;
 
 export interface UploadError {
   code: string;
@@ -131,7 +132,8 @@ export type UploadCommand =
   | { type: 'set-online'; online: boolean }
   /** Answer to `credential-needed`. */
   | { type: 'credential'; credential: VodCredential }
-  | { type: 'credential-error'; message: string };
+  /** unreachable: the console could not reach the server at all (not a refusal): wait and ask again. */
+  | { type: 'credential-error'; message: string; unreachable?: boolean };
 
 export type LogLevel = 'info' | 'warn' | 'error';
 

@@ -21,6 +21,8 @@ import { addSample, trim, windowSpeed } from './speed';
  * - stop → Stoped; start again turns Failure and Stoped back to Ready.
  * - An expired credential puts the uploader in Expire: the item pauses until a new token, then resumes.
  * - Offline pauses the uploading item (still Uploading, waiting for network), never Failure.
+ * - An unreachable server does the same (waiting for the server, "reconnecting") until a part is
+ *   stored again.
  */
 export const NEXT_DELAY_MS = 100;
 
@@ -55,6 +57,8 @@ export type QueueAction =
   | { type: 'succeeded'; id: string }
   | { type: 'failed'; id: string; error: UploadError }
   | { type: 'expired'; id: string }
+  /** The server did not answer; the worker tries the item again later. */
+  | { type: 'reconnecting'; id: string }
   | { type: 'credential-renewed' }
   | { type: 'credential-failed'; message: string }
   | { type: 'interrupted'; list: InterruptedUpload[] }
@@ -261,6 +265,10 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
       if (isUploadCode(a.error.code)) refuse(a.error.code, a.error.message, a.id);
       const next = patch(s, a.id, (i) => ({ ...i, state: 'Failure', error: a.error, speed: 0, waiting: null }));
       return out(s.uploader === 'Start' || s.uploader === 'Expire' ? { ...next, uploader: 'Failure' } : next);
+    }
+    case 'reconnecting': {
+      if (item?.state !== 'Uploading' || item.waiting === 'server') return out(s);
+      return out(patch(s, a.id, (i) => ({ ...i, waiting: 'server', speed: 0, samples: [] })));
     }
     case 'expired': {
       if (item?.state !== 'Uploading') return out(s);

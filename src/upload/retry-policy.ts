@@ -1,6 +1,6 @@
 import { UploadRuleError } from './credentials';
-import { classifyError, errorCode } from './errors';
-import { retryDelay } from './limits';
+import { classifyError, errorCode, isUnreachable } from './errors';
+import { MAX_RETRIES, retryDelay } from './limits';
 import type { UploadError } from './protocol';
 import { MESSAGES } from './queue';
 
@@ -9,6 +9,9 @@ import { MESSAGES } from './queue';
  * restarted and re-authorised. errors.ts says what an error means; this says what the worker does
  * about it, and counts:
  * - retry (timeouts, network): 3 times, 2 s / 4 s / 8 s; offline instead pauses the item;
+ * - reconnect: the server could not be reached at all (it is down, restarting, or its route is
+ *   blocked) while the browser says it is online: like offline, never a failure; the item waits
+ *   ("reconnecting") and tries again, 2 s / 4 s / 8 s, then every 8 s, until the server answers;
  * - expire: renew the credential and resume, unless it expired again more than {@link MAX_EXPIRES} times;
  * - restart (NoSuchUpload): once from scratch; a second loss of the upload fails the item (OSSAbort
  *   when ali-oss reported it as an abort);
@@ -30,6 +33,8 @@ export type Decision =
   /** The network is down: pause the item (waiting for network), not a failure. */
   | { do: 'offline' }
   | { do: 'retry'; attempt: number; delayMs: number }
+  /** The server is unreachable: wait (the item shows "reconnecting") and try again after delayMs. */
+  | { do: 'reconnect'; attempt: number; delayMs: number }
   | { do: 'expire' }
   /** Forget the checkpoint and start the file again. */
   | { do: 'restart' }
@@ -58,6 +63,9 @@ export function decide(e: unknown, a: Attempts, online: boolean): Decision {
     case 'retry': {
       if (!online) return { do: 'offline' };
       a.retries += 1;
+      if (isUnreachable(err)) {
+        return { do: 'reconnect', attempt: a.retries, delayMs: retryDelay(Math.min(a.retries, MAX_RETRIES)) ?? 0 };
+      }
       const delayMs = retryDelay(a.retries);
       return delayMs === null ? fail() : { do: 'retry', attempt: a.retries, delayMs };
     }

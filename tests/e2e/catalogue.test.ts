@@ -99,6 +99,22 @@ describe('categories', () => {
   });
 });
 
+describe('deletes the server refuses', () => {
+  it('a category still in use: refused at once, never "Deleted … Undo", the row never leaves', async () => {
+    const page = await signedIn('/web/category');
+    await page.getByTestId('list-keyword').fill('Cat North');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('button', { name: 'Delete Cat North' }).click();
+    await page.getByText('Category "Cat North" is still in use').first().waitFor({ timeout: 3_000 });
+    expect(await page.getByTestId('undo-delete').count()).toBe(0);
+    expect(await rows(page).count()).toBe(1);
+    await page.waitForTimeout(500);
+    expect(await rows(page).count()).toBe(1);
+    expect((await page_<Row>('/category', { keyword: 'Cat North' })).total).toBe(1);
+    await page.context().close();
+  });
+});
+
 describe('category subclasses', () => {
   it('filters by category in the URL, creates in the filtered category, edits, searches and deletes', async () => {
     const page = await signedIn('/web/categorysubclass');
@@ -194,7 +210,9 @@ describe('resources', () => {
     await page.getByRole('option', { name: 'Audio', exact: true }).click();
     await expect.poll(() => urlSearch(page).type).toBe('audio');
     await expect.poll(() => rows(page).count()).toBe(3);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
+    // Raw, for import and machines: field names and enum values, exactly the server's export.
+    await page.getByTestId('export-csv').click();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-raw').click()]);
     const csv = await streamText(await download.createReadStream());
     const lines = csv
       .replace(/^\ufeff/, '')
@@ -207,6 +225,21 @@ describe('resources', () => {
     const records = lines.slice(1).map((l) => l.split(','));
     expect(records.map((r) => r[titleCol]).sort()).toEqual(['Sound archive 1', 'Sound archive 2', 'Sound archive 3']);
     for (const r of records) expect(r[typeCol]).toBe('audio');
+
+    // For people: the screen's own labels for headers and values, the same rows.
+    await page.getByTestId('export-csv').click();
+    const [people] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv-people').click()]);
+    const readable = (await streamText(await people.createReadStream()))
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split(/\r\n/);
+    const peopleHeader = (readable[0] ?? '').split(',');
+    expect(peopleHeader).toContain('Title');
+    expect(peopleHeader).toContain('Type');
+    expect(peopleHeader).not.toContain('type');
+    const peopleType = peopleHeader.indexOf('Type');
+    for (const l of readable.slice(1)) expect(l.split(',')[peopleType]).toBe('Audio');
+    expect(readable).toHaveLength(lines.length);
     await page.context().close();
   });
 });

@@ -267,7 +267,8 @@ describe('offline', () => {
     await form(page).waitFor({ state: 'detached' });
     await page
       .getByRole('row', { name: /Offline Bestiary/ })
-      .getByText('42')
+      // Exact: the row's time ("8:42 PM") must not match too.
+      .getByText('42', { exact: true })
       .waitFor();
     await expect.poll(async () => (await findBook(token, 'Offline Bestiary'))?.stock).toBe(42);
     await context.close();

@@ -194,10 +194,15 @@ describe('administrators (staff accounts)', () => {
     await page.getByTestId('confirm-discard').click();
     await form.waitFor({ state: 'detached' });
 
-    // Deleting one's own account is refused after the undo window; the row comes back.
+    // A staff account is deleted only after a confirmation; one's own is refused there and then,
+    // never shown as "Deleted … Undo" and the row never leaves the list.
     await page.getByRole('button', { name: `Delete ${admin.userName}`, exact: true }).click();
-    await page.getByText('You cannot delete your own account').first().waitFor({ timeout: 15_000 });
-    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('dialog', { name: 'Delete staff account' }).getByText(admin.userName).waitFor();
+    expect(await rows(page).count()).toBe(1);
+    await page.getByTestId('confirm-delete').click();
+    await page.getByText('You cannot delete your own account').first().waitFor({ timeout: 3_000 });
+    expect(await page.getByTestId('undo-delete').count()).toBe(0);
+    expect(await rows(page).count()).toBe(1);
 
     // The toasts of all this sit clear of the navbar and of the rows' actions, wherever the
     // pointer rests (hovering a toast pauses its closing), so the next delete needs no waiting.
@@ -207,6 +212,7 @@ describe('administrators (staff accounts)', () => {
     expect(await toastsCover(page, page.locator('header'))).toBe(false);
     expect(await toastsCover(page, rows(page).getByRole('button'))).toBe(false);
     await page.getByRole('button', { name: 'Delete victor_v' }).click();
+    await page.getByTestId('confirm-delete').click();
     await expect.poll(() => rows(page).count()).toBe(0);
     await expect
       .poll(async () => (await page_<Row>('/user', { keyword: 'victor_v' })).total, { timeout: 15_000 })

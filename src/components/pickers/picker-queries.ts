@@ -15,9 +15,18 @@ export const categoryListQuery = () =>
     staleTime: 60_000,
   });
 
-export const subclassListQuery = (categoryId: number) =>
+/**
+ * Every subclass in one small list, each picker taking its category's part: loaded once (the
+ * Books filter bar loads it) and so in the service worker's cache, a form opened offline still
+ * shows a book's subclass for whichever category it has.
+ */
+export const allSubclassesQuery = () =>
   queryOptions({
-    queryKey: ['category/subclass', 'list', categoryId] as const,
-    queryFn: () => http.get<SubclassOption[]>('/category/subclass/list', { query: { categoryId } }),
+    queryKey: ['category/subclass', 'list'] as const,
+    queryFn: () => http.get<SubclassOption[]>('/category/subclass/list'),
     staleTime: 60_000,
   });
+
+/** The subclasses of one category, out of {@link allSubclassesQuery}. */
+export const subclassesOf = (all: readonly SubclassOption[], categoryId: number): SubclassOption[] =>
+  all.filter((s) => s.categoryId === categoryId);

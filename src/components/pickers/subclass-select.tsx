@@ -3,7 +3,7 @@ import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { IdPickerProps } from './category-select';
-import { subclassListQuery } from './picker-queries';
+import { allSubclassesQuery, subclassesOf } from './picker-queries';
 
 /**
  * Chooses a subclass of `categoryId` from `GET /category/subclass/list`. Disabled until a category
@@ -17,7 +17,9 @@ export function SubclassSelect({
   ...props
 }: IdPickerProps & { categoryId: number | null | undefined }) {
   const { t } = useLingui();
-  const { data, isLoading } = useQuery({ ...subclassListQuery(categoryId ?? 0), enabled: Boolean(categoryId) });
+  // Loaded even before a category is chosen, so the list is cached for offline use.
+  const { data: all, isLoading } = useQuery(allSubclassesQuery());
+  const data = all && categoryId ? subclassesOf(all, categoryId) : undefined;
   // A value the chosen category does not own (the category changed, or a stale URL) is cleared,
   // so a filter or form can never hold a subclass of another category.
   const orphan = value != null && (!categoryId || (data !== undefined && !data.some((s) => s.id === value)));

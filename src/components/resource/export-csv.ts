@@ -10,7 +10,12 @@ import { getToken } from '../../lib/token';
  * Not through `http`, which expects a JSON envelope; errors still come as one and are shown the
  * same way (toast, or the sign-in-again dialog).
  */
-export async function downloadCsv(path: string, body: Record<string, unknown>): Promise<void> {
+export async function downloadCsv(
+  path: string,
+  body: Record<string, unknown>,
+  /** Rewrites the file before it is saved (the form for people); absent: saved byte for byte. */
+  rewrite?: (raw: string) => string,
+): Promise<void> {
   const headers = new Headers({ 'Content-Type': 'application/json' });
   const token = getToken();
   if (token) headers.set('X-Token', token);
@@ -35,7 +40,8 @@ export async function downloadCsv(path: string, body: Record<string, unknown>): 
     throw new ApiError(envelope?.code ?? res.status, message, res.status, null);
   }
   const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${path}.csv`;
-  saveBlob(await res.blob(), name);
+  const blob = rewrite ? new Blob([rewrite(await res.text())], { type: 'text/csv;charset=utf-8' }) : await res.blob();
+  saveBlob(blob, name);
 }
 
 function saveBlob(blob: Blob, name: string): void {

@@ -3,7 +3,7 @@ import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { IconClock, IconCloudOff, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { PendingWrite } from '../../pwa/pending-writes';
-import { timeAgo } from '../format';
+import { timeAgo, underAMinute } from '../format';
 
 /** The list came from the offline cache: say so, and how old it is (updated every minute). */
 export function OfflineBanner({ cachedAt }: { cachedAt: number }) {
@@ -13,7 +13,8 @@ export function OfflineBanner({ cachedAt }: { cachedAt: number }) {
     const timer = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(timer);
   }, []);
-  const ago = timeAgo(cachedAt, i18n.locale, Math.max(now, cachedAt));
+  const at = Math.max(now, cachedAt);
+  const ago = timeAgo(cachedAt, i18n.locale, at);
   return (
     <Alert
       color="yellow"
@@ -23,9 +24,16 @@ export function OfflineBanner({ cachedAt }: { cachedAt: number }) {
       p="xs"
     >
       <Text size="sm">
-        <Trans>
-          Offline — showing data from {ago}. Actions that need the server are unavailable until you are back online.
-        </Trans>
+        {underAMinute(cachedAt, at) ? (
+          <Trans>
+            Offline — showing data saved just now. Actions that need the server are unavailable until you are back
+            online.
+          </Trans>
+        ) : (
+          <Trans>
+            Offline — showing data from {ago}. Actions that need the server are unavailable until you are back online.
+          </Trans>
+        )}
       </Text>
     </Alert>
   );

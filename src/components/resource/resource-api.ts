@@ -31,9 +31,11 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
         placeholderData: keepPreviousData,
       });
     },
-    create: (body: unknown) => http.post<T>(`/${path}`, body),
-    update: (body: unknown) => http.put<T>(`/${path}`, body),
+    create: (body: unknown, opts?: RequestOptions) => http.post<T>(`/${path}`, body, opts),
+    update: (body: unknown, opts?: RequestOptions) => http.put<T>(`/${path}`, body, opts),
     remove: (id: number, opts?: RequestOptions) => http.delete<null>(`/${path}/${id}`, opts),
+    /** Would DELETE go through? Refusals (own account, still in use) are toasted by the client. */
+    checkDelete: (id: number) => http.post<null>(`/${path}/${id}/delete-check`),
   };
 }
 

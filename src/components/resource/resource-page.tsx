@@ -12,7 +12,7 @@ import { useOnline } from '../../pwa/online';
 import { pendingStore } from '../../pwa/pending-writes';
 import { currentUserKey } from '../../pwa/session-cache';
 import { useBulkActions } from './bulk-actions';
-import { ExportButton } from './export-button';
+import { ExportMenu } from './export-menu';
 import { loadSchemas } from './form-schemas';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
@@ -139,9 +139,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           onCreateIntent={preloadForm}
           extra={
             <>
-              {resource.exportable && (
-                <ExportButton path={resource.api.path} search={search} filterNames={resource.api.filterNames} />
-              )}
+              {resource.exportable && <ExportMenu resource={resource} search={search} />}
               {bulk.toolbar}
               {resource.toolbar}
             </>

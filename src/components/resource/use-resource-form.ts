@@ -51,8 +51,9 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   // The queued write while the user is offline.
   const [pendingId, setPendingId] = useState(resume?.pendingId);
   const user = useRef('');
-  const create = useCreateRecord(resource.api);
-  const update = useUpdateRecord(resource.api);
+  // Offline the save is kept on this device and the form says so: no red "You are offline" too.
+  const create = useCreateRecord(resource.api, { keptOffline: true });
+  const update = useUpdateRecord(resource.api, { keptOffline: true });
   const pending = useSnapshot(pendingStore);
 
   const key = () => draftKey(user.current, path, row?.id);

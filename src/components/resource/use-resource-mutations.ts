@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecordMeta } from '../../contract/common';
+import type { RequestOptions } from '../../lib/http';
 import type { ResourceApi } from './resource-api';
 
 /*
@@ -7,20 +8,21 @@ import type { ResourceApi } from './resource-api';
  * not: a 404 or 409 means what the screen shows is already stale.
  */
 
-export function useCreateRecord<T extends RecordMeta>(api: ResourceApi<T>) {
+/** `opts`: how the client reports failures (the form keeps offline writes: `keptOffline`). */
+export function useCreateRecord<T extends RecordMeta>(api: ResourceApi<T>, opts?: RequestOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: api.create,
+    mutationFn: (body: unknown) => api.create(body, opts),
     // Offline the call must still fail (NetworkError), so the form can keep the write for later.
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.key }),
   });
 }
 
-export function useUpdateRecord<T extends RecordMeta>(api: ResourceApi<T>) {
+export function useUpdateRecord<T extends RecordMeta>(api: ResourceApi<T>, opts?: RequestOptions) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: api.update,
+    mutationFn: (body: unknown) => api.update(body, opts),
     networkMode: 'always',
     onSettled: () => queryClient.invalidateQueries({ queryKey: api.key }),
   });

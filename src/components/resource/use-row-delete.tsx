@@ -44,7 +44,14 @@ export function useRowDelete<T extends RecordMeta, V extends FormValues>(resourc
     });
   };
 
-  const undoable = (row: T) => {
+  const undoable = async (row: T) => {
+    // Ask first: a delete the server refuses (your own account, a category still in use) must not
+    // show as "Deleted … Undo" and come back five seconds later. The client toasts the refusal.
+    try {
+      await api.checkDelete(row.id);
+    } catch {
+      return;
+    }
     const name = resource.recordTitle(row);
     const toastId = `undo-${api.path}-${row.id}`;
     const { undo } = schedulePendingDelete(api.path, row.id, async (leaving) => {
@@ -61,7 +68,7 @@ export function useRowDelete<T extends RecordMeta, V extends FormValues>(resourc
     });
   };
 
-  const deleteRow = (row: T) => (resource.deleteMode === 'undo' ? undoable(row) : confirmed(row));
+  const deleteRow = (row: T) => (resource.deleteMode === 'undo' ? void undoable(row) : confirmed(row));
 
   const deleteRows = (rows: T[], onDone: () => void) =>
     confirmBulkDelete({

@@ -33,7 +33,7 @@ const KNOWN: { key: string; aliases: string[]; label: MessageDescriptor; always?
   { key: 'video', aliases: ['videos'], label: msg`Videos` },
   { key: 'image', aliases: ['images'], label: msg`Images` },
   { key: 'user', aliases: ['staff'], label: msg`Staff accounts` },
-  { key: 'url', aliases: ['links'], label: msg`Site links` },
+  { key: 'url', aliases: ['links', 'URL'], label: msg`Site links` },
 ];
 
 const asCount = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);

@@ -18,7 +18,8 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
   api: staffApi,
   labels: { create: msg`New staff account`, edit: msg`Edit staff account`, delete: msg`Delete staff account` },
   recordTitle: (s) => s.userName,
-  deleteMode: 'undo',
+  // An account is not something to take back with Undo: its sessions end at once. Confirm first.
+  deleteMode: 'confirm',
   exportable: true,
   columns: [
     {

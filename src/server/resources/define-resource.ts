@@ -178,10 +178,9 @@ export function registerResource<
   }
 
   if (ops.delete) {
-    api.delete(`${base}/:id`, guard, async (c) => {
-      const id = parseId(c.req.param('id'));
-      const user = currentUser(c);
-      const removed = await write(true, async (trx) => {
+    /** The delete with its checks and audit row; `dryRun` rolls it all back at the end. */
+    const remove = (id: number, user: ReturnType<typeof currentUser>, dryRun: boolean) =>
+      write(true, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);
         const ctx = { trx, deps, user, action: 'delete' as const, id, before };
@@ -191,9 +190,24 @@ export function registerResource<
         const at = now();
         const gone = toRecord(def.toApi(before));
         await writeAudit(trx, audit(ctx, id, at, diffRecords(gone, null), gone));
+        if (dryRun) throw new DryRunDone();
         return before;
       });
+
+    api.delete(`${base}/:id`, guard, async (c) => {
+      const removed = await remove(parseId(c.req.param('id')), currentUser(c), false);
       await def.afterDeleteCommit?.(removed);
+      return ok(c, null);
+    });
+
+    // Would the delete go through? The console asks before it hides a row behind an Undo toast:
+    // the very same transaction (rules, references, the driver's foreign keys) rolled back.
+    api.post(`${base}/:id/delete-check`, guard, async (c) => {
+      try {
+        await remove(parseId(c.req.param('id')), currentUser(c), true);
+      } catch (e) {
+        if (!(e instanceof DryRunDone)) throw e;
+      }
       return ok(c, null);
     });
   }
@@ -276,3 +290,6 @@ export function registerResource<
 }
 
 const toRecord = (v: unknown) => v as Record<string, unknown>;
+
+/** Thrown at the end of a delete-check to roll its transaction back. */
+class DryRunDone extends Error {}

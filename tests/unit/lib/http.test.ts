@@ -159,6 +159,26 @@ describe('the http client', () => {
   });
 });
 
+describe('writes kept offline', () => {
+  it('does not toast a request that got no answer, but still toasts what the server answers', async () => {
+    const { http: live, shown: liveShown } = client('t');
+    next = { status: 409, body: JSON.stringify({ code: 40900, msg: 'Stale version', data: null }) };
+    await expect(live.put('/book', {}, { keptOffline: true })).rejects.toMatchObject({ code: 40900 });
+    expect(liveShown.errors.map(([m]) => m)).toEqual(['Stale version']);
+
+    const { shown } = client();
+    const http = createHttp({
+      baseURL: 'http://127.0.0.1:1/prod-api',
+      getToken: () => undefined,
+      getLanguage: () => undefined,
+      fallbackMessage: () => 'Error',
+      ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
+    });
+    await expect(http.put('/book', {}, { keptOffline: true })).rejects.toBeInstanceOf(NetworkError);
+    expect(shown.errors).toEqual([]);
+  });
+});
+
 describe('cancelled requests', () => {
   it('rethrows an abort without telling the user', async () => {
     const { http, shown } = client();

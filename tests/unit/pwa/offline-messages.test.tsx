@@ -29,6 +29,12 @@ describe('offline messages', () => {
     expect(text(<OfflineBanner cachedAt={Date.now() - 3 * 3600_000} />)).toContain('showing data from 3 hours ago');
   });
 
+  it('says "just now" for data saved under a minute ago, never "0 minutes ago"', () => {
+    const out = text(<OfflineBanner cachedAt={Date.now() - 20_000} />);
+    expect(out).toContain('Offline — showing data saved just now.');
+    expect(out).not.toContain('0 minutes');
+  });
+
   it('explains an unvisited list offline', () => {
     expect(text(<OfflineEmpty onRetry={() => undefined} retrying={false} />)).toContain('You are offline');
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { NetworkError } from '../../../src/lib/http';
 import { createUploadClient } from '../../../src/upload/client';
 import type { UploadCommand, UploadEvent, VodCredential } from '../../../src/upload/protocol';
 
@@ -45,7 +46,17 @@ describe('createUploadClient', () => {
     });
     worker.emit({ type: 'credential-needed' });
     await vi.waitFor(() =>
-      expect(worker.posted).toContainEqual({ type: 'credential-error', message: 'No such route' }),
+      expect(worker.posted).toContainEqual({ type: 'credential-error', message: 'No such route', unreachable: false }),
+    );
+  });
+
+  it('tells the worker when the server could not be reached at all (wait, do not fail)', async () => {
+    const { worker } = setup(async () => {
+      throw new NetworkError('Failed to fetch');
+    });
+    worker.emit({ type: 'credential-needed' });
+    await vi.waitFor(() =>
+      expect(worker.posted).toContainEqual({ type: 'credential-error', message: 'Failed to fetch', unreachable: true }),
     );
   });
 

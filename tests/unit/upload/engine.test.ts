@@ -161,6 +161,31 @@ describe('UploadEngine', () => {
     await vi.waitFor(() => expect(item()?.state).toBe('Success'));
   });
 
+  it('an unreachable server: the item waits "server" (never Failure) and resumes from its checkpoint', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const { engine, runs, item } = setup();
+      engine.command({ type: 'add', files: [{ file: video() }] });
+      engine.command({ type: 'start' });
+      await vi.waitFor(() => expect(runs).toHaveLength(1));
+      runs[0]?.progress([1]);
+      // Five refusals in a row: longer than the three retries after which other errors fail.
+      for (let n = 0; n < 5; n++) {
+        runs[n]?.reject({ name: 'RequestError', code: 'RequestError', status: -1, message: 'connection refused' });
+        await vi.waitFor(() => expect(item()).toMatchObject({ state: 'Uploading', waiting: 'server' }));
+        await vi.advanceTimersByTimeAsync(8_000);
+        await vi.waitFor(() => expect(runs).toHaveLength(n + 2));
+      }
+      expect(runs[5]?.checkpoint?.doneParts.map((p) => p.number)).toEqual([1]);
+      runs[5]?.progress([1, 2]);
+      expect(item()?.waiting).toBeNull();
+      runs[5]?.resolve();
+      await vi.waitFor(() => expect(item()?.state).toBe('Success'));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('on an expired token enters Expire, gets a new credential, refreshes the video and resumes', async () => {
     const { engine, calls, runs, item, events } = setup();
     engine.command({ type: 'add', files: [{ file: video() }] });

@@ -255,6 +255,17 @@ describe('queue: transitions of SPEC.md §4', () => {
     expect(reduce(s, { type: 'next' }).effects).toEqual([]);
   });
 
+  it('an unreachable server: the item waits "reconnecting" (still Uploading), and the next stored part ends the wait', () => {
+    const s = reduce(queue('Start', [item('a', 'Uploading', { speed: 5 })]), { type: 'reconnecting', id: 'a' }).state;
+    expect(s.items[0]).toMatchObject({ state: 'Uploading', waiting: 'server', speed: 0 });
+    expect(s.uploader).toBe('Start');
+    const back = reduce(s, { type: 'progress', id: 'a', loaded: 50, at: 1000 }).state;
+    expect(back.items[0]).toMatchObject({ state: 'Uploading', waiting: null, loaded: 50 });
+    // Only an uploading item can wait for the server.
+    const done = queue('Start', [item('b', 'Success')]);
+    expect(reduce(done, { type: 'reconnecting', id: 'b' }).state).toBe(done);
+  });
+
   it('keeps a paused item paused when a late failure is not its own', () => {
     const s = queue('Stop', [item('a', 'Stoped')]);
     expect(reduce(s, { type: 'failed', id: 'a', error: { code: 'X', message: 'late' } }).state).toBe(s);

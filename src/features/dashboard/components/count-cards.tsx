@@ -18,6 +18,9 @@ import {
   IconUserShield,
   IconUsers,
 } from '@tabler/icons-react';
+import { useSnapshot } from 'valtio';
+import { sessionStore } from '../../../stores/session';
+import { cardLink } from '../card-links';
 import { countEntries, placeholderEntries, type SystemInfo } from '../model';
 import { StatCard } from './stat-card';
 
@@ -41,6 +44,7 @@ const ICONS: Record<string, [Icon, string]> = {
 /** One card per resource count of /system/info; `info` undefined while loading. */
 export function CountCards({ info }: { info: SystemInfo | undefined }) {
   const { i18n } = useLingui();
+  const { roles } = useSnapshot(sessionStore);
   const entries = info ? countEntries(info.counts) : placeholderEntries();
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
@@ -55,6 +59,7 @@ export function CountCards({ info }: { info: SystemInfo | undefined }) {
             icon={<Glyph size={24} stroke={1.6} aria-hidden />}
             color={color}
             locale={i18n.locale}
+            to={cardLink(e.key, roles)}
           />
         );
       })}

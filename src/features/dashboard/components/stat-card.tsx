@@ -1,6 +1,8 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatNumber } from '../../../components/format';
+import classes from './stat-card.module.css';
 
 interface Props {
   label: string;
@@ -10,31 +12,54 @@ interface Props {
   color: string;
   locale: string;
   testId: string;
+  /** The list the figure counts: the whole card is a link to it (keyboard-focusable). */
+  to?: string;
 }
 
-export function StatCard({ label, value, icon, color, locale, testId }: Props) {
+export function StatCard({ label, value, icon, color, locale, testId, to }: Props) {
+  const body = (
+    <Group justify="space-between" wrap="nowrap" align="flex-start">
+      <Stack gap={4}>
+        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+          {label}
+        </Text>
+        {value === undefined ? (
+          // As tall as the figure's line (28 × 1.1), so nothing moves when it arrives.
+          <Skeleton h={28 * 1.1} w={64} />
+        ) : (
+          <Tooltip label={value === null ? '—' : new Intl.NumberFormat(locale).format(value)}>
+            <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
+              {value === null ? '—' : formatNumber(value, locale)}
+            </Text>
+          </Tooltip>
+        )}
+      </Stack>
+      {/* In dark mode the tile is drawn in the colour's mid shade: Mantine's "light" tile there is
+          the colour's darkest shade darkened again, near-black on the dark card for grey and
+          deep primaries. */}
+      <ThemeIcon
+        variant="light"
+        color={color}
+        size={44}
+        radius="md"
+        className={classes.tile}
+        style={{ '--tile-bg': `var(--mantine-color-${color}-6)` }}
+        data-testid={`${testId}-tile`}
+      >
+        {icon}
+      </ThemeIcon>
+    </Group>
+  );
+  if (!to) {
+    return (
+      <Paper withBorder radius="md" p="md" data-testid={testId}>
+        {body}
+      </Paper>
+    );
+  }
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId}>
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Stack gap={4}>
-          <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
-            {label}
-          </Text>
-          {value === undefined ? (
-            // As tall as the figure's line (28 × 1.1), so nothing moves when it arrives.
-            <Skeleton h={28 * 1.1} w={64} />
-          ) : (
-            <Tooltip label={value === null ? '—' : new Intl.NumberFormat(locale).format(value)}>
-              <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
-                {value === null ? '—' : formatNumber(value, locale)}
-              </Text>
-            </Tooltip>
-          )}
-        </Stack>
-        <ThemeIcon variant="light" color={color} size={44} radius="md">
-          {icon}
-        </ThemeIcon>
-      </Group>
+    <Paper withBorder radius="md" p="md" data-testid={testId} component={Link} to={to} className={classes.link}>
+      {body}
     </Paper>
   );
 }

@@ -9,6 +9,8 @@ import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
+import { noticeTitle } from '../notice-title';
+import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
 
 /**
  * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,
@@ -19,6 +21,7 @@ export function UploadIndicator() {
   const { t, i18n } = useLingui();
   const { snapshot, notices } = useSnapshot(uploadsStore);
   const shown = useRef(0);
+  useRefreshVideosOnSuccess(snapshot.items);
 
   useEffect(() => {
     for (const n of notices) {
@@ -27,7 +30,7 @@ export function UploadIndicator() {
       const known = CODE_MESSAGES[n.code];
       notifications.show({
         color: 'red',
-        title: n.code,
+        title: i18n._(noticeTitle(n.code)),
         message: known
           ? `${i18n._(known)} ${n.code === 'InvalidParameter.EmptyValue' ? n.message : ''}`.trim()
           : n.message,
@@ -59,9 +62,12 @@ export function UploadIndicator() {
   }
   if (sum.active === 0) return null;
   const pct = Math.floor(sum.ratio * 100);
-  const label = snapshot.online
-    ? t`${sum.active} uploads in progress, ${pct}%`
-    : t`${sum.active} uploads waiting for network, ${pct}%`;
+  const reconnecting = snapshot.items.some((i) => i.state === 'Uploading' && i.waiting === 'server');
+  const label = !snapshot.online
+    ? t`${sum.active} uploads waiting for network, ${pct}%`
+    : reconnecting
+      ? t`${sum.active} uploads reconnecting to the server, ${pct}%`
+      : t`${sum.active} uploads in progress, ${pct}%`;
   return (
     <Tooltip label={label}>
       <ActionIcon
@@ -76,7 +82,7 @@ export function UploadIndicator() {
           size={34}
           thickness={3}
           roundCaps
-          sections={[{ value: pct, color: snapshot.online ? 'blue' : 'orange' }]}
+          sections={[{ value: pct, color: snapshot.online && !reconnecting ? 'blue' : 'orange' }]}
           label={
             <Text size="xs" ta="center" fw={700}>
               {sum.active}

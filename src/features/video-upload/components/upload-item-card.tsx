@@ -47,9 +47,11 @@ function ItemCard({ item }: { item: UploadItem }) {
   const waiting =
     item.waiting === 'network'
       ? t`Waiting for network`
-      : item.waiting === 'credential'
-        ? t`Renewing the upload credential`
-        : null;
+      : item.waiting === 'server'
+        ? t`Server not answering: reconnecting…`
+        : item.waiting === 'credential'
+          ? t`Renewing the upload credential`
+          : null;
   const error = item.error
     ? CODE_MESSAGES[item.error.code]
       ? i18n._(CODE_MESSAGES[item.error.code]!)

@@ -1,0 +1,60 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Menu } from '@mantine/core';
+import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import type { RecordMeta } from '../../contract/common';
+import { peopleLabels, toPeopleCsv } from './csv-for-people';
+import { downloadCsv } from './export-csv';
+import { type ListSearch, toPageBody } from './list-search';
+import type { FormValues, ResourceDef } from './types';
+
+/**
+ * Export CSV, every row of the current search and filters (all pages), in one of two forms:
+ * for people (headers and values in the console's language) or raw for import and machines
+ * (field names and enum values, exactly the server's export; an import reads that form).
+ */
+export function ExportMenu<T extends RecordMeta, V extends FormValues>({
+  resource,
+  search,
+}: {
+  resource: ResourceDef<T, V>;
+  search: ListSearch;
+}) {
+  const { i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  const { path, filterNames } = resource.api;
+  const run = async (forPeople: boolean) => {
+    setBusy(true);
+    try {
+      const body = toPageBody({ ...search, pageNum: 1 }, filterNames);
+      await downloadCsv(path, body, forPeople ? (raw) => toPeopleCsv(raw, peopleLabels(resource, i18n)) : undefined);
+    } catch {
+      // Already shown to the user by downloadCsv.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} aria-hidden />}
+          rightSection={<IconChevronDown size={14} aria-hidden />}
+          loading={busy}
+          data-testid="export-csv"
+        >
+          <Trans>Export CSV</Trans>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => run(true)} data-testid="export-csv-people">
+          <Trans>For people (translated headers and values)</Trans>
+        </Menu.Item>
+        <Menu.Item onClick={() => run(false)} data-testid="export-csv-raw">
+          <Trans>For import and machines (raw field names and values)</Trans>
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

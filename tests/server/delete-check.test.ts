@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
+
+/*
+ * POST /{resource}/{id}/delete-check: the console asks it before showing a row as deleted behind an
+ * Undo toast. It answers what DELETE would, and changes nothing (no delete, no audit row).
+ */
+let s: TestServer;
+beforeAll(async () => {
+  s = await startTestServer();
+});
+afterAll(() => s.close());
+
+const auditRows = async () =>
+  Number(
+    (
+      await s.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('delete-check', () => {
+  it('refuses your own staff account with the same answer as DELETE', async () => {
+    const check = await s.call('POST', '/user/1/delete-check', { token: s.adminToken });
+    const del = await s.call('DELETE', '/user/1', { token: s.adminToken });
+    expect(check.status).toBe(409);
+    expect(check.body).toEqual(del.body);
+    expect(check.body.msg).toMatch(/own account/);
+  });
+
+  it('refuses a category still in use (rules and references), allows an unused one and deletes nothing', async () => {
+    const withSub = await createCategory(s, 'Checked, has subclass');
+    await createSubclass(s, withSub, 'Checked child');
+    const withBook = await createCategory(s, 'Checked, has book');
+    await createBook(s, { categoryId: withBook });
+    for (const id of [withSub, withBook]) {
+      const res = await s.call('POST', `/category/${id}/delete-check`, { token: s.adminToken });
+      expect(res.status).toBe(409);
+      expect(res.body.msg).toMatch(/still in use/);
+    }
+    const unused = await createCategory(s, 'Checked, unused');
+    const before = await auditRows();
+    const ok = await s.call('POST', `/category/${unused}/delete-check`, { token: s.adminToken });
+    expect(ok.body).toEqual({ code: 20000, msg: 'ok', data: null });
+    // Rolled back: still there, and no audit row was written.
+    expect(await auditRows()).toBe(before);
+    const page = await s.call<{ items: { id: number }[] }>('POST', '/category/page', {
+      token: s.adminToken,
+      body: { pageNum: 1, pageSize: 100 },
+    });
+    expect(page.body.data.items.map((c) => c.id)).toContain(unused);
+    expect((await s.call('DELETE', `/category/${unused}`, { token: s.adminToken })).status).toBe(200);
+    expect((await s.call('POST', `/category/${unused}/delete-check`, { token: s.adminToken })).status).toBe(404);
+  });
+
+  it('is guarded like the delete itself', async () => {
+    expect((await s.call('POST', '/category/1/delete-check', { token: null })).status).toBe(401);
+  });
+});
