@@ -101,6 +101,9 @@ export class EventBus {
       return;
     }
     try {
+      // Listening before the first NOTIFY: this instance's ring then holds its own events too, so
+      // a client resuming here after a write made here finds them.
+      await this.listen();
       // NOTIFY payloads are limited to 8000 bytes; these messages are a few hundred.
       await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`.execute(this.deps.db);
     } catch (err) {
