@@ -157,4 +157,16 @@ describe.skipIf(!enabled)('live events across two instances on PostgreSQL', () =
         (e.data as PresenceEvent).editors.length === 0,
     );
   });
+
+  it('SIGTERM ends open streams at once, so the graceful drain (30 s grace) is not held up', async () => {
+    const st = await stream(b, tokenB);
+    await st.next((e) => e.event === 'ready');
+    const started = Date.now();
+    b.child.kill('SIGTERM');
+    await st.ended;
+    const code = b.child.exitCode ?? (await new Promise<number | null>((r) => b.child.once('exit', r)));
+    expect(code, b.output().slice(-3000)).toBe(0);
+    // Well inside the 30 s grace: the stream was closed by the server, not cut at the deadline.
+    expect(Date.now() - started).toBeLessThan(10_000);
+  });
 });

@@ -142,6 +142,19 @@ describe('GET /prod-api/events', () => {
     await lost.next((e) => e.event === 'reset');
   });
 
+  it('counts its open streams in /metrics', async () => {
+    const gauge = async () => {
+      const text = await (await fetch(`${s.url}/metrics`)).text();
+      return Number(/^lectern_event_stream_clients (\d+)$/m.exec(text)?.[1]);
+    };
+    const before = await gauge();
+    const st = await stream({ token: s.adminToken });
+    await st.next((e) => e.event === 'ready');
+    expect(await gauge()).toBe(before + 1);
+    st.close();
+    await expect.poll(gauge, { timeout: 5000 }).toBe(before);
+  });
+
   it('sends heartbeats and ends the stream when the session is signed out', async () => {
     const token = (await s.login('admin', 'Admin-pass-123')).body.data.token;
     const st = await stream({ token });
