@@ -23,7 +23,9 @@ export function LiveRoot() {
       },
     });
     let token = sessionStore.token;
+    let started = false;
     const sync = () => {
+      if (!started) return;
       if (sessionStore.token !== token) {
         token = sessionStore.token;
         conn.stop();
@@ -42,8 +44,14 @@ export function LiveRoot() {
     const unsubscribe = subscribe(sessionStore, sync);
     window.addEventListener('online', sync);
     window.addEventListener('offline', sync);
-    sync();
+    // The first start waits until the page has settled, so the stream (a request that never ends)
+    // does not compete with the first screen's code and data.
+    const stopWaiting = whenSettled(queryClient, () => {
+      started = true;
+      sync();
+    });
     return () => {
+      stopWaiting();
       unsubscribe();
       window.removeEventListener('online', sync);
       window.removeEventListener('offline', sync);
@@ -52,6 +60,26 @@ export function LiveRoot() {
     };
   }, [queryClient]);
   return null;
+}
+
+/** Nothing fetched for this long (and the browser idle): the page has settled. */
+const SETTLED_MS = 2000;
+
+function whenSettled(queryClient: QueryClient, fn: () => void): () => void {
+  let quietSince = Date.now();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const check = () => {
+    const now = Date.now();
+    if (queryClient.isFetching() + queryClient.isMutating() > 0) quietSince = now;
+    if (now - quietSince < SETTLED_MS) {
+      timer = setTimeout(check, 250);
+      return;
+    }
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+    else fn();
+  };
+  timer = setTimeout(check, 250);
+  return () => clearTimeout(timer);
 }
 
 /** What each event does; exported for the unit test. */
