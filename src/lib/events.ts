@@ -63,7 +63,8 @@ export interface LiveOptions {
   baseURL?: string;
   getToken(): string | undefined;
   clientId: string;
-  onMessage(m: LiveMessage): void;
+  /** `resumed`: this connection asked to resume (Last-Event-ID); false on a first connection. */
+  onMessage(m: LiveMessage, resumed: boolean): void;
   /** The stream is (true) or is not (false) open; for a status dot and for tests. */
   onStatus?(open: boolean): void;
   /** The server refused the session (signed out elsewhere, expired): no retrying. */
@@ -99,7 +100,8 @@ export function createLiveConnection(opts: LiveOptions) {
     };
     try {
       const headers: Record<string, string> = { 'X-Token': token, Accept: 'text/event-stream' };
-      if (lastEventId) headers['Last-Event-ID'] = lastEventId;
+      const resumed = lastEventId !== undefined;
+      if (resumed) headers['Last-Event-ID'] = lastEventId as string;
       const base = opts.baseURL ?? API_BASE;
       const res = await doFetch(`${base}/events?clientId=${encodeURIComponent(opts.clientId)}`, {
         headers,
@@ -121,7 +123,7 @@ export function createLiveConnection(opts: LiveOptions) {
       alive();
       const parse = createSseParser((m) => {
         if (m.id !== undefined) lastEventId = m.id;
-        opts.onMessage(m);
+        opts.onMessage(m, resumed);
       }, alive);
       const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
       for (;;) {

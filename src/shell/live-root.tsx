@@ -17,7 +17,7 @@ export function LiveRoot() {
     const conn = createLiveConnection({
       getToken: () => sessionStore.token || undefined,
       clientId: TAB_ID,
-      onMessage: (m) => handleLiveMessage(m, queryClient),
+      onMessage: (m, resumed) => handleLiveMessage(m, queryClient, resumed),
       onStatus: (open) => {
         liveStore.connected = open;
       },
@@ -83,7 +83,11 @@ function whenSettled(queryClient: QueryClient, fn: () => void): () => void {
 }
 
 /** What each event does; exported for the unit test. */
-export function handleLiveMessage(m: LiveMessage, queryClient: Pick<QueryClient, 'invalidateQueries'>): void {
+export function handleLiveMessage(
+  m: LiveMessage,
+  queryClient: Pick<QueryClient, 'invalidateQueries'>,
+  resumed = true,
+): void {
   let data: unknown;
   try {
     data = JSON.parse(m.data);
@@ -112,6 +116,9 @@ export function handleLiveMessage(m: LiveMessage, queryClient: Pick<QueryClient,
     case LIVE_EVENTS.ready:
       // The server sends who edits what right after; what we had may have ended meanwhile.
       liveStore.presence = {};
+      // A first connection (not a resume) starts after the screen loaded its data: a change made
+      // in between was never sent, so what is shown is fetched once more.
+      if (!resumed) void queryClient.invalidateQueries();
       break;
     case LIVE_EVENTS.reset:
       // Missed events could not be replayed: everything on screen may be stale.

@@ -52,10 +52,19 @@ describe('handleLiveMessage', () => {
     handleLiveMessage(msg('presence', { resource: 'book', id: 7, editors: [] }), qc);
     expect(liveStore.presence['book:7']).toBeUndefined();
     handleLiveMessage(msg('presence', { resource: 'book', id: 8, editors }), qc);
-    handleLiveMessage(msg('ready', { instance: 'x' }), qc);
+    handleLiveMessage(msg('ready', { instance: 'x' }), qc, true);
     expect(liveStore.presence).toEqual({});
     expect(stale()).toEqual([]);
     handleLiveMessage(msg('reset', {}), qc);
+    expect(stale()).toHaveLength(2);
+  });
+
+  it('a first connection (not a resume) refreshes what is shown: changes before it were never sent', () => {
+    const { qc, stale } = clientWith([
+      ['book', 'page', {}],
+      ['online', 'page', {}],
+    ]);
+    handleLiveMessage(msg('ready', { instance: 'x' }), qc, false);
     expect(stale()).toHaveLength(2);
   });
 });
