@@ -124,6 +124,15 @@ export async function measureLoad(
   });
   try {
     if (cookies.length) await context.addCookies(cookies);
+    // The live stream never ends (so the page would never be network idle) and is not part of a
+    // cold load (it starts once the page has settled): refused here, the console does not retry.
+    await context.route('**/prod-api/events*', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 50008, msg: 'no live stream in load measurements', data: null }),
+      }),
+    );
     await context.addInitScript({ content: OBSERVERS });
     const page = await context.newPage();
     const assets = new Set<string>();

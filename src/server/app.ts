@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
+import { registerEvents } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
@@ -68,6 +69,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   const resources = registerResources(api, deps);
   registerAudit(api, deps);
   registerSystemRoutes(api, deps, resources);
+  registerEvents(api, deps, resources);
   registerVodCredential(api, deps);
   app.route('/prod-api', api);
 

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
+import type { EventsConfig } from './events/hub';
 import type { DiskFaults } from './files/disk';
 import type { OpsDeps } from './ops';
 import type { OpsConfig } from './ops/config';
@@ -35,6 +36,8 @@ export interface AppConfig {
   storageReserveBytes?: number;
   /** Metrics access, logs, shutdown timings (ops/config.ts); absent: the defaults. */
   ops?: OpsConfig;
+  /** The live stream's heartbeat and session check (events/hub.ts); absent: the defaults. */
+  events?: Partial<EventsConfig>;
 }
 
 export interface Logger {

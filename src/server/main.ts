@@ -9,6 +9,7 @@ import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { poolOf } from './db/postgres';
 import { seedDemo } from './db/seed-demo';
+import { closeLive } from './events/hub';
 import { opsOf } from './ops';
 import { defaultOpsConfig } from './ops/config';
 import { appLogger, createLogger, type PinoLogger } from './ops/logger';
@@ -108,7 +109,8 @@ async function main() {
   const shutdown = gracefulShutdown({
     server,
     ops: opsOf(deps),
-    closeDatabase: () => db.destroy(),
+    // The live streams' LISTEN connection first (events/bus.ts), then the pool.
+    closeDatabase: () => closeLive(deps).then(() => db.destroy()),
     exit: (code) => process.exit(code),
   });
   const stop = (signal: string) => {

@@ -149,9 +149,12 @@ describe('applications', () => {
     await signIn(page, 'admin', admin.userName, admin.password);
     await page.waitForURL((u) => u.pathname === '/users/apply');
     await row(page, app.id).waitFor();
-    // Someone else rejects it meanwhile.
+    // Someone else rejects it while the dialog is open (before it opened, the live stream would
+    // have refreshed the row and its Approve button would be gone).
+    await row(page, app.id).getByTestId('apply-approved').click();
+    await page.getByTestId('transition-dialog').waitFor();
     await api('/apply', { method: 'PUT', body: { id: app.id, version: app.version, status: 'rejected' }, token });
-    await transition(page, app.id, 'approved');
+    await page.getByTestId('transition-dialog').getByTestId('transition-confirm').click();
     await page.getByTestId('transition-error').getByText('changed by someone else').waitFor();
     await page.getByTestId('transition-dialog').getByRole('button', { name: 'Cancel' }).click();
     // The list has caught up with the server.

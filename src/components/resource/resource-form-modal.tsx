@@ -4,6 +4,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
+import { LivePresence } from '../../shell/live-presence';
 import { confirmDiscard } from '../confirm';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';
@@ -59,6 +60,8 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
       size={def.size ?? 'lg'}
       closeButtonProps={{ 'aria-label': t`Close` }}
     >
+      {/* Who else has this record open (live stream); a courtesy before the version check. */}
+      {row && <LivePresence resource={resource.api.path} id={row.id} />}
       {conflict && base ? (
         <ConflictView
           fields={def.fields}

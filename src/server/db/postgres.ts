@@ -31,7 +31,8 @@ export const poolOf = (db: object): pg.Pool | undefined => pools.get(db);
 /**
  * PostgreSQL through a `pg` pool. Each request takes a connection for one query or one
  * transaction and gives it back, so a pool of ten serves many concurrent requests; several server
- * instances each have their own pool (size them so instances × pool ≤ the server's max_connections).
+ * instances each have their own pool (size them so instances × (pool + 1) ≤ the server's max_connections:
+ * the live events hold one more connection per instance, events/bus.ts).
  */
 export function openPostgres(url: string, opts: { poolSize?: number } = {}): OpenedDatabase {
   const pool = new pg.Pool({

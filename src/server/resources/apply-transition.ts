@@ -3,6 +3,7 @@ import { type ApplyStatus, applyUpdateSchema, canTransition } from '../../contra
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
+import { publishChange } from '../events/routes';
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
@@ -37,6 +38,7 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
       'updatedAt',
     ]);
     const user = currentUser(c);
+    let bookVersion: number | null = null;
     const out = await deps.db.transaction().execute(async (trx) => {
       const before = await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirst();
       if (!before) throw notFound(`apply ${input.id}`);
@@ -51,6 +53,12 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
         const stock = await moveStock(trx, before.book_id, delta, at);
         if (stock === null) throw conflict(`No copies of "${before.book_title ?? before.book_id}" are left to lend`);
         const changes = { stock: { from: stock - delta, to: stock } };
+        bookVersion = await trx
+          .selectFrom('book')
+          .select('version')
+          .where('id', '=', before.book_id)
+          .executeTakeFirstOrThrow()
+          .then((b) => b.version);
         await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes, before.book_title));
       }
       const res = await trx
@@ -74,6 +82,12 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
       await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes, recordTitleOf(after)));
       return after;
     });
+    // After the commit: open consoles recount pending applications and refresh the lists.
+    const actor = { id: user.staffId, name: user.name || user.userName };
+    publishChange(deps, { resource: 'apply', id: out.id, version: out.version, action: 'update', actor });
+    if (bookVersion !== null) {
+      publishChange(deps, { resource: 'book', id: out.bookId, version: bookVersion, action: 'update', actor });
+    }
     return ok(c, out);
   });
 }

@@ -1,10 +1,11 @@
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import type { Page } from '../../contract/common';
 import { currentUser, requireRole } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import { diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
+import { publishChange } from '../events/routes';
 import { abortResponse } from '../http/abort';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
@@ -103,6 +104,7 @@ export function registerResource<
         await writeAudit(trx, audit(ctx, id, at, changes, toRecord(after)));
         return after;
       });
+      changed(c, 'create', out as unknown as RowBase);
       return ok(c, out, 201);
     });
   }
@@ -173,6 +175,7 @@ export function registerResource<
         }
         return done.after;
       });
+      changed(c, 'update', out as unknown as RowBase);
       return ok(c, out);
     });
   }
@@ -195,8 +198,10 @@ export function registerResource<
       });
 
     api.delete(`${base}/:id`, guard, async (c) => {
-      const removed = await remove(parseId(c.req.param('id')), currentUser(c), false);
+      const id = parseId(c.req.param('id'));
+      const removed = await remove(id, currentUser(c), false);
       await def.afterDeleteCommit?.(removed);
+      changed(c, 'delete', { id, version: null });
       return ok(c, null);
     });
 
@@ -210,6 +215,26 @@ export function registerResource<
       }
       return ok(c, null);
     });
+  }
+
+  /** After the commit: every open console hears of it (events/), lists refresh, badges recount. */
+  function changed(
+    c: Context<AppEnv>,
+    action: 'create' | 'update' | 'delete',
+    rec: { id: number; version: number | null },
+  ) {
+    const user = currentUser(c);
+    publishChange(
+      deps,
+      {
+        resource: def.name,
+        id: rec.id,
+        version: rec.version,
+        action,
+        actor: { id: user.staffId, name: user.name || user.userName },
+      },
+      def.roles,
+    );
   }
 
   function audit(
@@ -286,7 +311,7 @@ export function registerResource<
     });
   }
 
-  return { name: def.name, table: def.table };
+  return { name: def.name, table: def.table, roles: def.roles };
 }
 
 const toRecord = (v: unknown) => v as Record<string, unknown>;

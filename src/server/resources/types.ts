@@ -121,4 +121,6 @@ export interface ResourceDef<
 export interface RegisteredResource {
   name: string;
   table: TableName;
+  /** Who may use it (absent: both roles); live events and presence follow the same rule. */
+  roles?: readonly Role[];
 }

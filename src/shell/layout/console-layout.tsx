@@ -4,6 +4,7 @@ import { useSnapshot } from 'valtio';
 import { ConfirmModals } from '../../components/confirm-modal';
 import { appStore, SIDEBAR_WIDTH } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
+import { LiveRoot } from '../live-root';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
 import { useViewScroll } from '../tags-view/use-view-scroll';
@@ -60,6 +61,8 @@ export function ConsoleLayout() {
         </div>
       </div>
       <ConfirmModals />
+      {/* Badges, fresh lists and presence (live-root.tsx); not while only the password page is open. */}
+      {!forced && <LiveRoot />}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Group, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
 import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
 import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
+import { hasLiveBadge, LiveBadge } from '../live-badge';
 import { MENU_ICONS } from '../menu-icons';
 import classes from './sidebar.module.css';
 
@@ -54,7 +55,16 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
 function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: string; onNavigate?: () => void }) {
   const { i18n } = useLingui();
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
-  const label = node.meta ? i18n._(node.meta.title) : node.path;
+  const title = node.meta ? i18n._(node.meta.title) : node.path;
+  // The live count (applications, messages) sits in the label, so it is part of the link's name.
+  const label = hasLiveBadge(node.path) ? (
+    <Group gap={6} wrap="nowrap" justify="space-between">
+      <span>{title}</span>
+      <LiveBadge path={node.path} />
+    </Group>
+  ) : (
+    title
+  );
   const icon = Icon ? <Icon size={18} stroke={1.6} /> : undefined;
   // A group's header is a real button that says whether it is open, so keyboard and screen-reader
   // users reach the pages inside (Mantine renders an <a> without href, which takes no focus).

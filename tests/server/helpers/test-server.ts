@@ -12,6 +12,7 @@ import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
+import { closeLive } from '../../../src/server/events/hub';
 import type { DiskFaults } from '../../../src/server/files/disk';
 import type { OpsDeps } from '../../../src/server/ops';
 import { openTestDatabase, type PgLocale } from './database';
@@ -171,6 +172,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
+      await closeLive(deps);
       await testDb.dispose();
       await opts.beforeRemove?.(dataDir);
       await rm(dir, { recursive: true, force: true });

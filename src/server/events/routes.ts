@@ -1,0 +1,113 @@
+import type { Hono } from 'hono';
+import type { Role } from '../../contract/auth';
+import type { ChangeEvent } from '../../contract/events';
+import { currentUser } from '../auth/middleware';
+import type { AppDeps, AppEnv } from '../context';
+import { ok } from '../http/envelope';
+import { forbidden, invalidField } from '../http/errors';
+import { readJson } from '../http/validate';
+import type { RegisteredResource } from '../resources/types';
+import { type LiveClient, liveHub, presenceOwner } from './hub';
+import { clientIdSchema, presenceSchema } from './schema';
+
+/**
+ * `GET /events` (the live stream, server-sent events) and `POST /presence` (who has a record's
+ * edit form open); docs/api-additions.md. Registered after requireAuth: the stream is
+ * authenticated by the X-Token header like every call, so the console reads it with fetch rather
+ * than EventSource (which cannot send headers, and a cookie would let other sites open it).
+ */
+export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: RegisteredResource[]) {
+  const hub = liveHub(deps);
+  const rolesOf = new Map(resources.map((r) => [r.name, r.roles]));
+
+  api.get('/events', async (c) => {
+    const user = currentUser(c);
+    const clientIdRaw = c.req.query('clientId');
+    let owner: string | undefined;
+    if (clientIdRaw !== undefined) {
+      const parsed = clientIdSchema.safeParse(clientIdRaw);
+      if (!parsed.success) throw invalidField('clientId', 'letters, digits, - and _, 8 to 64 characters');
+      owner = presenceOwner(user.tokenHash, parsed.data);
+    }
+    const lastEventId = c.req.header('last-event-id') || undefined;
+    const encoder = new TextEncoder();
+    let done = false;
+    let client: LiveClient | null = null;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      if (client) hub.remove(client);
+    };
+    const body = new ReadableStream<Uint8Array>({
+      start(controller) {
+        const now = Date.now();
+        client = {
+          user,
+          owner,
+          nextHeartbeat: now + hub.config.heartbeatMs,
+          nextSessionCheck: now + hub.config.sessionCheckMs,
+          send(text) {
+            if (done) return;
+            try {
+              controller.enqueue(encoder.encode(text));
+            } catch {
+              finish();
+            }
+          },
+          close() {
+            if (done) return;
+            finish();
+            try {
+              controller.close();
+            } catch {
+              // already closed by the client
+            }
+          },
+        };
+        // The browser's reconnection delay if it were EventSource; our console has its own.
+        controller.enqueue(encoder.encode('retry: 3000\n\n'));
+        const opened = client;
+        hub.open(opened, lastEventId).then(
+          () => {
+            // The client went away while the stream was being set up.
+            if (done) hub.remove(opened);
+          },
+          (err) => {
+            deps.log.error(`[${c.get('requestId')}] events: opening the stream failed:`, err);
+            opened.close();
+          },
+        );
+      },
+      cancel() {
+        finish();
+      },
+    });
+    c.req.raw.signal.addEventListener('abort', () => client?.close());
+    return new Response(body, {
+      status: 200,
+      headers: {
+        'Content-Type': 'text/event-stream; charset=utf-8',
+        'Cache-Control': 'no-store',
+        // Reverse proxies (nginx) would otherwise buffer the stream.
+        'X-Accel-Buffering': 'no',
+      },
+    });
+  });
+
+  api.post('/presence', async (c) => {
+    const input = await readJson(c, presenceSchema);
+    // On PostgreSQL the others' presence reaches this instance through its LISTEN connection.
+    await hub.bus.listen();
+    const user = currentUser(c);
+    if (!rolesOf.has(input.resource)) throw invalidField('resource', 'no such resource');
+    const roles = rolesOf.get(input.resource);
+    if (roles && !user.roles.some((r) => roles.includes(r))) throw forbidden();
+    await hub.publishPresence(user, input.clientId, input.resource, input.id, input.editing, roles);
+    return ok(c, { editors: hub.editorsOf(input.resource, input.id) });
+  });
+}
+
+/** From the write path, after the transaction committed: every instance's streams get it. */
+export function publishChange(deps: AppDeps, change: ChangeEvent, roles?: readonly Role[]): void {
+  void liveHub(deps).publishChange(change, roles);
+}
