@@ -28,7 +28,8 @@ clientsClaim();
 // The sign-in page is a document of its own (login.html), like the server answers it.
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL(`${BASE}login.html`), {
-    allowlist: [new RegExp(`^${escapeRegExp(BASE)}login$`)],
+    // Matched against the path and the query (`/login?redirect=…`).
+    allowlist: [new RegExp(`^${escapeRegExp(BASE)}login(\\?|$)`)],
   }),
 );
 
