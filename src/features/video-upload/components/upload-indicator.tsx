@@ -5,9 +5,7 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { uploadsStore } from '../../../stores/uploads';
-import type { UploadItem } from '../../../upload/protocol';
-import { overall } from '../../../upload/queue';
+import { uploadsStore, uploadsSummary } from '../../../stores/uploads';
 import { CODE_MESSAGES } from '../model';
 
 /**
@@ -17,7 +15,9 @@ import { CODE_MESSAGES } from '../model';
  */
 export function UploadIndicator() {
   const { t, i18n } = useLingui();
-  const { snapshot, notices } = useSnapshot(uploadsStore);
+  // Only the notices of the store, and its summary: not every progress snapshot re-renders the navbar.
+  const { notices } = useSnapshot(uploadsStore);
+  const sum = useSnapshot(uploadsSummary);
   const shown = useRef(0);
 
   useEffect(() => {
@@ -36,8 +36,7 @@ export function UploadIndicator() {
     }
   }, [notices, i18n]);
 
-  const sum = overall(snapshot.items as readonly UploadItem[]);
-  const interrupted = snapshot.interrupted.length;
+  const interrupted = sum.interrupted;
   if (sum.active === 0 && interrupted > 0) {
     const label = t`Interrupted uploads: ${interrupted}`;
     return (
@@ -58,8 +57,8 @@ export function UploadIndicator() {
     );
   }
   if (sum.active === 0) return null;
-  const pct = Math.floor(sum.ratio * 100);
-  const label = snapshot.online
+  const pct = sum.percent;
+  const label = sum.online
     ? t`${sum.active} uploads in progress, ${pct}%`
     : t`${sum.active} uploads waiting for network, ${pct}%`;
   return (
@@ -76,7 +75,7 @@ export function UploadIndicator() {
           size={34}
           thickness={3}
           roundCaps
-          sections={[{ value: pct, color: snapshot.online ? 'blue' : 'orange' }]}
+          sections={[{ value: pct, color: sum.online ? 'blue' : 'orange' }]}
           label={
             <Text size="xs" ta="center" fw={700}>
               {sum.active}
