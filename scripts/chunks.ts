@@ -8,9 +8,8 @@ import { type Plugin, parseAst } from 'vite';
  *
  * - `shared`: what the sign-in page (a document of its own, login.html) and the console both use
  *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
- * - `index`: everything else the console's entry imports statically (all loaded before the first
- *   paint anyway);
- * - `console`: what the console layout uses beyond that (every signed-in page loads it);
+ * - `index`: everything else the console's entry imports statically, and the console layout (every
+ *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document);
  * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use.
  *
  * What only the sign-in page uses stays in its entry's chunk.
@@ -89,8 +88,14 @@ export function chunkGroups(): {
           (inLogin(id) && (inConsole(id) || reached.main.has(id) || reached.rest.has(id))),
         priority: 5,
       },
-      { name: 'index', tags: ['$initial'], test: (id) => !inLogin(id), priority: 4 },
-      { name: 'console', test: (id) => inConsole(id) && !inLogin(id), priority: 2 },
+      // The entry and the console layout together: every document that runs the entry shows the
+      // layout (a signed-out visitor goes to the sign-in document), and apart, the layout was a
+      // second round trip after the entry had run, on every cold load's critical path.
+      {
+        name: 'index',
+        test: (id) => !inLogin(id) && (reached.main.has(id) || inConsole(id)),
+        priority: 4,
+      },
       {
         name: 'lists',
         test: (id) => reached.lists.has(id) && !inLogin(id),
