@@ -179,7 +179,12 @@ async function signIn(page: Page): Promise<void> {
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 async function visit(page: Page, name: string): Promise<void> {
-  await menu(page).getByRole('link', { name, exact: true }).click();
+  const link = menu(page).getByRole('link', { name, exact: true });
+  // A menu group may have closed (its header is a button): open the closed ones, as a user would.
+  if (!(await link.isVisible())) {
+    for (const group of await menu(page).locator('button[aria-expanded="false"]').all()) await group.click();
+  }
+  await link.click();
   // Let the screen render and load its data before moving on, as a user would.
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(300);
