@@ -7,6 +7,7 @@ import { getToken, setToken } from '../lib/token';
 import { clearSessionCaches } from '../pwa/session-cache';
 import { readableShade } from '../shell/theme';
 import { prefetchConsole } from './prefetch';
+import { redirectTarget } from './redirect';
 import { fallbackError, missingPassword, missingUser, TEXTS } from './texts';
 
 /**
@@ -17,12 +18,7 @@ import { fallbackError, missingPassword, missingUser, TEXTS } from './texts';
 
 const BASE = import.meta.env.BASE_URL;
 
-/** Only same-site paths may be redirect targets (no `//evil.example`), as in the console's guard. */
-function target(): string {
-  const wanted = new URLSearchParams(location.search).get('redirect');
-  const path = wanted?.startsWith('/') && !wanted.startsWith('//') ? wanted : '/';
-  return BASE.replace(/\/$/, '') + path;
-}
+const target = () => redirectTarget(location.search, location.origin, BASE);
 
 // A signed-in visitor opening the sign-in page goes to the console (which checks the credential).
 if (getToken()) location.replace(`${BASE}`);
