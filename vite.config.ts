@@ -7,6 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunks';
 import { mantineCssPerComponent } from './scripts/mantine-css';
+import { signInPage } from './scripts/sign-in-page';
 import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/pwa/build-config';
 
 /**
@@ -56,6 +57,8 @@ export default defineConfig({
     mantineCssPerComponent({ entry: 'src/main.tsx' }),
     buildInfo(),
     chunks.plugin,
+    // The sign-in page, a document of its own (login.html).
+    signInPage(),
     // Our own service worker (src/sw/sw.ts) with Workbox modules; icons generated from one source image.
     VitePWA({
       strategies: 'injectManifest',
@@ -87,7 +90,11 @@ export default defineConfig({
     // Every browser the console supports (es2022) preloads modules itself.
     modulePreload: { polyfill: false },
     // Fewer requests: what is always loaded together is one chunk (scripts/chunks.ts).
-    rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } },
+    rolldownOptions: {
+      // The console, and the sign-in page on its own (no React, router or Mantine: scripts/sign-in-page.ts).
+      input: { index: resolve(__dirname, 'index.html'), login: resolve(__dirname, 'login.html') },
+      output: { codeSplitting: { groups: chunks.groups } },
+    },
   },
   server: {
     proxy: { '/prod-api': { target: `http://127.0.0.1:${process.env.LECTERN_API_PORT ?? 8081}` } },

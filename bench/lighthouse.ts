@@ -113,12 +113,20 @@ async function audit(
   }
 }
 
-/** Lighthouse sometimes fails to record a trace on this busy machine (NO_NAVSTART): run it again. */
+/**
+ * Lighthouse sometimes fails to record a trace on this busy machine (NO_NAVSTART): run it again.
+ * Not the page's doing: it happens on the sign-in page too, which neither redirects nor starts a
+ * worker nor changes the history (docs/performance.md); the table counts them.
+ */
+const retried: string[] = [];
 async function auditRetrying(...args: Parameters<typeof audit>): ReturnType<typeof audit> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await audit(...args);
     } catch (e) {
+      retried.push(
+        `${new URL(args[0]).pathname} ${args[1]}: ${(e as Error).message.replace(/.*\(([A-Z_]+)\)$/, '$1')}`,
+      );
       if (attempt >= 3) throw e;
       console.error(`[bench] lighthouse ${args[0]} ${args[1]}: ${(e as Error).message}; again`);
     }
@@ -160,6 +168,10 @@ async function lighthouseTable(origin: string, referenceUrl: string): Promise<st
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
     ...rows,
     ...(notes.size ? ['', 'Audits below full marks:', ...[...notes].map((n) => `- ${n}`)] : []),
+    '',
+    retried.length
+      ? `Runs Lighthouse could not record and ran again: ${retried.length} (${retried.join('; ')}).`
+      : 'Every Lighthouse run recorded its trace at the first attempt.',
   ].join('\n');
 }
 

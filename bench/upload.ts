@@ -178,11 +178,27 @@ async function signIn(page: Page): Promise<void> {
 
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
-async function visit(page: Page, name: string): Promise<void> {
-  await menu(page).getByRole('link', { name, exact: true }).click();
+/**
+ * Opens a screen from the menu, as a user would; a menu group that has closed is opened first. A
+ * screen whose link cannot be reached within a few seconds is skipped (false), not waited for.
+ */
+async function visit(page: Page, name: string): Promise<boolean> {
+  const link = menu(page).getByRole('link', { name, exact: true });
+  const closed = menu(page).locator('button[aria-expanded="false"]');
+  for (let i = 0; i < 10 && !(await link.isVisible()) && (await closed.count()) > i; i++) {
+    await closed
+      .nth(i)
+      .click({ timeout: 3000 })
+      .catch(() => undefined);
+  }
+  const opened = await link.click({ timeout: 5000 }).then(
+    () => true,
+    () => false,
+  );
   // Let the screen render and load its data before moving on, as a user would.
   await page.waitForLoadState('networkidle').catch(() => undefined);
   await page.waitForTimeout(300);
+  return opened;
 }
 
 /** Moves between console screens until `done` settles; returns how many screens were opened. */
@@ -192,9 +208,10 @@ async function wander(page: Page, done: Promise<unknown>): Promise<number> {
     finished = true;
   });
   let n = 0;
+  let tries = 0;
   while (!finished) {
-    await visit(page, SCREENS[n % SCREENS.length] ?? 'Home');
-    n += 1;
+    if (await visit(page, SCREENS[tries % SCREENS.length] ?? 'Home')) n += 1;
+    tries += 1;
   }
   return n;
 }

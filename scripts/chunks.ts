@@ -6,11 +6,13 @@ import { type Plugin, parseAst } from 'vite';
  * sign-in page asked for 70 files and Home for over 100, each a request with its own headers on a
  * phone's slow round trips. Groups fix that without moving code to a page that does not need it:
  *
- * - `index`: everything the entry imports statically (all loaded before the first paint anyway);
- * - `shared`: what both the sign-in page and the console layout use beyond that (inputs, buttons);
- * - `console`: what the console layout uses beyond that (every signed-in page loads it);
- * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
- * - `login`: what only the sign-in page uses (nothing a screen or dialog needs).
+ * - `shared`: what the sign-in page (a document of its own, login.html) and the console both use
+ *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
+ * - `index`: everything else the console's entry imports statically, and the console layout (every
+ *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document);
+ * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use.
+ *
+ * What only the sign-in page uses stays in its entry's chunk.
  *
  * "Uses" follows named imports through libraries' barrel files (`import { Button } from
  * '@mantine/core'` reaches Button's module, not all of Mantine). Screens, dialogs and everything
@@ -27,11 +29,14 @@ export function chunkGroups(): {
   }[];
 } {
   const roots = {
-    login: /[\\/]src[\\/]routes[\\/]login\.tsx\?tsr-split=component$/,
+    // login.html's own module too: in the console's groups it would bring the sign-in code along.
+    login: /[\\/](src[\\/]sign-in[\\/]main\.ts|login\.html)$/,
+    main: /[\\/]src[\\/]main\.tsx$/,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
   const reached = {
     login: new Set<string>(),
+    main: new Set<string>(),
     console: new Set<string>(),
     rest: new Set<string>(),
     lists: new Set<string>(),
@@ -56,6 +61,7 @@ export function chunkGroups(): {
         (id) =>
           (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 &&
           !roots.login.test(id) &&
+          !roots.main.test(id) &&
           !roots.console.test(id),
       );
       reached.rest = await graph.reach(lazyRoots);
@@ -74,20 +80,26 @@ export function chunkGroups(): {
   return {
     plugin,
     groups: [
-      { name: 'index', tags: ['$initial'], priority: 4 },
-      { name: 'shared', test: (id) => inLogin(id) && inConsole(id), priority: 3 },
-      { name: 'console', test: inConsole, priority: 2 },
+      {
+        name: 'shared',
+        // The bundler's runtime too: both pages need it, and it is not worth a request of its own.
+        test: (id) =>
+          /rolldown[\\/:]runtime/.test(id) ||
+          (inLogin(id) && (inConsole(id) || reached.main.has(id) || reached.rest.has(id))),
+        priority: 5,
+      },
+      // The entry and the console layout together: every document that runs the entry shows the
+      // layout (a signed-out visitor goes to the sign-in document), and apart, the layout was a
+      // second round trip after the entry had run, on every cold load's critical path.
+      {
+        name: 'index',
+        test: (id) => !inLogin(id) && (reached.main.has(id) || inConsole(id)),
+        priority: 4,
+      },
       {
         name: 'lists',
         test: (id) => reached.lists.has(id) && !inLogin(id),
         priority: 1.5,
-        includeDependenciesRecursively: false,
-      },
-      {
-        name: 'login',
-        test: (id) => inLogin(id) && !inConsole(id) && !reached.rest.has(id),
-        priority: 1,
-        // Not what its modules import beyond that: those stay where screens can have them.
         includeDependenciesRecursively: false,
       },
     ],

@@ -40,8 +40,9 @@ export function readBase(distDir: string): string {
 
 /**
  * The built console under its base path: files as they are, hashed /assets/* cached for a year,
- * everything else revalidated (index.html, sw.js, the manifest), source maps never, and any other
- * GET under the base answered with index.html so client-side routes survive a reload.
+ * everything else revalidated (index.html, sw.js, the manifest), source maps never, /login with the
+ * sign-in page (login.html), and any other GET under the base answered with index.html so
+ * client-side routes survive a reload.
  */
 export function registerStatic(app: Hono<AppEnv>, distDir: string) {
   const root = resolve(distDir);
@@ -74,6 +75,11 @@ export function registerStatic(app: Hono<AppEnv>, distDir: string) {
     }
     // A missing hashed asset is a stale chunk: HTML in its place would only confuse the browser.
     if (rel.startsWith('assets/')) return c.notFound();
+    // The sign-in page is a document of its own, far lighter than the console (docs/performance.md).
+    if (rel === 'login') {
+      const res = await sendFile(c, join(root, 'login.html'), false);
+      if (res) return res;
+    }
     return (await sendFile(c, join(root, 'index.html'), false)) ?? c.notFound();
   });
 }

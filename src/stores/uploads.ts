@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import { http } from '../lib/api';
 import { reportError } from '../lib/error-log';
 import { createUploadClient, type UploadClient } from '../upload/client';
+import { assignChanged, Coalescer, summarise, type UploadSummary } from '../upload/page-updates';
 import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
 import { initialQueue } from '../upload/queue';
 import { uploadPresence } from './upload-presence';
@@ -27,6 +28,16 @@ export const uploadsStore = proxy({
   notices: [] as UploadNotice[],
 });
 
+/** The indicator's figures only (upload/page-updates.ts): it re-renders when a whole percent changes. */
+export const uploadsSummary = proxy<UploadSummary>(summarise(uploadsStore.snapshot));
+
+// At most four snapshots a second reach the store, the last always (upload/page-updates.ts).
+const snapshots = new Coalescer<UploadSnapshot>((state) => {
+  uploadsStore.snapshot = state;
+  uploadsStore.connected = true;
+  assignChanged(uploadsSummary, summarise(state));
+});
+
 let client: UploadClient | null = null;
 let seq = 0;
 
@@ -40,8 +51,7 @@ export function uploadClient(): UploadClient {
     onEvent: (e) => {
       switch (e.type) {
         case 'snapshot':
-          uploadsStore.snapshot = e.state;
-          uploadsStore.connected = true;
+          snapshots.push(e.state);
           return;
         case 'error':
           uploadsStore.notices.push({

@@ -25,6 +25,14 @@ cleanupOutdatedCaches();
 // versions wait until the user accepts the update prompt (SKIP_WAITING below).
 clientsClaim();
 
+// The sign-in page is a document of its own (login.html), like the server answers it.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL(`${BASE}login.html`), {
+    // Matched against the path and the query (`/login?redirect=…`).
+    allowlist: [new RegExp(`^${escapeRegExp(BASE)}login(\\?|$)`)],
+  }),
+);
+
 // Client-side routes get the precached index.html. Not the API, not the video service, not the
 // health and metrics endpoints, and not anything that looks like a file (a bucket object opened in a tab).
 registerRoute(

@@ -10,7 +10,8 @@ import type { VodClient } from './vod-client';
  * comes back). Speed and time left are computed from the samples by the reducer (queue.ts: `sample`,
  * `timeLeft`).
  */
-export const SNAPSHOT_EVERY_MS = 200;
+// Four a second: what the page applies at most (page-updates.ts), so none is posted in vain.
+export const SNAPSHOT_EVERY_MS = 250;
 export const REPORT_EVERY_MS = 1000;
 
 export class SnapshotPoster {

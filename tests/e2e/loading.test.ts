@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, launch } from './browser';
@@ -137,6 +138,29 @@ describe('cold loads', () => {
     await page.getByTestId('create-record').click();
     await form(page).getByLabel('Title').waitFor();
     expect(containing(await scripts(), MARKERS.zod)).toBe(1);
+    await context.close();
+  });
+
+  it('the sign-in page is a small document of its own: ≤ 100 KiB gzip JS+CSS, ≤ 15 requests, no React', async () => {
+    const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const requests: string[] = [];
+    const bodies: Promise<{ url: string; bytes: number; text: string }>[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\.(js|css)$/.test(path))
+        bodies.push(r.body().then((b) => ({ url: path, bytes: gzipSync(b, { level: 9 }).length, text: b.toString() })));
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await settle(page);
+    const files = await Promise.all(bodies);
+    const kib = files.reduce((n, f) => n + f.bytes, 0) / 1024;
+    expect(kib).toBeLessThanOrEqual(100);
+    expect(requests.length).toBeLessThanOrEqual(15);
+    // React DOM announces itself in its error messages' URL; the console's entry is not here.
+    expect(files.filter((f) => f.text.includes('react.dev/errors')).map((f) => f.url)).toEqual([]);
     await context.close();
   });
 

@@ -7,6 +7,7 @@ import { SECURITY_HEADERS, startTestServer, type TestServer } from './helpers/te
 
 const BIG_JS = `export const words = ${JSON.stringify(Array.from({ length: 2000 }, (_, i) => `word${i}`))};\n`;
 const INDEX = '<!doctype html><title>Lectern</title><script type="module" src="/panda/assets/app-abc123.js"></script>';
+const LOGIN = '<!doctype html><title>Lectern</title><form aria-label="Staff sign-in"></form>';
 
 async function makeDist(base: string): Promise<string> {
   const root = await mkdtemp(join(tmpdir(), 'lectern-dist-'));
@@ -14,6 +15,7 @@ async function makeDist(base: string): Promise<string> {
   await mkdir(join(dist, 'assets'), { recursive: true });
   await writeFile(join(dist, 'lectern-build.json'), JSON.stringify({ base, builtAt: '2026-01-01T00:00:00Z' }));
   await writeFile(join(dist, 'index.html'), INDEX);
+  await writeFile(join(dist, 'login.html'), LOGIN);
   await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")');
   await writeFile(join(dist, 'assets', 'app-abc123.css'), 'body{}');
   await writeFile(join(dist, 'assets', 'big-abc123.js'), BIG_JS);
@@ -116,8 +118,18 @@ describe('static console under /panda/', () => {
     expect(await res.text()).toBe(BIG_JS);
   });
 
+  it('answers /login with the sign-in document (login.html), a document with its policies', async () => {
+    for (const path of ['/panda/login', '/panda/login?redirect=%2Fweb%2Fbook']) {
+      const res = await fetch(`${s.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(res.headers.get('content-security-policy'), path).toBeTruthy();
+      expect(await res.text()).toBe(LOGIN);
+    }
+  });
+
   it('answers client-side routes with index.html, but not missing assets', async () => {
-    for (const path of ['/panda/web/book', '/panda/users/user?x=1', '/panda/login']) {
+    for (const path of ['/panda/web/book', '/panda/users/user?x=1', '/panda/login/x']) {
       const res = await fetch(`${s.url}${path}`);
       expect(res.status, path).toBe(200);
       expect(await res.text()).toBe(INDEX);

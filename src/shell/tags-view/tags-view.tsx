@@ -34,10 +34,20 @@ export function TagsView() {
   // With more tabs than fit, the strip scrolls so the current page's tab is in sight.
   const strip = useRef<HTMLDivElement>(null);
   const count = visitedViews.length;
+  const mounted = useRef(false);
   useEffect(() => {
     if (count === 0) return;
-    const tab = strip.current?.querySelector(`[data-key="${CSS.escape(activeKey)}"]`);
-    tab?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const reveal = () =>
+      strip.current
+        ?.querySelector(`[data-key="${CSS.escape(activeKey)}"]`)
+        ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    if (mounted.current) return reveal();
+    // At start-up, scrolling here would lay the whole console out before its first paint, in the
+    // longest task of a cold load (bench: a phone's CPU): after it, when the browser is idle.
+    mounted.current = true;
+    if (typeof requestIdleCallback !== 'function') return reveal();
+    const id = requestIdleCallback(reveal, { timeout: 500 });
+    return () => cancelIdleCallback(id);
   }, [activeKey, count]);
   const title = (v: VisitedView) => {
     const meta = findRoute(ROUTE_TREE, v.path)?.meta;

@@ -3,11 +3,9 @@ import { ActionIcon, RingProgress, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { uploadsStore } from '../../../stores/uploads';
-import type { UploadItem } from '../../../upload/protocol';
-import { overall } from '../../../upload/queue';
+import { uploadsStore, uploadsSummary } from '../../../stores/uploads';
 import { CODE_MESSAGES } from '../model';
 import { noticeTitle } from '../notice-title';
 import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
@@ -19,9 +17,15 @@ import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
  */
 export function UploadIndicator() {
   const { t, i18n } = useLingui();
-  const { snapshot, notices } = useSnapshot(uploadsStore);
+  // Only the notices of the store, and its summary: not every progress snapshot re-renders the navbar.
+  const { notices } = useSnapshot(uploadsStore);
+  const sum = useSnapshot(uploadsSummary);
   const shown = useRef(0);
-  useRefreshVideosOnSuccess(snapshot.items);
+  const succeeded = useMemo(
+    () => (sum.succeeded ? sum.succeeded.split(',').map((id) => ({ id, state: 'Success' as const })) : []),
+    [sum.succeeded],
+  );
+  useRefreshVideosOnSuccess(succeeded);
 
   useEffect(() => {
     for (const n of notices) {
@@ -39,8 +43,7 @@ export function UploadIndicator() {
     }
   }, [notices, i18n]);
 
-  const sum = overall(snapshot.items as readonly UploadItem[]);
-  const interrupted = snapshot.interrupted.length;
+  const interrupted = sum.interrupted;
   if (sum.active === 0 && interrupted > 0) {
     const label = t`Interrupted uploads: ${interrupted}`;
     return (
@@ -61,11 +64,10 @@ export function UploadIndicator() {
     );
   }
   if (sum.active === 0) return null;
-  const pct = Math.floor(sum.ratio * 100);
-  const reconnecting = snapshot.items.some((i) => i.state === 'Uploading' && i.waiting === 'server');
-  const label = !snapshot.online
+  const pct = sum.percent;
+  const label = !sum.online
     ? t`${sum.active} uploads waiting for network, ${pct}%`
-    : reconnecting
+    : sum.reconnecting
       ? t`${sum.active} uploads reconnecting to the server, ${pct}%`
       : t`${sum.active} uploads in progress, ${pct}%`;
   return (
@@ -82,7 +84,7 @@ export function UploadIndicator() {
           size={34}
           thickness={3}
           roundCaps
-          sections={[{ value: pct, color: snapshot.online && !reconnecting ? 'blue' : 'orange' }]}
+          sections={[{ value: pct, color: sum.online && !sum.reconnecting ? 'blue' : 'orange' }]}
           label={
             <Text size="xs" ta="center" fw={700}>
               {sum.active}

@@ -1,0 +1,179 @@
+import './sign-in.css';
+import { i18n } from '@lingui/core';
+import { codeMessage } from '../lib/code-messages';
+import { createHttp } from '../lib/http';
+import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18n';
+import { getToken, setToken } from '../lib/token';
+import { clearSessionCaches } from '../pwa/session-cache';
+import { readableShade } from '../shell/theme';
+import { prefetchConsole } from './prefetch';
+import { redirectTarget } from './redirect';
+import { fallbackError, missingPassword, missingUser, TEXTS } from './texts';
+
+/**
+ * The sign-in page (SPEC.md §2): login.html is the form, usable as soon as it is painted; this
+ * translates it, checks and sends it, and opens the console. No React, router or Mantine here
+ * (docs/performance.md: the page is some 20 KiB instead of 176); the console is one toolkit.
+ */
+
+const BASE = import.meta.env.BASE_URL;
+
+const target = () => redirectTarget(location.search, location.origin, BASE);
+
+// A signed-in visitor opening the sign-in page goes to the console (which checks the credential).
+if (getToken()) location.replace(`${BASE}`);
+
+// This document did load: the console's guard against a reload loop starts afresh (shell/sign-in-document.tsx).
+sessionStorage.removeItem('lectern:sign-in-reload');
+
+const root = document.documentElement;
+
+function applyPrimary(): void {
+  try {
+    const theme = (JSON.parse(localStorage.getItem('lectern:settings') ?? '{}') as { theme?: unknown }).theme;
+    if (typeof theme === 'string' && /^#[0-9a-f]{6}$/i.test(theme) && theme.toLowerCase() !== '#1890ff') {
+      const shade = readableShade(theme);
+      root.style.setProperty('--si-primary', shade);
+      root.style.setProperty('--si-primary-hover', `color-mix(in srgb, ${shade} 85%, #000)`);
+    }
+  } catch {
+    // Settings unreadable: Lectern's blue.
+  }
+}
+
+const $ = <T extends Element>(selector: string, from: ParentNode = document) => from.querySelector(selector) as T;
+const $$ = <T extends Element>(selector: string, from: ParentNode = document) => [
+  ...from.querySelectorAll<T>(selector),
+];
+
+function translate(): void {
+  const t = (text: string | undefined) => {
+    const descriptor = text ? TEXTS[text] : undefined;
+    return descriptor ? i18n._(descriptor) : (text ?? '');
+  };
+  for (const el of $$<HTMLElement>('[data-i18n]')) el.textContent = t(el.dataset.i18n);
+  for (const el of $$<HTMLElement>('[data-i18n-label]')) el.setAttribute('aria-label', t(el.dataset.i18nLabel));
+  for (const el of $$<HTMLInputElement>('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
+  // Messages already on screen follow the language too.
+  for (const form of $$<HTMLFormElement>('form')) if (form.dataset.checked) validate(form);
+  root.classList.remove('si-translating');
+}
+
+// Tabs (WAI-ARIA tabs pattern): click, or arrows and Home/End between them.
+const tabs = $$<HTMLButtonElement>('[role="tab"]');
+function select(tab: HTMLButtonElement, focus: boolean): void {
+  for (const other of tabs) {
+    const on = other === tab;
+    other.setAttribute('aria-selected', String(on));
+    other.tabIndex = on ? 0 : -1;
+    $<HTMLElement>(`#${other.getAttribute('aria-controls')}`).hidden = !on;
+  }
+  if (focus) tab.focus();
+}
+for (const [i, tab] of tabs.entries()) {
+  tab.addEventListener('click', () => select(tab, false));
+  tab.addEventListener('keydown', (e) => {
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    select(tabs[(next + tabs.length) % tabs.length] as HTMLButtonElement, true);
+  });
+}
+
+function fieldError(input: HTMLInputElement, message: string | null): void {
+  const error = $<HTMLElement>(`#${input.id}-error`);
+  error.textContent = message ?? '';
+  error.hidden = !message;
+  if (message) {
+    input.setAttribute('aria-invalid', 'true');
+    input.setAttribute('aria-describedby', error.id);
+  } else {
+    input.removeAttribute('aria-invalid');
+    input.removeAttribute('aria-describedby');
+  }
+}
+
+/** Mantine's form rules of the console: a user name (trimmed) and a password. */
+function validate(form: HTMLFormElement): boolean {
+  const user = $<HTMLInputElement>('[name="userName"]', form);
+  const password = $<HTMLInputElement>('[name="password"]', form);
+  const label = $<HTMLLabelElement>(`label[for="${user.id}"]`).textContent ?? '';
+  fieldError(user, user.value.trim() ? null : i18n._(missingUser(label)));
+  fieldError(password, password.value ? null : i18n._(missingPassword));
+  const first = [user, password].find((el) => el.getAttribute('aria-invalid') === 'true');
+  return !first;
+}
+
+let busy = false;
+for (const form of $$<HTMLFormElement>('form')) {
+  const alert = $<HTMLElement>('.si-alert', form);
+  const submit = $<HTMLButtonElement>('[type="submit"]', form);
+  const http = createHttp({
+    getToken: () => undefined,
+    getLanguage: () => sessionStorage.getItem('Language') ?? undefined,
+    ui: {
+      error: (message) => {
+        alert.textContent = message;
+      },
+      confirmLogout: () => undefined,
+      codeMessage,
+    },
+    fallbackMessage: () => i18n._(fallbackError),
+  });
+
+  form.addEventListener('input', (e) => {
+    prefetchConsole();
+    const input = e.target as HTMLInputElement;
+    if (form.dataset.checked && input.getAttribute('aria-invalid')) fieldError(input, null);
+  });
+  for (const password of $$<HTMLInputElement>('[type="password"]', form)) {
+    password.addEventListener('keyup', (e) => {
+      $<HTMLElement>('.si-caps', form).hidden = !e.getModifierState('CapsLock');
+    });
+  }
+  const reveal = $<HTMLButtonElement>('.si-reveal', form);
+  reveal.addEventListener('click', () => {
+    const input = $<HTMLInputElement>(`#${reveal.getAttribute('aria-controls')}`);
+    const shown = input.type === 'password';
+    input.type = shown ? 'text' : 'password';
+    reveal.setAttribute('aria-pressed', String(shown));
+  });
+
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    if (busy) return;
+    form.dataset.checked = '1';
+    alert.textContent = '';
+    if (!validate(form)) {
+      $<HTMLInputElement>('[aria-invalid="true"]', form).focus();
+      return;
+    }
+    busy = true;
+    submit.setAttribute('aria-busy', 'true');
+    const userName = $<HTMLInputElement>('[name="userName"]', form).value.trim();
+    const password = $<HTMLInputElement>('[name="password"]', form).value;
+    try {
+      const data = await http.post<{ token: string }>('/auth/login', { userName, password });
+      // A new session starts with no cached lists (another user's, or an old session's, never show).
+      await clearSessionCaches().catch(() => undefined);
+      setToken(data.token);
+      location.replace(target());
+    } catch {
+      // The message is in the form's alert; the form stays as it was.
+      busy = false;
+      submit.removeAttribute('aria-busy');
+    }
+  });
+}
+
+const language = $<HTMLSelectElement>('#si-language');
+language.addEventListener('change', () => {
+  if (isLocale(language.value)) void changeLocale(language.value).then(translate);
+});
+
+applyPrimary();
+const locale = detectLocale();
+language.value = locale;
+// Without its catalogue the page stays in English rather than blank.
+await activateLocale(locale).catch(() => undefined);
+translate();
