@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { ossStringToSign, percentEncode, rpcSignature, rpcStringToSign } from '../../../src/contract/vod-signature';
 import { defaultVodConfig, vodConnectSrc } from '../../../src/server/vod/config';
-import { ossStringToSign, percentEncode, rpcSignature, rpcStringToSign } from '../../../src/server/vod/signature';
 import { assumeRole, assumeRoleParams } from '../../../src/server/vod/sts';
 import { sign } from './helpers';
 
@@ -40,18 +40,18 @@ describe('RPC signature', () => {
     Version: '2014-05-26',
   };
 
-  it("matches the service's published test vector", () => {
-    expect(rpcSignature('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+  it("matches the service's published test vector", async () => {
+    expect(await rpcSignature('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
     // The tests' independent signer agrees, so the HTTP tests sign as the cloud does.
     expect(sign('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
   });
 
-  it('ignores the Signature parameter itself and depends on method, values and secret', () => {
-    const base = rpcSignature('GET', vector, 'testsecret');
-    expect(rpcSignature('GET', { ...vector, Signature: 'x' }, 'testsecret')).toBe(base);
-    expect(rpcSignature('POST', vector, 'testsecret')).not.toBe(base);
-    expect(rpcSignature('GET', { ...vector, Action: 'X' }, 'testsecret')).not.toBe(base);
-    expect(rpcSignature('GET', vector, 'other')).not.toBe(base);
+  it('ignores the Signature parameter itself and depends on method, values and secret', async () => {
+    const base = await rpcSignature('GET', vector, 'testsecret');
+    expect(await rpcSignature('GET', { ...vector, Signature: 'x' }, 'testsecret')).toBe(base);
+    expect(await rpcSignature('POST', vector, 'testsecret')).not.toBe(base);
+    expect(await rpcSignature('GET', { ...vector, Action: 'X' }, 'testsecret')).not.toBe(base);
+    expect(await rpcSignature('GET', vector, 'other')).not.toBe(base);
     expect(rpcStringToSign('GET', { b: '1 2', a: '*' })).toBe('GET&%2F&a%3D%252A%26b%3D1%25202');
   });
 });
@@ -107,8 +107,8 @@ describe('cloud mode', () => {
   };
   const deps = { now: () => new Date('2025-01-02T03:04:05.678Z'), nonce: () => 'n-1' };
 
-  it('signs AssumeRole as an RPC POST with at least 900 s', () => {
-    const p = assumeRoleParams(cloud, 'lectern-7', 60, deps);
+  it('signs AssumeRole as an RPC POST with at least 900 s', async () => {
+    const p = await assumeRoleParams(cloud, 'lectern-7', 60, deps);
     expect(p).toMatchObject({
       Action: 'AssumeRole',
       Version: '2015-04-01',

@@ -1,8 +1,8 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
-
 /**
- * The two signatures of the video service, as the cloud computes them (API.md §5) and as the
- * console's upload worker (src/upload/vod-signature.ts) and ali-oss (lib/common/signUtils.js) send them.
+ * The two signatures of the video service (API.md §5), written once for the console's upload
+ * worker and for the server that checks them: Web Crypto and plain string work only, so the same
+ * code runs in a WebWorker and in Node. The OSS V1 string to sign is what ali-oss sends
+ * (lib/common/signUtils.js).
  */
 
 /** RFC 3986 percent-encoding: space %20, `*` %2A, `~` kept (encodeURIComponent leaves !'()* alone). */
@@ -10,28 +10,46 @@ export function percentEncode(value: string): string {
   return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-/** RPC: `METHOD&%2F&` + the percent-encoded, sorted, percent-encoded query (without Signature). */
-export function rpcStringToSign(method: string, params: Readonly<Record<string, string>>): string {
-  const canonical = Object.keys(params)
+/** The sorted, percent-encoded query, without the Signature parameter (it cannot sign itself). */
+export function canonicalQuery(params: Readonly<Record<string, string>>): string {
+  return Object.keys(params)
     .filter((k) => k !== 'Signature')
     .sort()
     .map((k) => `${percentEncode(k)}=${percentEncode(params[k] ?? '')}`)
     .join('&');
-  return `${method.toUpperCase()}&${percentEncode('/')}&${percentEncode(canonical)}`;
 }
 
-export const hmacSha1 = (key: string, data: string): string =>
-  createHmac('sha1', key).update(data, 'utf8').digest('base64');
+/** RPC: `METHOD&%2F&` + the canonical query, percent-encoded once more. */
+export function rpcStringToSign(method: string, params: Readonly<Record<string, string>>): string {
+  return `${method.toUpperCase()}&${percentEncode('/')}&${percentEncode(canonicalQuery(params))}`;
+}
+
+function toBase64(bytes: ArrayBuffer): string {
+  let s = '';
+  for (const b of new Uint8Array(bytes)) s += String.fromCharCode(b);
+  return btoa(s);
+}
+
+/** HMAC-SHA1, base64: the MAC of both signatures. */
+export async function hmacSha1(key: string, data: string): Promise<string> {
+  const enc = new TextEncoder();
+  const k = await crypto.subtle.importKey('raw', enc.encode(key), { name: 'HMAC', hash: 'SHA-1' }, false, ['sign']);
+  return toBase64(await crypto.subtle.sign('HMAC', k, enc.encode(data)));
+}
 
 /** The RPC signature: HMAC-SHA1 keyed with `secret&`, base64. */
-export const rpcSignature = (method: string, params: Readonly<Record<string, string>>, secret: string): string =>
+export const rpcSignature = (method: string, params: Readonly<Record<string, string>>, secret: string) =>
   hmacSha1(`${secret}&`, rpcStringToSign(method, params));
 
-/** Constant-time comparison of two signatures (different lengths are simply unequal). */
+/**
+ * Constant-time comparison of two signatures (different lengths are simply unequal): the time
+ * taken does not tell an attacker how many leading characters were right.
+ */
 export function sameSignature(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
 }
 
 /**
@@ -39,7 +57,7 @@ export function sameSignature(a: string, b: string): boolean {
  * ali-oss signs whatever it passes as `subres`; for the calls we serve that is uploads, uploadId,
  * partNumber, and the response-* overrides of GET.
  */
-export const OSS_SUB_RESOURCES = new Set([
+export const OSS_SUB_RESOURCES: ReadonlySet<string> = new Set([
   'acl',
   'uploads',
   'location',
@@ -123,4 +141,4 @@ export function ossStringToSign(r: OssSignInput): string {
   return [...lines, ...ossHeaders, resource].join('\n');
 }
 
-export const ossSignature = (input: OssSignInput, secret: string): string => hmacSha1(secret, ossStringToSign(input));
+export const ossSignature = (input: OssSignInput, secret: string) => hmacSha1(secret, ossStringToSign(input));
