@@ -1,5 +1,5 @@
-import type { VodCredential } from './protocol';
 import { rpcSignature } from '../contract/vod-signature';
+import type { VodCredential } from './protocol';
 
 /** The VOD service's RPC calls of API.md §5, signed with the temporary credential. */
 export const VOD_VERSION = '2017-03-21';

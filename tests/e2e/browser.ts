@@ -96,7 +96,7 @@ export async function createStaff<T extends NewStaff>(token: string, staff: T): 
   return { ...staff, password: own };
 }
 
-/** A fresh browser context signed in through the real form, landing on `path`. */
+/** A fresh browser context signed in through the real form, landing on `path` (query allowed). */
 export async function openSignedIn(
   browser: Browser,
   path: string,
@@ -106,6 +106,8 @@ export async function openSignedIn(
   const page = await (await newContext(browser)).newPage();
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, tab, who.userName, who.password);
-  await page.waitForURL((u) => u.pathname === path);
+  // `path` may carry a query (a list's filter); the landing is judged by its pathname.
+  const pathname = new URL(path, 'http://console').pathname;
+  await page.waitForURL((u) => u.pathname === pathname);
   return page;
 }

@@ -2,7 +2,9 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
 import { API_BASE } from '../../contract/envelope';
 
-type ContentSecurityPolicyOptions = NonNullable<NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']>;
+type ContentSecurityPolicyOptions = NonNullable<
+  NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']
+>;
 
 /**
  * The CSP lives here alone. The built console is all same-origin scripts (no inline script), Mantine

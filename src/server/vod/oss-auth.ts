@@ -44,8 +44,7 @@ export async function authorizeOss(
   const input = { headers: t.headers, bucket: t.bucket, key: t.key, query: t.query };
   const matches = verbs.map((method) => ossStringToSign({ ...input, method }));
   const expected = await Promise.all(matches.map((s) => hmacSha1(cred.secret, s)));
-  if (!expected.some((s) => sameSignature(s, given)))
-    throw ossErrors.signature(matches[0] ?? '', keyId);
+  if (!expected.some((s) => sameSignature(s, given))) throw ossErrors.signature(matches[0] ?? '', keyId);
   const date = Date.parse(t.headers['x-oss-date'] ?? t.headers.date ?? '');
   if (Number.isNaN(date)) throw ossErrors.accessDenied('AccessDenied: the request has no valid Date or x-oss-date.');
   if (Math.abs(date - now.getTime()) > SKEW_MS) throw ossErrors.skewed();

@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import OSS from 'ali-oss';
-import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
 import { ossSignature } from '../../../src/contract/vod-signature';
+import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server';
 
 export interface Credential {

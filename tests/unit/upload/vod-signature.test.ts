@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { signedParams, timestamp } from '../../../src/upload/vod-client';
 import {
   canonicalQuery,
   percentEncode,
   rpcSignature as sign,
   rpcStringToSign as stringToSign,
 } from '../../../src/contract/vod-signature';
+import { signedParams, timestamp } from '../../../src/upload/vod-client';
 
 /** The service's public test vector (API.md §5). */
 const VECTOR = {
