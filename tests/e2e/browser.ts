@@ -1,27 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ADMIN_PASSWORD } from './server-process';
 
 export const SCREENSHOTS = 'tests/e2e/artifacts/screenshots';
 
-/** Debian's Chromium with the flags this machine needs (no downloads, no background traffic). */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launch } from './chromium';
 
 export const baseURL = (): string => inject('baseURL');
 
