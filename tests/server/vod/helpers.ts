@@ -241,3 +241,19 @@ export async function rawOss(
 
 /** The XML error code of an OSS answer. */
 export const ossCode = (body: string) => /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+
+export interface OssErr {
+  code?: string;
+  status?: number;
+  name?: string;
+}
+
+/** The error an ali-oss call fails with (the test fails if it does not fail). */
+export async function ossError(p: Promise<unknown>): Promise<OssErr> {
+  try {
+    await p;
+  } catch (e) {
+    return e as OssErr;
+  }
+  throw new Error('expected the call to fail');
+}
