@@ -37,9 +37,24 @@ export async function hmacSha1(key: string, data: string): Promise<string> {
   return toBase64(await crypto.subtle.sign('HMAC', k, enc.encode(data)));
 }
 
-/** The RPC signature: HMAC-SHA1 keyed with `secret&`, base64. */
-export const rpcSignature = (method: string, params: Readonly<Record<string, string>>, secret: string) =>
-  hmacSha1(`${secret}&`, rpcStringToSign(method, params));
+/** What an HMAC-SHA1 (base64) is taken over, and with which key: the whole algorithm but the MAC. */
+export interface SigningInput {
+  key: string;
+  data: string;
+}
+
+/** The RPC signature's input: keyed with `secret&`. */
+export const rpcSigningInput = (
+  method: string,
+  params: Readonly<Record<string, string>>,
+  secret: string,
+): SigningInput => ({ key: `${secret}&`, data: rpcStringToSign(method, params) });
+
+/** The RPC signature with Web Crypto (the worker; the server uses Node's synchronous HMAC on the same input). */
+export const rpcSignature = (method: string, params: Readonly<Record<string, string>>, secret: string) => {
+  const { key, data } = rpcSigningInput(method, params, secret);
+  return hmacSha1(key, data);
+};
 
 /**
  * Constant-time comparison of two signatures (different lengths are simply unequal): the time
@@ -141,4 +156,13 @@ export function ossStringToSign(r: OssSignInput): string {
   return [...lines, ...ossHeaders, resource].join('\n');
 }
 
-export const ossSignature = (input: OssSignInput, secret: string) => hmacSha1(secret, ossStringToSign(input));
+/** The OSS V1 signature's input: keyed with the secret itself. */
+export const ossSigningInput = (input: OssSignInput, secret: string): SigningInput => ({
+  key: secret,
+  data: ossStringToSign(input),
+});
+
+export const ossSignature = (input: OssSignInput, secret: string) => {
+  const { key, data } = ossSigningInput(input, secret);
+  return hmacSha1(key, data);
+};

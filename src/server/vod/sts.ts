@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { rpcSignature } from '../../contract/vod-signature';
+import { rpcSigningInput } from '../../contract/vod-signature';
 import type { VodConfig } from './config';
+import { mac } from './mac';
 
 /**
  * Cloud mode: temporary credentials from the cloud STS (AssumeRole) for the console's VOD calls.
@@ -34,12 +35,12 @@ export class StsError extends Error {
 export const STS_MIN_SECONDS = 900;
 
 /** The signed form of AssumeRole (POST), exported for tests. */
-export async function assumeRoleParams(
+export function assumeRoleParams(
   cloud: NonNullable<VodConfig['cloud']>,
   sessionName: string,
   durationSeconds: number,
   deps: StsDeps = {},
-): Promise<Record<string, string>> {
+): Record<string, string> {
   const now = (deps.now ?? (() => new Date()))();
   const params: Record<string, string> = {
     Action: 'AssumeRole',
@@ -54,7 +55,7 @@ export async function assumeRoleParams(
     RoleSessionName: sessionName,
     DurationSeconds: String(Math.max(STS_MIN_SECONDS, durationSeconds)),
   };
-  params.Signature = await rpcSignature('POST', params, cloud.accessKeySecret);
+  params.Signature = mac(rpcSigningInput('POST', params, cloud.accessKeySecret));
   return params;
 }
 
@@ -64,7 +65,7 @@ export async function assumeRole(
   durationSeconds: number,
   deps: StsDeps = {},
 ): Promise<StsCredentials> {
-  const body = new URLSearchParams(await assumeRoleParams(cloud, sessionName, durationSeconds, deps)).toString();
+  const body = new URLSearchParams(assumeRoleParams(cloud, sessionName, durationSeconds, deps)).toString();
   const doFetch = deps.fetch ?? fetch;
   const res = await doFetch(`${cloud.stsEndpoint.replace(/\/$/, '')}/`, {
     method: 'POST',

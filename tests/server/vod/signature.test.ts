@@ -1,7 +1,14 @@
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ossStringToSign, rpcSignature } from '../../../src/contract/vod-signature';
+import {
+  ossSignature,
+  ossSigningInput,
+  ossStringToSign,
+  rpcSignature,
+  rpcSigningInput,
+} from '../../../src/contract/vod-signature';
 import { defaultVodConfig, vodConnectSrc } from '../../../src/server/vod/config';
+import { mac } from '../../../src/server/vod/mac';
 import { assumeRole, assumeRoleParams } from '../../../src/server/vod/sts';
 import { sign } from './helpers';
 
@@ -30,6 +37,18 @@ describe('RPC signature (the contract module, tested in tests/unit/upload/vod-si
     expect(await rpcSignature('GET', { ...vector, Title: '中 *~' }, 's')).toBe(
       sign('GET', { ...vector, Title: '中 *~' }, 's'),
     );
+  });
+
+  it("the server's synchronous MAC equals the worker's Web Crypto one on the same signing input", async () => {
+    const vectorOf = (extra: Record<string, string>) => ({ AccessKeyId: 'testid', Action: 'X', ...extra });
+    for (const [params, secret] of [
+      [vectorOf({ Title: '影片 *~!' }), 'testsecret'],
+      [vectorOf({ Empty: '' }), 'ü-secret'],
+    ] as const) {
+      expect(mac(rpcSigningInput('POST', params, secret))).toBe(await rpcSignature('POST', params, secret));
+    }
+    const oss = { method: 'PUT', headers: { 'x-oss-date': 'D' }, bucket: 'b', key: 'k 1', query: { uploads: '' } };
+    expect(mac(ossSigningInput(oss, 'sk'))).toBe(await ossSignature(oss, 'sk'));
   });
 });
 
@@ -85,7 +104,7 @@ describe('cloud mode', () => {
   const deps = { now: () => new Date('2025-01-02T03:04:05.678Z'), nonce: () => 'n-1' };
 
   it('signs AssumeRole as an RPC POST with at least 900 s', async () => {
-    const p = await assumeRoleParams(cloud, 'lectern-7', 60, deps);
+    const p = assumeRoleParams(cloud, 'lectern-7', 60, deps);
     expect(p).toMatchObject({
       Action: 'AssumeRole',
       Version: '2015-04-01',
