@@ -1,7 +1,7 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { FieldError } from '../contract/envelope';
-import { FIELD_CODES, type FieldCode, type FieldCodeParams, type FieldReason } from '../contract/field-codes';
+import { FIELD_CODES, type FieldCode, type FieldCodeParams } from '../contract/field-codes';
 
 /**
  * Every field code of the contract (src/contract/field-codes.ts) in the user's language, with its
