@@ -23,23 +23,13 @@ import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
-import { launch } from './chromium';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, launch } from './chromium';
 import { startReference } from './reference';
 import { startServer } from './server';
 
 const PASSWORD = 'Bench-admin-pass-1';
 const LH_RUNS = Number(process.env.LECTERN_BENCH_LH_RUNS ?? 3);
 const OFFLINE_RUNS = Number(process.env.LECTERN_BENCH_OFFLINE_RUNS ?? 7);
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -71,8 +61,8 @@ async function audit(
   cookie?: string,
 ): Promise<{ scores: Scores; failed: string[]; metrics: Metrics }> {
   const chrome = await chromeLauncher.launch({
-    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    chromeFlags: FLAGS,
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROMIUM_ARGS,
   });
   try {
     if (cookie) {

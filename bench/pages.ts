@@ -13,6 +13,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
+import { clsOf } from '../tests/e2e/cls';
 
 export const kib = (n: number): string => `${(n / 1024).toFixed(1)} KiB`;
 
@@ -68,24 +69,6 @@ const OBSERVERS = `(() => {
   observe('largest-contentful-paint', (e) => { v.lcp = e.startTime; });
   observe('longtask', (e) => { v.long.push(e.duration); });
 })();`;
-
-/** CLS as Chromium reports it: the largest window of shifts < 1 s apart and within 5 s. */
-export function clsOf(shifts: { t: number; v: number }[]): number {
-  let best = 0;
-  let sum = 0;
-  let first = 0;
-  let last = Number.NEGATIVE_INFINITY;
-  for (const s of [...shifts].sort((a, b) => a.t - b.t)) {
-    if (s.t - last > 1000 || s.t - first > 5000) {
-      sum = 0;
-      first = s.t;
-    }
-    sum += s.v;
-    last = s.t;
-    best = Math.max(best, sum);
-  }
-  return best;
-}
 
 const gzCache = new Map<string, number>();
 async function gzipSize(file: string): Promise<number> {

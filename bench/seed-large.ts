@@ -6,6 +6,7 @@ import { BOOK_SEARCH_COLUMNS } from '../src/server/db/migrations/0003-book-searc
 import { openPostgres } from '../src/server/db/postgres';
 import type { Database } from '../src/server/db/schema';
 import { demoIsbn } from '../src/server/db/seed-demo';
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, PUBLISHERS } from '../src/server/db/seed-demo-data';
 import { mulberry32 } from '../src/server/db/seed-random';
 
 export interface LargeCounts {
@@ -78,50 +79,6 @@ const TAILS = [
   'of Small Things',
   'Explained',
   'of the Lost City',
-];
-const FIRST = [
-  'Anna',
-  'David',
-  'Mei',
-  'Jonas',
-  'Priya',
-  'Lucas',
-  'Sofia',
-  'Kenji',
-  'Amara',
-  'Elena',
-  'Wei',
-  'Noah',
-  'Leila',
-  'Marek',
-  'Hannah',
-  'Omar',
-];
-const LAST = [
-  'Whitfield',
-  'Okafor',
-  'Lindqvist',
-  'Zhang',
-  'Moreau',
-  'Castillo',
-  'Novak',
-  'Tanaka',
-  'Haddad',
-  'Brennan',
-  'Iyer',
-  'Kowalski',
-  'Fischer',
-  'Alvarez',
-  'Sato',
-  'Hughes',
-];
-const PUBLISHERS = [
-  'Penguin Classics',
-  'Vintage Books',
-  'Oxford University Press',
-  'Harper Perennial',
-  'Faber & Faber',
-  'MIT Press',
 ];
 
 /** Rows of the large catalogue, in insert order (ids 1…n), the same for both engines. */

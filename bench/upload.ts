@@ -22,13 +22,14 @@
  *   (default 200); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
  *   trace (with CPU profiles of the page and the worker) of the first idle-page upload.
  */
-import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { signedParams } from '../src/upload/vod-client';
+import { writeRandomFile } from '../tests/e2e/random-file';
 import { launch } from './chromium';
 import { startServer } from './server';
 
@@ -53,18 +54,6 @@ const median = (xs: number[]) => {
   return s.length % 2 ? (s[(s.length - 1) / 2] ?? 0) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
 };
 const mibps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
-
-function makeFile(path: string, mib: number): string {
-  const fd = openSync(path, 'w');
-  const hash = createHash('md5');
-  for (let i = 0; i < mib; i++) {
-    const chunk = randomBytes(MiB);
-    hash.update(chunk);
-    writeSync(fd, chunk);
-  }
-  closeSync(fd);
-  return hash.digest('hex');
-}
 
 async function api<T>(url: string, path: string, body?: unknown, token?: string): Promise<T> {
   const res = await fetch(`${url}/prod-api${path}`, {
@@ -94,31 +83,11 @@ interface UploadAddress {
   FileName: string;
 }
 
-const rfc3986 = (v: string) =>
-  encodeURIComponent(v).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const unb64 = <T>(v: string): T => JSON.parse(Buffer.from(v, 'base64').toString('utf8')) as T;
 
-/** One signed VOD RPC call (API.md §5), as the worker's vod-client.ts makes it. */
+/** One signed VOD RPC call (API.md §5), signed by the worker's own vod-client.ts. */
 async function vodCall<T>(cred: VodCredential, action: string, params: Record<string, string | number>): Promise<T> {
-  const all: Record<string, string> = {
-    Action: action,
-    AccessKeyId: cred.accessKeyId,
-    SecurityToken: cred.securityToken,
-    Version: '2017-03-21',
-    Format: 'JSON',
-    SignatureMethod: 'HMAC-SHA1',
-    SignatureVersion: '1.0',
-    SignatureNonce: randomUUID(),
-    Timestamp: `${new Date().toISOString().slice(0, 19)}Z`,
-    ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])),
-  };
-  const canonical = Object.keys(all)
-    .sort()
-    .map((k) => `${rfc3986(k)}=${rfc3986(all[k] ?? '')}`)
-    .join('&');
-  all.Signature = createHmac('sha1', `${cred.accessKeySecret}&`)
-    .update(`GET&${rfc3986('/')}&${rfc3986(canonical)}`)
-    .digest('base64');
+  const all = await signedParams('GET', action, params, cred);
   const res = await fetch(`${cred.vodEndpoint}?${new URLSearchParams(all)}`);
   const data = (await res.json()) as T & { Code?: string; Message?: string };
   if (!res.ok || data.Code) throw new Error(`${action}: ${data.Code} ${data.Message}`);
@@ -446,7 +415,7 @@ export async function benchUpload(): Promise<string> {
   // One file per round: a file the service has seen complete is never offered to resume.
   const files = Array.from({ length: ROUNDS }, (_, i) => {
     const path = join(dataDir, `bench-${FILE_MIB}-${i + 1}.mp4`);
-    return { path, md5: makeFile(path, FILE_MIB) };
+    return { path, md5: writeRandomFile(path, FILE_MIB) };
   });
   const size = FILE_MIB * MiB;
   const server = await startServer({ LECTERN_DATA: dataDir, LECTERN_ADMIN_PASSWORD: PASSWORD, LECTERN_DIST: dist });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredRef, versionField } from './common';
+import { because } from './field-codes';
 import { BATCH_MAX_ROWS } from './import';
 import { BOOK_STATUSES, READER_STATUSES } from './values';
 
@@ -26,14 +27,14 @@ export function batchRequest<S extends z.ZodType>(set: S) {
         .optional(),
     })
     .refine((b) => (b.ids === undefined) !== (b.filter === undefined), {
-      message: 'send either ids or filter',
+      ...because('batch_target', 'send either ids or filter'),
       path: ['ids'],
     });
 }
 
 /** At least one field: an empty `set` changes nothing and is a client mistake. */
 const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
-const atLeastOne = { message: 'choose at least one field', path: [] as string[] };
+const atLeastOne = { ...because('batch_fields', 'choose at least one field'), path: [] as string[] };
 
 /** Books: status, category and subclass (a category without a subclass clears the subclass). */
 export const bookBatchSetSchema = z
@@ -44,7 +45,7 @@ export const bookBatchSetSchema = z
   })
   .refine(nonEmpty, atLeastOne)
   .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
-    message: 'set the category too',
+    ...because('batch_category', 'set the category too'),
     path: ['subclassId'],
   });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
+import { because } from './field-codes';
 import { isValidIsbn, normalizeIsbn } from './isbn';
 import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from './values';
 
@@ -11,13 +12,13 @@ const year = z.preprocess(
     .number({ error: 'must be a number' })
     .int('must be an integer')
     .min(BIBLIOGRAPHY_MIN_YEAR, `must be ${BIBLIOGRAPHY_MIN_YEAR} or later`)
-    .refine((y) => y <= bibliographyMaxYear(), 'must not be after next year')
+    .refine((y) => y <= bibliographyMaxYear(), because('not_after_next_year', 'must not be after next year'))
     .optional(),
 );
 
 const isbn = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeIsbn(v) : v),
-  z.string().refine(isValidIsbn, 'must be an ISBN-10 or ISBN-13 with a valid check digit').optional(),
+  z.string().refine(isValidIsbn, because('isbn', 'must be an ISBN-10 or ISBN-13 with a valid check digit')).optional(),
 );
 
 const bibliographyFields = {

@@ -10,6 +10,7 @@ import {
   requiredText,
   versionField,
 } from './common';
+import { because } from './field-codes';
 import { isValidIsbn, normalizeIsbn, toIsbn13 } from './isbn';
 import { BOOK_SORTS, BOOK_STATUSES } from './values';
 
@@ -22,7 +23,7 @@ const isbn = z.preprocess(
   (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeIsbn(v) : v),
   z
     .string()
-    .refine(isValidIsbn, 'must be an ISBN-10 or ISBN-13 with a valid check digit')
+    .refine(isValidIsbn, because('isbn', 'must be an ISBN-10 or ISBN-13 with a valid check digit'))
     .transform(toIsbn13)
     .optional(),
 );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from './field-codes';
 import { PAGE_SIZES } from './values';
 
 export { PAGE_SIZES };
@@ -84,8 +85,8 @@ export const optionalDate = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD')
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), 'must be a real date')
+    .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s), because('date', 'must be a date YYYY-MM-DD'))
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)), because('real_date', 'must be a real date'))
     .optional(),
 );
 
@@ -95,6 +96,9 @@ export const optionalUrl = z.preprocess(
   z
     .string()
     .max(500, 'at most 500 characters')
-    .refine((s) => /^https?:\/\/\S+$/i.test(s) || /^\/\S*$/.test(s), 'must be an http(s) URL or a path')
+    .refine(
+      (s) => /^https?:\/\/\S+$/i.test(s) || /^\/\S*$/.test(s),
+      because('url_or_path', 'must be an http(s) URL or a path'),
+    )
     .optional(),
 );

@@ -1,3 +1,5 @@
+import type { FieldCode } from './field-codes';
+
 /**
  * The response envelope and codes of API.md §1, shared by the console, the workers and the server.
  * Every response body is `{ code, msg, data }`.
@@ -33,9 +35,15 @@ export const LOGOUT_CODES: readonly number[] = [Code.IllegalToken, Code.OtherCli
 
 export const isSuccessCode = (code: number): boolean => code === Code.Ok || code === Code.OkAlt;
 
+/**
+ * One refused field. `code` and `params` (docs/api-additions.md) say why in a form a client can
+ * translate; `message` is the same in English (API.md).
+ */
 export interface FieldError {
   path: string;
   message: string;
+  code?: FieldCode;
+  params?: Readonly<Record<string, string | number>>;
 }
 
 export interface Envelope<T = unknown> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { because } from './field-codes';
 
 /** Link schemes the site may point at (SPEC.md §5: the text-link check accepts these prefixes). */
 export const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'] as const;
@@ -19,7 +20,7 @@ export const linkUrl = z
   .trim()
   .min(1, 'required')
   .max(500, 'at most 500 characters')
-  .refine(isLinkUrl, 'must start with http://, https://, mailto: or tel:');
+  .refine(isLinkUrl, because('link', 'must start with http://, https://, mailto: or tel:'));
 
 export const optionalLinkUrl = z.preprocess(emptyToUndefined, linkUrl.optional());
 
@@ -29,7 +30,10 @@ export const requiredUrl = z
   .trim()
   .min(1, 'required')
   .max(500, 'at most 500 characters')
-  .refine((s) => /^https?:\/\/\S+$/i.test(s) || /^\/\S*$/.test(s), 'must be an http(s) URL or a path');
+  .refine(
+    (s) => /^https?:\/\/\S+$/i.test(s) || /^\/\S*$/.test(s),
+    because('url_or_path', 'must be an http(s) URL or a path'),
+  );
 
 export const optionalEmail = z.preprocess(
   emptyToUndefined,
@@ -53,6 +57,12 @@ export const optionalDateTime = z.preprocess(
 export const dateFilter = z
   .string()
   .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, 'must be a date YYYY-MM-DD')
-  .refine((s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)), 'must be a real date')
+  .refine(
+    (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s),
+    because('date', 'must be a date YYYY-MM-DD'),
+  )
+  .refine(
+    (s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)),
+    because('real_date', 'must be a real date'),
+  )
   .optional();

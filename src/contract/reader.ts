@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHONE_RE } from './auth';
 import { optionalUrl, pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from './common';
+import { because } from './field-codes';
 import { optionalEmail } from './fields';
 import { GENDERS, READER_SORTS, READER_STATUSES } from './values';
 
@@ -13,7 +14,10 @@ export type Gender = (typeof GENDERS)[number];
 const readerFields = {
   nickName: requiredText(1, 50),
   /** Unique among readers. */
-  phone: z.string({ error: 'required' }).trim().regex(PHONE_RE, 'must be a phone number'),
+  phone: z
+    .string({ error: 'required' })
+    .trim()
+    .refine((s) => PHONE_RE.test(s), because('phone', 'must be a phone number')),
   email: optionalEmail,
   gender: z.preprocess(
     (v) => (v === '' || v === null ? undefined : v),

@@ -9,19 +9,26 @@ import {
   requiredText,
   versionField,
 } from './common';
+import { because } from './field-codes';
 import { MIN_PASSWORD_LENGTH } from './password-policy';
 import { STAFF_SORTS, STAFF_STATUSES } from './values';
 
 export { STAFF_SORTS, STAFF_STATUSES };
 
 const staffFields = {
-  userName: requiredText(3, 50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
-  phone: z.string({ error: 'required' }).trim().regex(PHONE_RE, 'must be a phone number'),
+  userName: requiredText(3, 50).refine(
+    (s) => /^[A-Za-z0-9_.-]+$/.test(s),
+    because('user_name_chars', 'letters, digits, _ . - only'),
+  ),
+  phone: z
+    .string({ error: 'required' })
+    .trim()
+    .refine((s) => PHONE_RE.test(s), because('phone', 'must be a phone number')),
   name: requiredText(1, 50),
   roles: z
     .array(z.enum(ROLES, { error: 'must be admin or operator' }), { error: 'required' })
     .min(1, 'choose at least one role')
-    .refine((r) => new Set(r).size === r.length, 'roles must not repeat'),
+    .refine((r) => new Set(r).size === r.length, because('roles_repeat', 'roles must not repeat')),
   status: z.enum(STAFF_STATUSES),
   avatar: optionalUrl,
   introduction: optionalText(500),
@@ -30,8 +37,11 @@ const staffFields = {
 // (password-policy.ts), which answers 40000 on `password` the same way.
 const password = z
   .string()
-  .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
-  .refine((v) => v.length <= 200, 'at most 200 characters');
+  .refine(
+    (v) => [...v].length >= MIN_PASSWORD_LENGTH,
+    because('min_length', `at least ${MIN_PASSWORD_LENGTH} characters`, { min: MIN_PASSWORD_LENGTH }),
+  )
+  .refine((v) => v.length <= 200, because('max_length', 'at most 200 characters', { max: 200 }));
 
 export const staffCreateSchema = z.strictObject({ ...staffFields, password });
 export const staffUpdateSchema = z.strictObject({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { optionalText, optionalUrl, pageRequest, type RecordMeta, requiredRef, requiredText } from './common';
+import { because } from './field-codes';
 import { VIDEO_SORTS, VIDEO_STATUSES } from './values';
 
 export { VIDEO_SORTS, VIDEO_STATUSES };
@@ -24,7 +25,7 @@ export const videoCreateSchema = z.strictObject({
     .trim()
     .min(1, 'required')
     .max(64, 'at most 64 characters')
-    .regex(/^[A-Za-z0-9_-]+$/, 'letters, digits, _ and - only'),
+    .refine((s) => /^[A-Za-z0-9_-]+$/.test(s), because('id_chars', 'letters, digits, _ and - only')),
   fileName: requiredText(1, 255),
   fileSize: z
     .number({ error: 'must be a number' })

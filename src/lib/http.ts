@@ -20,11 +20,11 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** Field errors of a 40000 response, keyed by path. */
-  get fieldErrors(): Record<string, string> {
+  /** Field errors of a 40000 (or field-naming 40900) response, keyed by path, with their codes. */
+  get fieldErrors(): Record<string, FieldError> {
     const errors = (this.data as { errors?: FieldError[] } | null)?.errors;
     if (!Array.isArray(errors)) return {};
-    return Object.fromEntries(errors.map((e) => [e.path, e.message]));
+    return Object.fromEntries(errors.map((e) => [e.path, e]));
   }
 }
 

@@ -1,6 +1,6 @@
 import { createStore, del, set, values } from 'idb-keyval';
 import { proxy } from 'valtio';
-import { Code } from '../contract/envelope';
+import { Code, type FieldError } from '../contract/envelope';
 import { http } from '../lib/api';
 import { ApiError, NetworkError } from '../lib/http';
 import { deleteDraft } from './drafts';
@@ -33,7 +33,8 @@ export interface PendingWrite {
   current?: unknown;
   /** failed: the server's message (a validation or rule refusal). */
   error?: string;
-  fieldErrors?: Record<string, string>;
+  /** Older consoles stored bare messages; now the field errors with their codes. */
+  fieldErrors?: Record<string, FieldError | string>;
 }
 
 let db: ReturnType<typeof createStore> | undefined;

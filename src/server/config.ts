@@ -4,6 +4,7 @@ import { MIN_PASSWORD_LENGTH } from '../contract/password-policy';
 import { passwordProblemMessage } from './auth/password-rule';
 import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
+import { envInt as int } from './env-int';
 import { opsConfigFromEnv, opsEnvProblems, opsEnvShape } from './ops/config';
 import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
@@ -19,14 +20,6 @@ export interface Config {
   seed: 'demo' | undefined;
   app: AppConfig;
 }
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 const flag = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'], { error: 'must be 0 or 1' })

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 
-import type { RouteHandlerCallbackOptions } from 'workbox-core';
-import { CacheExpiration } from 'workbox-expiration';
+import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { NetworkFirst } from 'workbox-strategies';
 import type { OfflineConfig } from '../pwa/build-config';
 import {
   apiCacheName,
@@ -11,79 +12,32 @@ import {
   listCacheKey,
   userKeyOf,
 } from '../pwa/cache-keys';
-import { networkFirst } from '../pwa/network-first';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * Network first with a timeout, falling back to the cached answer (marked with its age). Lists are
- * cached per signed-in session under a key made of path, query and body hash; images in one shared
- * cache. Each cache is bounded by entries and age (workbox-expiration), oldest evicted.
+ * Workbox's NetworkFirst with a timeout: the network's answer if it comes in time, else the cached
+ * one (marked with its age), else whatever the network brings; a failure also falls back. A request
+ * that timed out goes on and its answer still refreshes the cache. Lists are cached per signed-in
+ * session under a key made of path, query and body hash (a POST cannot be a Cache key); images in
+ * one shared cache. Each cache is bounded by entries and age (ExpirationPlugin), oldest evicted.
  */
 export function createApiCache(config: OfflineConfig) {
-  const expirations = new Map<string, CacheExpiration>();
-  const expirationFor = (cacheName: string, maxEntries: number) => {
-    let e = expirations.get(cacheName);
-    if (!e) {
-      e = new CacheExpiration(cacheName, { maxEntries, maxAgeSeconds: config.maxAgeSeconds });
-      expirations.set(cacheName, e);
+  const strategies = new Map<string, { strategy: NetworkFirst; expiration: ExpirationPlugin }>();
+  const strategyFor = (cacheName: string, json: boolean, maxEntries: number) => {
+    let s = strategies.get(cacheName);
+    if (!s) {
+      const expiration = new ExpirationPlugin({ maxEntries, maxAgeSeconds: config.maxAgeSeconds });
+      const strategy = new NetworkFirst({
+        cacheName,
+        networkTimeoutSeconds: config.timeoutMs / 1000,
+        plugins: [keyFromParams, keepOnly(json), expiration, markAge],
+      });
+      s = { strategy, expiration };
+      strategies.set(cacheName, s);
     }
-    return e;
+    return s.strategy;
   };
-
-  async function store(cacheName: string, key: string, res: Response, maxEntries: number): Promise<void> {
-    const headers = new Headers(res.headers);
-    headers.set(CACHED_AT_HEADER, String(Date.now()));
-    const copy = new Response(await res.arrayBuffer(), { status: res.status, statusText: res.statusText, headers });
-    const cache = await caches.open(cacheName);
-    await cache.put(key, copy);
-    const expiration = expirationFor(cacheName, maxEntries);
-    await expiration.updateTimestamp(key);
-    await expiration.expireEntries();
-  }
-
-  async function cached(cacheName: string, key: string, maxEntries: number): Promise<Response | undefined> {
-    const cache = await caches.open(cacheName);
-    const hit = await cache.match(key);
-    if (!hit) return undefined;
-    if (await expirationFor(cacheName, maxEntries).isURLExpired(key)) {
-      await cache.delete(key);
-      return undefined;
-    }
-    const storedAt = Number(hit.headers.get(CACHED_AT_HEADER)) || Date.now();
-    const headers = new Headers(hit.headers);
-    headers.set(CACHE_AGE_HEADER, String(Math.max(0, Math.round((Date.now() - storedAt) / 1000))));
-    return new Response(hit.body, { status: hit.status, statusText: hit.statusText, headers });
-  }
-
-  /** Only answers worth showing again: 200 with the success envelope (never 50008, never errors). */
-  async function worthKeeping(res: Response, json: boolean): Promise<boolean> {
-    if (res.status !== 200 || res.type === 'opaque') return false;
-    if (!json) return true;
-    try {
-      const env = (await res.clone().json()) as { code?: unknown };
-      return env.code === 20000;
-    } catch {
-      return false;
-    }
-  }
-
-  async function fromNetworkFirst(
-    event: ExtendableEvent,
-    request: Request,
-    cacheName: string,
-    key: string,
-    json: boolean,
-    maxEntries: number,
-  ): Promise<Response> {
-    const network = fetch(request).then(async (res) => {
-      if (await worthKeeping(res, json)) await store(cacheName, key, res.clone(), maxEntries);
-      return res;
-    });
-    // The request goes on after a timeout, so its answer still refreshes the cache.
-    event.waitUntil(network.then(noop, noop));
-    return networkFirst(network, () => cached(cacheName, key, maxEntries), config.timeoutMs);
-  }
 
   /** POST …/page and GET …/list: per session; no token, no caching at all. */
   async function list({ request, event, url }: RouteHandlerCallbackOptions): Promise<Response> {
@@ -94,22 +48,69 @@ export function createApiCache(config: OfflineConfig) {
       userKeyOf(token),
       listCacheKey(self.location.origin, url.pathname, url.search, body),
     ]);
-    return fromNetworkFirst(event as ExtendableEvent, request, apiCacheName(user), key, true, config.maxEntries);
+    return strategyFor(apiCacheName(user), true, config.maxEntries).handle({ event, request, params: { key } });
   }
 
   /** Stored images: public, immutable URLs, so one shared cache. */
   async function image({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
-    return fromNetworkFirst(event as ExtendableEvent, request, IMAGE_CACHE, request.url, false, config.maxImages);
+    return strategyFor(IMAGE_CACHE, false, config.maxImages).handle({ event, request });
   }
 
   /** Logout: the session's cache and its expiry bookkeeping. */
   async function clear(cacheName: string): Promise<void> {
-    await caches.delete(cacheName);
-    await expirations.get(cacheName)?.delete();
-    expirations.delete(cacheName);
+    const s = strategies.get(cacheName);
+    strategies.delete(cacheName);
+    if (s) await s.expiration.deleteCacheAndMetadata();
+    else await caches.delete(cacheName);
   }
 
   return { list, image, clear };
 }
 
-const noop = () => undefined;
+/** The list's key (computed in `list`, passed as the handler's params) instead of the request. */
+const keyFromParams: WorkboxPlugin = {
+  cacheKeyWillBeUsed: async ({ request, params }) => {
+    const key = (params as { key?: unknown } | undefined)?.key;
+    return typeof key === 'string' ? key : request;
+  },
+};
+
+/**
+ * Only answers worth showing again: 200 with the success envelope (never 50008, never errors),
+ * stamped with the time they were stored so a later cache hit can say how old it is.
+ */
+const keepOnly = (json: boolean): WorkboxPlugin => ({
+  cacheWillUpdate: async ({ response }) => {
+    if (response.status !== 200 || response.type === 'opaque') return null;
+    if (json) {
+      try {
+        const env = (await response.clone().json()) as { code?: unknown };
+        if (env.code !== 20000) return null;
+      } catch {
+        return null;
+      }
+    }
+    const headers = new Headers(response.headers);
+    headers.set(CACHED_AT_HEADER, String(Date.now()));
+    return new Response(await response.arrayBuffer(), {
+      status: response.status,
+      statusText: response.statusText,
+      headers,
+    });
+  },
+});
+
+/** A cached answer carries its age in seconds, which the console shows as "offline copy from …". */
+const markAge: WorkboxPlugin = {
+  cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+    if (!cachedResponse) return null;
+    const storedAt = Number(cachedResponse.headers.get(CACHED_AT_HEADER)) || Date.now();
+    const headers = new Headers(cachedResponse.headers);
+    headers.set(CACHE_AGE_HEADER, String(Math.max(0, Math.round((Date.now() - storedAt) / 1000))));
+    return new Response(cachedResponse.body, {
+      status: cachedResponse.status,
+      statusText: cachedResponse.statusText,
+      headers,
+    });
+  },
+};

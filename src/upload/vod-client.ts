@@ -1,5 +1,5 @@
+import { rpcSignature } from '../contract/vod-signature';
 import type { VodCredential } from './protocol';
-import { sign } from './vod-signature';
 
 /** The VOD service's RPC calls of API.md §5, signed with the temporary credential. */
 export const VOD_VERSION = '2017-03-21';
@@ -65,7 +65,7 @@ export async function signedParams(
     Timestamp: timestamp((deps.now ?? (() => new Date()))()),
   };
   for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') all[k] = String(v);
-  all.Signature = await sign(method, all, cred.accessKeySecret);
+  all.Signature = await rpcSignature(method, all, cred.accessKeySecret);
   return all;
 }
 

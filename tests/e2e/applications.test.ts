@@ -1,7 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, screenshot } from './browser';
 import { rows } from './lists';
+import { e2eSession, type ListPage } from './session';
+
+const session = e2eSession();
 
 /*
  * Borrow applications (API.md §4): pending → approved | rejected, approved → returned. Approving
@@ -9,10 +12,6 @@ import { rows } from './lists';
  * one copy, one reader and two pending applications for it, plus a third to reject.
  */
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface Apply {
   id: number;
   version: number;
@@ -21,47 +20,45 @@ interface Apply {
   bookStock: number;
 }
 
-let browser: Browser;
-let token: string;
 let bookId: number;
 const apps: number[] = [];
 
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-  const category = await api<{ id: number }>('/category', { body: { name: 'E2E Lending', sort: 9 }, token });
+  const category = await api<{ id: number }>('/category', {
+    body: { name: 'E2E Lending', sort: 9 },
+    token: session.token,
+  });
   bookId = (
     await api<{ id: number }>('/book', {
       body: { title: 'The Only Copy', author: 'Una Single', categoryId: category.id, stock: 1, status: 'on_shelf' },
-      token,
+      token: session.token,
     })
   ).id;
   const other = await api<{ id: number }>('/book', {
     body: { title: 'A Spare Tale', author: 'Sam Spare', categoryId: category.id, stock: 5, status: 'on_shelf' },
-    token,
+    token: session.token,
   });
   const reader = await api<{ id: number }>('/users', {
     body: { nickName: 'Lena Lender', phone: '13700000031', status: 'active' },
-    token,
+    token: session.token,
   });
   const second = await api<{ id: number }>('/users', {
     body: { nickName: 'Bram Borrower', phone: '13700000032', status: 'active' },
-    token,
+    token: session.token,
   });
   for (const [userId, book] of [
     [reader.id, bookId],
     [second.id, bookId],
     [second.id, other.id],
   ] as const) {
-    apps.push((await api<{ id: number }>('/apply', { body: { userId, bookId: book }, token })).id);
+    apps.push((await api<{ id: number }>('/apply', { body: { userId, bookId: book }, token: session.token })).id);
   }
 });
-afterAll(() => browser?.close());
 
 const row = (page: Page, id: number | undefined) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
 const stockOf = (page: Page, id: number | undefined) => row(page, id).getByTestId('apply-stock').textContent();
 const applyOf = async (id: number | undefined) =>
-  (await api<Page_<Apply>>('/apply/page', { body: { pageNum: 1, pageSize: 100 }, token })).items.find(
+  (await api<ListPage<Apply>>('/apply/page', { body: { pageNum: 1, pageSize: 100 }, token: session.token })).items.find(
     (a) => a.id === id,
   );
 
@@ -74,10 +71,7 @@ async function transition(page: Page, id: number | undefined, to: 'approved' | '
 
 describe('applications', () => {
   it('approves, refuses a second approval without stock, returns and rejects, with the stock shown changing', async () => {
-    const page = await (await newContext(browser)).newPage();
-    await page.goto('/login?redirect=%2Fusers%2Fapply');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/users/apply');
+    const page = await session.signedIn('/users/apply');
     await page.getByTestId('list-keyword').fill('Only Copy');
     await expect.poll(() => rows(page).count()).toBe(2);
     const [first, second, third] = apps;
@@ -134,26 +128,26 @@ describe('applications', () => {
   });
 
   it('shows the stale-version refusal when someone else moved the application first', async () => {
-    const category = await api<{ id: number }>('/category', { body: { name: 'E2E Stale', sort: 10 }, token });
+    const category = await api<{ id: number }>('/category', {
+      body: { name: 'E2E Stale', sort: 10 },
+      token: session.token,
+    });
     const book = await api<{ id: number }>('/book', {
       body: { title: 'Raced Volume', author: 'Rae Race', categoryId: category.id, stock: 2, status: 'on_shelf' },
-      token,
+      token: session.token,
     });
     const reader = await api<{ id: number }>('/users', {
       body: { nickName: 'Quinn Quick', phone: '13700000033', status: 'active' },
-      token,
+      token: session.token,
     });
-    const app = await api<Apply>('/apply', { body: { userId: reader.id, bookId: book.id }, token });
-    const page = await (await newContext(browser)).newPage();
-    await page.goto('/login?redirect=%2Fusers%2Fapply%3Fkeyword%3DRaced');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/users/apply');
+    const app = await api<Apply>('/apply', { body: { userId: reader.id, bookId: book.id }, token: session.token });
+    const page = await session.signedIn('/users/apply?keyword=Raced');
     await row(page, app.id).waitFor();
     // Someone else rejects it while the dialog is open (before it opened, the live stream would
     // have refreshed the row and its Approve button would be gone).
     await row(page, app.id).getByTestId('apply-approved').click();
     await page.getByTestId('transition-dialog').waitFor();
-    await api('/apply', { method: 'PUT', body: { id: app.id, version: app.version, status: 'rejected' }, token });
+    await api('/apply', { method: 'PUT', body: { id: app.id, version: app.version, status: 'rejected' }, token: session.token });
     await page.getByTestId('transition-dialog').getByTestId('transition-confirm').click();
     await page.getByTestId('transition-error').getByText('changed by someone else').waitFor();
     await page.getByTestId('transition-dialog').getByRole('button', { name: 'Cancel' }).click();

@@ -1,18 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, screenshot } from './browser';
 import { rows, urlSearch } from './lists';
+import { e2eSession, type ListPage } from './session';
 
-let browser: Browser;
-let token: string;
+const session = e2eSession();
+
 let fiction: number;
 let mystery: number;
 let science: number;
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface BookRow {
   id: number;
   title: string;
@@ -21,12 +18,15 @@ interface BookRow {
 }
 
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-  fiction = (await api<{ id: number }>('/category', { body: { name: 'E2E Fiction', sort: 1 }, token })).id;
-  science = (await api<{ id: number }>('/category', { body: { name: 'E2E Science', sort: 2 }, token })).id;
+  fiction = (await api<{ id: number }>('/category', { body: { name: 'E2E Fiction', sort: 1 }, token: session.token }))
+    .id;
+  science = (await api<{ id: number }>('/category', { body: { name: 'E2E Science', sort: 2 }, token: session.token }))
+    .id;
   mystery = (
-    await api<{ id: number }>('/category/subclass', { body: { categoryId: fiction, name: 'Mystery', sort: 1 }, token })
+    await api<{ id: number }>('/category/subclass', {
+      body: { categoryId: fiction, name: 'Mystery', sort: 1 },
+      token: session.token,
+    })
   ).id;
   for (let i = 1; i <= 15; i++) {
     const n = String(i).padStart(2, '0');
@@ -39,24 +39,20 @@ beforeAll(async () => {
         stock: i,
         status: 'on_shelf',
       },
-      token,
+      token: session.token,
     });
   }
   for (let i = 1; i <= 10; i++) {
     await api('/book', {
       body: { title: `Science volume ${i}`, author: 'Marie E2E', categoryId: science, stock: 3, status: 'off_shelf' },
-      token,
+      token: session.token,
     });
   }
 });
-afterAll(() => browser?.close());
 
 async function signedIn(): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
-  await page.goto('/login?redirect=%2Fweb%2Fbook');
-  await signIn(page, 'admin', admin.userName, admin.password);
-  await page.waitForURL((u) => u.pathname === '/web/book');
-  await page.getByTestId('resource-row').first().waitFor();
+  const page = await session.signedIn('/web/book');
+  await rows(page).first().waitFor();
   return page;
 }
 
@@ -124,7 +120,10 @@ describe('book form', () => {
     await form.waitFor({ state: 'detached' });
 
     const created = (
-      await api<Page_<BookRow>>('/book/page', { body: { pageNum: 1, pageSize: 10, keyword: 'E2E Companion' }, token })
+      await api<ListPage<BookRow>>('/book/page', {
+        body: { pageNum: 1, pageSize: 10, keyword: 'E2E Companion' },
+        token: session.token,
+      })
     ).items[0];
     expect(created).toMatchObject({ title: 'The E2E Companion', stock: 4 });
 
@@ -156,7 +155,9 @@ describe('book form', () => {
     await form.getByTestId('form-submit').click();
     await form.waitFor({ state: 'detached' });
     await expect.poll(() => rows(page).first().textContent()).toContain('9');
-    const edited = (await api<Page_<BookRow>>('/book/page', { body: { keyword: 'E2E Companion' }, token })).items[0];
+    const edited = (
+      await api<ListPage<BookRow>>('/book/page', { body: { keyword: 'E2E Companion' }, token: session.token })
+    ).items[0];
     expect(edited).toMatchObject({ stock: 9, version: (created?.version ?? 0) + 1 });
     await screenshot(page, 'books-after-edit');
 
@@ -164,7 +165,10 @@ describe('book form', () => {
     await page.getByRole('button', { name: 'Delete The E2E Companion' }).click();
     await page.getByTestId('confirm-delete').click();
     await expect.poll(() => rows(page).count()).toBe(0);
-    const after = await api<Page_<BookRow>>('/book/page', { body: { keyword: 'E2E Companion' }, token });
+    const after = await api<ListPage<BookRow>>('/book/page', {
+      body: { keyword: 'E2E Companion' },
+      token: session.token,
+    });
     expect(after.total).toBe(0);
     await page.context().close();
   });

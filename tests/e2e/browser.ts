@@ -1,27 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { ADMIN_PASSWORD } from './server-process';
 
 export const SCREENSHOTS = 'tests/e2e/artifacts/screenshots';
 
-/** Debian's Chromium with the flags this machine needs (no downloads, no background traffic). */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
+export { launch } from './chromium';
 
 export const baseURL = (): string => inject('baseURL');
 
@@ -96,7 +81,7 @@ export async function createStaff<T extends NewStaff>(token: string, staff: T): 
   return { ...staff, password: own };
 }
 
-/** A fresh browser context signed in through the real form, landing on `path`. */
+/** A fresh browser context signed in through the real form, landing on `path` (query allowed). */
 export async function openSignedIn(
   browser: Browser,
   path: string,
@@ -106,6 +91,8 @@ export async function openSignedIn(
   const page = await (await newContext(browser)).newPage();
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
   await signIn(page, tab, who.userName, who.password);
-  await page.waitForURL((u) => u.pathname === path);
+  // `path` may carry a query (a list's filter); the landing is judged by its pathname.
+  const pathname = new URL(path, 'http://console').pathname;
+  await page.waitForURL((u) => u.pathname === pathname);
   return page;
 }

@@ -1,7 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, launch, openSignedIn, screenshot } from './browser';
-import { form, listPage, pick, rows, submit, urlSearch } from './lists';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, screenshot } from './browser';
+import { form, pick, rows, submit, urlSearch } from './lists';
+import { e2eSession } from './session';
+
+const session = e2eSession();
 
 /*
  * The catalogue screens: categories, category subclasses, resources, bibliography, videos. Data
@@ -15,29 +17,24 @@ interface Row {
   [key: string]: unknown;
 }
 
-let browser: Browser;
-let token: string;
 let north: number;
 let south: number;
 
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-  north = (await api<Row>('/category', { body: { name: 'Cat North', sort: 1 }, token })).id;
-  south = (await api<Row>('/category', { body: { name: 'Cat South', sort: 2 }, token })).id;
+  north = (await api<Row>('/category', { body: { name: 'Cat North', sort: 1 }, token: session.token })).id;
+  south = (await api<Row>('/category', { body: { name: 'Cat South', sort: 2 }, token: session.token })).id;
   for (const [categoryId, name] of [
     [north, 'Ridge'],
     [north, 'Valley'],
     [south, 'Delta'],
   ] as const) {
-    await api('/category/subclass', { body: { categoryId, name, sort: 0 }, token });
+    await api('/category/subclass', { body: { categoryId, name, sort: 0 }, token: session.token });
   }
 });
-afterAll(() => browser?.close());
 
-const signedIn = (path: string) => openSignedIn(browser, path);
+const signedIn = (path: string) => session.signedIn(path);
 
-const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
+const page_ = session.page;
 
 describe('categories', () => {
   it('creates, searches, edits; Undo keeps a deleted category, a completed delete removes it', async () => {
@@ -169,10 +166,13 @@ describe('resources', () => {
     for (let i = 1; i <= 3; i++) {
       await api('/resource', {
         body: { title: `Sound archive ${i}`, type: 'audio', url: `https://example.com/a${i}.mp3`, categoryId: north },
-        token,
+        token: session.token,
       });
     }
-    await api('/resource', { body: { title: 'Sound reader (ebook)', type: 'ebook', url: '/files/sound.epub' }, token });
+    await api('/resource', {
+      body: { title: 'Sound reader (ebook)', type: 'ebook', url: '/files/sound.epub' },
+      token: session.token,
+    });
 
     const page = await signedIn('/web/resource');
     await page.getByText('Sound archive 3').waitFor();
@@ -246,8 +246,11 @@ describe('resources', () => {
 
 describe('bibliography', () => {
   it('validates year and ISBN as you type, creates, searches, sorts, edits and deletes', async () => {
-    await api('/bibliography', { body: { title: 'Bib Alpha', author: 'Ann Author', year: 1999 }, token });
-    await api('/bibliography', { body: { title: 'Bib Beta', author: 'Ben Author', year: 2005 }, token });
+    await api('/bibliography', {
+      body: { title: 'Bib Alpha', author: 'Ann Author', year: 1999 },
+      token: session.token,
+    });
+    await api('/bibliography', { body: { title: 'Bib Beta', author: 'Ben Author', year: 2005 }, token: session.token });
     const page = await signedIn('/web/bibliography');
     await page.getByText('Bib Beta').waitFor();
     await screenshot(page, 'bibliography-list');
@@ -309,7 +312,7 @@ describe('videos', () => {
         coverUrl: '/favicon.svg',
       },
     ];
-    for (const v of videos) await api('/video', { body: v, token });
+    for (const v of videos) await api('/video', { body: v, token: session.token });
 
     const page = await signedIn('/web/video');
     await page.getByText('Clip interview').waitFor();

@@ -1,7 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, launch, openSignedIn, screenshot } from './browser';
-import { form, listPage, rows, submit, urlSearch } from './lists';
+import { describe, expect, it } from 'vitest';
+import { api, screenshot } from './browser';
+import { form, rows, submit, urlSearch } from './lists';
+import { e2eSession } from './session';
+
+const session = e2eSession();
 
 /*
  * The site content screens: banners, news (rich text) and About us (company + links). Data the
@@ -14,23 +16,20 @@ interface Row {
   [key: string]: unknown;
 }
 
-let browser: Browser;
-let token: string;
+const signedIn = (path: string) => session.signedIn(path);
 
-beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-});
-afterAll(() => browser?.close());
-
-const signedIn = (path: string) => openSignedIn(browser, path);
-
-const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
+const page_ = session.page;
 
 describe('banners', () => {
   it('creates with a checked link, toggles and filters enabled, edits, deletes with Undo and for real', async () => {
-    await api('/banner', { body: { title: 'Promo spring', imageUrl: '/favicon.svg', sort: 1, enabled: true }, token });
-    await api('/banner', { body: { title: 'Promo winter', imageUrl: '/missing.png', sort: 2, enabled: false }, token });
+    await api('/banner', {
+      body: { title: 'Promo spring', imageUrl: '/favicon.svg', sort: 1, enabled: true },
+      token: session.token,
+    });
+    await api('/banner', {
+      body: { title: 'Promo winter', imageUrl: '/missing.png', sort: 2, enabled: false },
+      token: session.token,
+    });
     const page = await signedIn('/web/banner');
     await page.getByText('Promo winter').waitFor();
 
@@ -144,7 +143,7 @@ describe('news', () => {
       '<img src="/missing.png" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">click</a>';
     const stored = await api<Row & { content: string }>('/news', {
       body: { title: 'Hostile bulletin', content: hostile, status: 'draft' },
-      token,
+      token: session.token,
     });
     expect(stored.content).not.toContain('<script');
     expect(stored.content).not.toContain('onerror');
@@ -185,7 +184,9 @@ describe('about us', () => {
     await company.getByLabel('Address').fill('1 Reading Road');
     await company.getByLabel('Introduction').fill('A small library with a big reading room.');
     await company.getByTestId('company-save').click();
-    await expect.poll(async () => (await api<Row[]>('/company/list', { token }))[0]?.name).toBe('Lectern Library');
+    await expect
+      .poll(async () => (await api<Row[]>('/company/list', { token: session.token }))[0]?.name)
+      .toBe('Lectern Library');
     await expect.poll(() => company.getByTestId('company-save').isDisabled()).toBe(true);
 
     // Links: add, check as you type, reorder, remove, save.
@@ -206,7 +207,7 @@ describe('about us', () => {
     await screenshot(page, 'aboutus-editing');
     await links.getByTestId('links-save').click();
     await expect
-      .poll(async () => (await api<{ name: string }[]>('/url/list', { token })).map((l) => l.name))
+      .poll(async () => (await api<{ name: string }[]>('/url/list', { token: session.token })).map((l) => l.name))
       .toEqual(['Catalogue', 'Call us', 'Write to us']);
 
     await page.reload();
@@ -222,7 +223,9 @@ describe('about us', () => {
     // A second save of the company works from the saved version.
     await company.getByLabel('Phone').fill('+86 21 5555 0199');
     await company.getByTestId('company-save').click();
-    await expect.poll(async () => (await api<Row[]>('/company/list', { token }))[0]?.phone).toBe('+86 21 5555 0199');
+    await expect
+      .poll(async () => (await api<Row[]>('/company/list', { token: session.token }))[0]?.phone)
+      .toBe('+86 21 5555 0199');
     await page.context().close();
   });
 
@@ -231,22 +234,26 @@ describe('about us', () => {
     const company = page.getByTestId('company-form');
     await company.getByLabel('Company name').waitFor();
     await expect.poll(() => company.getByLabel('Company name').inputValue()).not.toBe('');
-    const current = (await api<Row[]>('/company/list', { token }))[0];
-    await api('/company', { method: 'PUT', body: { ...current, address: 'Moved to 2 Reading Road' }, token });
+    const current = (await api<Row[]>('/company/list', { token: session.token }))[0];
+    await api('/company', {
+      method: 'PUT',
+      body: { ...current, address: 'Moved to 2 Reading Road' },
+      token: session.token,
+    });
 
     await company.getByLabel('Company name').fill('Lectern Library (mine)');
     await company.getByTestId('company-save').click();
     await page.getByTestId('conflict-view').waitFor();
     await page.getByTestId('conflict-diff').getByText('Moved to 2 Reading Road').waitFor();
     await screenshot(page, 'aboutus-conflict');
-    const after = (await api<Row[]>('/company/list', { token }))[0];
+    const after = (await api<Row[]>('/company/list', { token: session.token }))[0];
     expect(after).toMatchObject({ address: 'Moved to 2 Reading Road', name: current?.name });
 
     // Continue from theirs with my change applied, then save.
     await page.getByTestId('conflict-keep-mine').click();
     await company.getByTestId('company-save').click();
     await expect
-      .poll(async () => (await api<Row[]>('/company/list', { token }))[0])
+      .poll(async () => (await api<Row[]>('/company/list', { token: session.token }))[0])
       .toMatchObject({ name: 'Lectern Library (mine)', address: 'Moved to 2 Reading Road' });
     await page.context().close();
   });

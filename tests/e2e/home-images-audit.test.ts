@@ -1,14 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, baseURL, launch, openSignedIn, screenshot } from './browser';
+import { describe, expect, it } from 'vitest';
+import { api, baseURL, screenshot } from './browser';
 import { rows } from './lists';
+import { e2eSession, type ListPage } from './session';
+
+const session = e2eSession();
 
 /* Home charts, the image library (upload, grid, copy URL, delete) and the admin-only audit log. */
 
-interface Page_<T> {
-  items: T[];
-  total: number;
-}
 interface ImageRow {
   id: number;
   url: string;
@@ -22,19 +20,10 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let browser: Browser;
-let token: string;
-
-beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-});
-afterAll(() => browser?.close());
-
-const signedIn = (path: string) => openSignedIn(browser, path);
+const signedIn = (path: string) => session.signedIn(path);
 
 const images = (keyword: string) =>
-  api<Page_<ImageRow>>('/image/page', { body: { pageNum: 1, pageSize: 100, keyword }, token });
+  api<ListPage<ImageRow>>('/image/page', { body: { pageNum: 1, pageSize: 100, keyword }, token: session.token });
 
 interface DataPoint {
   date: string;
@@ -47,7 +36,7 @@ describe('home', () => {
   it("shows the cards and the charts, which draw the server's figures and read them out as a table", async () => {
     const page = await signedIn('/index');
     await page.getByTestId('stat-book-value').waitFor();
-    const days = await api<DataPoint[]>('/system/data/list?days=30', { token });
+    const days = await api<DataPoint[]>('/system/data/list?days=30', { token: session.token });
     const total = (k: keyof Omit<DataPoint, 'date'>) => days.reduce((sum, d) => sum + d[k], 0);
     const activity = page.getByTestId('chart-activity');
     // An image named by what it shows…
@@ -66,7 +55,7 @@ describe('home', () => {
     expect(cells).toEqual(days.map((d) => [d.newUsers, d.applies, d.uploads]));
     await activity.getByText('New readers').first().waitFor();
 
-    const vod = await api<{ count: number }>('/system/vod-resource', { token });
+    const vod = await api<{ count: number }>('/system/vod-resource', { token: session.token });
     await page
       .getByTestId('chart-videos')
       .getByRole('img', { name: new RegExp(`^${vod.count} videos, `) })
@@ -127,12 +116,12 @@ describe('audit log', () => {
   it('lists who changed what, filters by action and resource, and expands a change from → to', async () => {
     const category = await api<{ id: number; version: number; name: string; sort: number }>('/category', {
       body: { name: 'Audited Shelf', sort: 3 },
-      token,
+      token: session.token,
     });
     await api('/category', {
       method: 'PUT',
       body: { id: category.id, version: category.version, name: 'Audited Shelf II', sort: 3 },
-      token,
+      token: session.token,
     });
     const page = await signedIn('/users/audit');
     await rows(page).first().waitFor();

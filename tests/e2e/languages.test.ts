@@ -1,14 +1,11 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newContext, openSignedIn, screenshot } from './browser';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { newContext, screenshot } from './browser';
+import { e2eSession } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const session = e2eSession({ token: false });
 
-const signedIn = () => openSignedIn(browser, '/index');
+const signedIn = () => session.signedIn('/index');
 
 /** The navbar's language menu, whatever language it currently speaks. */
 async function switchTo(page: Page, current: string, next: string): Promise<void> {
@@ -82,7 +79,7 @@ describe('languages', () => {
       await screenshot(page, `lang-${lang}-book-form`);
       await page.keyboard.press('Escape');
     }
-    const login = await (await newContext(browser)).newPage();
+    const login = await (await newContext(session.browser)).newPage();
     for (const lang of ['zh', 'es', 'ja', 'en']) {
       await login.goto('/login');
       await login.getByTestId('login-language').selectOption(lang);

@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminToken, api, baseURL, launch } from './browser';
+import { clsOf } from './cls';
 import { form, rows } from './lists';
 
 /*
@@ -236,25 +237,8 @@ describe('cold loads', () => {
 });
 
 describe('layout shift', () => {
-  /** CLS as Chromium counts it: the largest window of shifts less than 1 s apart (within 5 s). */
   async function cls(page: Page): Promise<number> {
-    return page.evaluate(() => {
-      const shifts = (window as unknown as { __shifts: { t: number; v: number }[] }).__shifts;
-      let best = 0;
-      let sum = 0;
-      let first = 0;
-      let last = Number.NEGATIVE_INFINITY;
-      for (const s of shifts) {
-        if (s.t - last > 1000 || s.t - first > 5000) {
-          sum = 0;
-          first = s.t;
-        }
-        sum += s.v;
-        last = s.t;
-        best = Math.max(best, sum);
-      }
-      return best;
-    });
+    return clsOf(await page.evaluate(() => (window as unknown as { __shifts: { t: number; v: number }[] }).__shifts));
   }
 
   for (const [device, viewport] of [

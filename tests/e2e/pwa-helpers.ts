@@ -1,22 +1,11 @@
 import { type BrowserContext, chromium, type Page } from 'playwright-core';
 import { api, baseURL } from './browser';
-
-/** The same flags as browser.ts's launch(). */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
 
 /** Chromium with a profile on disk (not incognito), for what only a real profile reports. */
 export function launchProfile(dir: string): Promise<BrowserContext> {
   return chromium.launchPersistentContext(dir, {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: CHROMIUM_ARGS,
     baseURL: baseURL(),
     locale: 'en-US',

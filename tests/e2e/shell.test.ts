@@ -1,14 +1,11 @@
-import type { Browser, Page, Worker } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, openSignedIn, screenshot, signIn } from './browser';
+import type { Page, Worker } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { admin, adminToken, api, newContext, screenshot, signIn } from './browser';
+import { e2eSession } from './session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(() => browser?.close());
+const session = e2eSession();
 
-const signedIn = () => openSignedIn(browser, '/index');
+const signedIn = () => session.signedIn('/index');
 
 const tabs = (page: Page) => page.getByTestId('tag');
 const tabKeys = async (page: Page) => tabs(page).evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
@@ -115,7 +112,7 @@ describe('keyboard and screen readers', () => {
 describe('cached views', () => {
   it('keeps a page scroll position while switching tabs', async () => {
     const token = await adminToken();
-    const cat = await api<{ id: number }>('/category', { body: { name: 'Scroll shelf', sort: 1 }, token });
+    const cat = await api<{ id: number }>('/category', { body: { name: 'Scroll shelf', sort: 1 }, token: token });
     for (let i = 1; i <= 30; i++) {
       await api('/book', {
         body: {
@@ -125,7 +122,7 @@ describe('cached views', () => {
           stock: 1,
           status: 'on_shelf',
         },
-        token,
+        token: token,
       });
     }
     const page = await signedIn();
@@ -223,7 +220,7 @@ describe('error log', () => {
   });
 
   it('collects the upload worker and the service worker errors too', async () => {
-    const page = await (await newContext(browser)).newPage();
+    const page = await (await newContext(session.browser)).newPage();
     const workers: Worker[] = [];
     page.on('worker', (w) => workers.push(w));
     await page.goto('/login');

@@ -1,10 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, signIn } from './browser';
+import { writeRandomFile } from './random-file';
 import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-process';
 
 /**
@@ -28,15 +29,7 @@ let work: string;
 
 function makeFile(name: string, mib: number): Source {
   const path = join(work, name);
-  const fd = openSync(path, 'w');
-  const hash = createHash('md5');
-  for (let i = 0; i < mib; i++) {
-    const chunk = randomBytes(MiB);
-    hash.update(chunk);
-    writeSync(fd, chunk);
-  }
-  closeSync(fd);
-  return { path, name, size: mib * MiB, md5: hash.digest('hex') };
+  return { path, name, size: mib * MiB, md5: writeRandomFile(path, mib) };
 }
 
 function filesOf(dir: string): string[] {

@@ -1,7 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, createStaff, launch, openSignedIn, screenshot } from './browser';
-import { listPage, rows, toasts, toastsCover, urlSearch } from './lists';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, createStaff, screenshot } from './browser';
+import { rows, toasts, toastsCover, urlSearch } from './lists';
+import { e2eSession } from './session';
+
+const session = e2eSession();
 
 /*
  * User management: readers, staff accounts (admin only), online messages. Data the test is not
@@ -23,13 +25,8 @@ let operator = {
   password: 'uma-operator-pass',
 };
 
-let browser: Browser;
-let token: string;
-
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
-  operator = await createStaff(token, operator);
+  operator = await createStaff(session.token, operator);
   for (let i = 1; i <= 12; i++) {
     const n = String(i).padStart(2, '0');
     await api('/users', {
@@ -40,20 +37,22 @@ beforeAll(async () => {
         gender: i % 2 ? 'female' : 'male',
         status: i <= 9 ? 'active' : 'disabled',
       },
-      token,
+      token: session.token,
     });
   }
   await api('/online', {
     body: { readerName: 'Wanda Writer', contact: 'wanda@example.com', content: 'Do you have large-print editions?' },
-    token,
+    token: session.token,
   });
-  await api('/online', { body: { readerName: 'Otto Other', content: 'Opening hours on Sunday?' }, token });
+  await api('/online', {
+    body: { readerName: 'Otto Other', content: 'Opening hours on Sunday?' },
+    token: session.token,
+  });
 });
-afterAll(() => browser?.close());
 
-const signedIn = (path: string, who = admin, tab: 'admin' | 'staff' = 'admin') => openSignedIn(browser, path, who, tab);
+const signedIn = session.signedIn;
 
-const page_ = <T>(path: string, body: Record<string, unknown>) => listPage<T>(token, path, body);
+const page_ = session.page;
 
 describe('users (site readers)', () => {
   it('lists, filters, searches and sorts on the server with the state in the URL', async () => {

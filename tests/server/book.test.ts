@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/contract/book';
 import type { Page } from '../../src/contract/common';
+import type { FieldError } from '../../src/contract/envelope';
 import type { SystemInfo } from '../../src/contract/system';
 import { TEST_ENGINE } from './helpers/database';
 import {
@@ -12,7 +13,7 @@ import {
   type TestServer,
 } from './helpers/test-server';
 
-type Errors = { errors: { path: string; message: string }[] };
+type Errors = { errors: FieldError[] };
 
 let s: TestServer;
 let fiction: number;
@@ -70,6 +71,14 @@ describe('book writes', () => {
     const paths = res.body.data.errors.map((e) => e.path).sort();
     expect(paths).toEqual(['author', 'extra', 'status', 'stock', 'title']);
     expect(res.body.data.errors.find((e) => e.path === 'title')?.message).toBe('required');
+    // Beside each English message, a code with parameters that the console translates.
+    expect(Object.fromEntries(res.body.data.errors.map(({ path, code, params }) => [path, { code, params }]))).toEqual({
+      author: { code: 'max_length', params: { max: 100 } },
+      extra: { code: 'unknown_field', params: undefined },
+      status: { code: 'one_of', params: { values: 'on_shelf, off_shelf' } },
+      stock: { code: 'non_negative', params: undefined },
+      title: { code: 'required', params: undefined },
+    });
     expect(res.body.msg).toMatch(/^Invalid input: /);
     expect(res.body.msg).toContain('title: required');
   });
@@ -80,7 +89,7 @@ describe('book writes', () => {
       body: bookInput({ isbn: '9780441172718', categoryId: fiction }),
     });
     expect(bad.status).toBe(400);
-    expect(bad.body.data.errors.map((e) => e.path)).toEqual(['isbn']);
+    expect(bad.body.data.errors.map(({ path, code }) => ({ path, code }))).toEqual([{ path: 'isbn', code: 'isbn' }]);
     const ten = await s.call<Book>('POST', '/book', {
       token: s.adminToken,
       body: bookInput({ isbn: '0-8044-2957-x', categoryId: fiction }),
@@ -97,7 +106,7 @@ describe('book writes', () => {
         body: bookInput({ isbn, categoryId: fiction }),
       });
       expect(dup.status).toBe(409);
-      expect(dup.body.data.errors[0]?.path).toBe('isbn');
+      expect(dup.body.data.errors[0]).toMatchObject({ path: 'isbn', code: 'taken' });
     }
     // And the other way round, also on an edit.
     const ten = await s.call<Book>('POST', '/book', {

@@ -66,7 +66,9 @@ describe('request bodies', () => {
       body: { pageNum: 1, pageSize: 10, keyword: 'k'.repeat(101) },
     });
     expect(res.status).toBe(400);
-    expect(res.body.data.errors).toEqual([{ path: 'keyword', message: 'at most 100 characters' }]);
+    expect(res.body.data.errors).toEqual([
+      { path: 'keyword', message: 'at most 100 characters', code: 'max_length', params: { max: 100 } },
+    ]);
   });
 });
 

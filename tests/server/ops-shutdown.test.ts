@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import OSS from 'ali-oss';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ossSignature } from '../../src/server/vod/signature';
+import { ossSignature } from '../../src/contract/vod-signature';
 import { databaseUrlFor, dropSpawnedDatabases, TEST_ENGINE } from './helpers/database';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
 import {
@@ -115,7 +115,7 @@ describe('SIGTERM', () => {
       'x-oss-date': new Date().toUTCString(),
       'x-oss-security-token': auth.SecurityToken,
     };
-    const signature = ossSignature(
+    const signature = await ossSignature(
       { method: 'PUT', headers, bucket: address.Bucket, key: address.FileName, query },
       auth.AccessKeySecret,
     );

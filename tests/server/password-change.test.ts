@@ -56,7 +56,9 @@ describe('PUT /auth/password', () => {
     const res = await change(token, 'not-my-password', 'Olga-new-pass-456');
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(40000);
-    expect(res.body.data?.errors).toEqual([{ path: 'oldPassword', message: 'is not your current password' }]);
+    expect(res.body.data?.errors).toEqual([
+      { path: 'oldPassword', message: 'is not your current password', code: 'password_wrong' },
+    ]);
     expect((await s.login('olga', 'Olga-pass-123')).status).toBe(200);
   });
 
@@ -68,14 +70,14 @@ describe('PUT /auth/password', () => {
     });
 
     it.each([
-      ['Short-1', 'at least 12 characters'],
-      ['password1234', 'too common: it appears in lists of breached passwords'],
-      ['aaaaaaaaaaaa', 'too easy to guess'],
-      ['Pavel-pass-123', 'must differ from the current password'],
-    ])('%s is refused on newPassword: %s', async (weak, message) => {
+      ['Short-1', 'at least 12 characters', { code: 'min_length', params: { min: 12 } }],
+      ['password1234', 'too common: it appears in lists of breached passwords', { code: 'password_common' }],
+      ['aaaaaaaaaaaa', 'too easy to guess', { code: 'password_weak' }],
+      ['Pavel-pass-123', 'must differ from the current password', { code: 'password_same' }],
+    ])('%s is refused on newPassword: %s', async (weak, message, reason) => {
       const res = await change(token, 'Pavel-pass-123', weak);
       expect(res.status).toBe(400);
-      expect(res.body.data?.errors).toEqual([{ path: 'newPassword', message }]);
+      expect(res.body.data?.errors).toEqual([{ path: 'newPassword', message, ...reason }]);
       expect((await s.login('pavel', 'Pavel-pass-123')).status).toBe(200);
     });
   });
@@ -90,7 +92,9 @@ describe('PUT /auth/password', () => {
     });
     const token = await tokenOf('quentin', 'Quentin-pass-123');
     const res = await change(token, 'Quentin-pass-123', 'QuentinTarantula');
-    expect(res.body.data?.errors).toEqual([{ path: 'newPassword', message: 'too easy to guess' }]);
+    expect(res.body.data?.errors).toEqual([
+      { path: 'newPassword', message: 'too easy to guess', code: 'password_weak' },
+    ]);
   });
 
   it('limits wrong current passwords like sign-in guesses, even when they arrive at once', async () => {
@@ -195,14 +199,14 @@ describe('the staff form (POST/PUT /user)', () => {
   });
 
   it.each([
-    ['Short-1', 'at least 12 characters'],
-    ['password1234', 'too common: it appears in lists of breached passwords'],
-    ['aaaaaaaaaaaa', 'too easy to guess'],
-    ['VinceVince13900000499', 'too easy to guess'],
-  ])('refuses %s as a new member’s password: %s', async (weak, message) => {
+    ['Short-1', 'at least 12 characters', { code: 'min_length', params: { min: 12 } }],
+    ['password1234', 'too common: it appears in lists of breached passwords', { code: 'password_common' }],
+    ['aaaaaaaaaaaa', 'too easy to guess', { code: 'password_weak' }],
+    ['VinceVince13900000499', 'too easy to guess', { code: 'password_weak' }],
+  ])('refuses %s as a new member’s password: %s', async (weak, message, reason) => {
     const res = await s.call<InvalidData>('POST', '/user', { token: s.adminToken, body: body({ password: weak }) });
     expect(res.status).toBe(400);
-    expect(res.body.data.errors).toEqual([{ path: 'password', message }]);
+    expect(res.body.data.errors).toEqual([{ path: 'password', message, ...reason }]);
   });
 
   it('never sets the signed-in admin’s own password', async () => {
@@ -222,7 +226,7 @@ describe('the staff form (POST/PUT /user)', () => {
     });
     expect(res.status).toBe(400);
     expect(res.body.data.errors).toEqual([
-      { path: 'password', message: 'change your own password on the Change password page' },
+      { path: 'password', message: 'change your own password on the Change password page', code: 'own_password' },
     ]);
     const after = await s.db.selectFrom('staff').selectAll().where('id', '=', 1).executeTakeFirstOrThrow();
     expect(after).toEqual(before);

@@ -81,7 +81,7 @@ describe('DELETE /auth/sessions/:id', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe(40000);
     expect(res.body.data.errors).toEqual([
-      { path: 'id', message: 'this is the session you are using: sign out instead' },
+      { path: 'id', message: 'this is the session you are using: sign out instead', code: 'current_session' },
     ]);
     expect((await s.call('GET', '/auth/info', { token })).status).toBe(200);
   });

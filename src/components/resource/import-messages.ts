@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { ImportFileError, ImportRowError } from '../../contract/import';
 import { IMPORT_MAX_ROWS } from '../../contract/import';
-import { translateValidationMessage } from '../../lib/zod-form';
+import { fieldMessage } from '../../lib/field-messages';
 
 const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 
@@ -10,8 +10,10 @@ const str = (v: unknown) => (v === undefined || v === null ? '' : String(v));
 export function rowErrorMessage(e: ImportRowError): string {
   const value = str(e.params?.value);
   switch (e.code) {
-    case 'invalid':
-      return translateValidationMessage(e.message);
+    case 'invalid': {
+      const { reason, ...params } = e.params ?? {};
+      return fieldMessage(typeof reason === 'string' ? { code: reason, params } : undefined, e.message);
+    }
     case 'duplicate_in_file': {
       const row = str(e.params?.row);
       return i18n._(msg`“${value}” is also in row ${row}`);

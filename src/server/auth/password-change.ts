@@ -21,7 +21,7 @@ export async function changePassword(deps: AppDeps, user: AuthUser, input: Passw
   if (!staff) throw illegalToken();
   // Compared as the hash sees them (password.ts normalises to NFKC).
   if (input.newPassword.normalize('NFKC') === input.oldPassword.normalize('NFKC'))
-    throw invalidField('newPassword', 'must differ from the current password');
+    throw invalidField('newPassword', 'must differ from the current password', { code: 'password_same' });
   await requireStrongPassword('newPassword', input.newPassword, [staff.user_name, staff.name, staff.phone]);
 
   const now = deps.now();
@@ -31,7 +31,7 @@ export async function changePassword(deps: AppDeps, user: AuthUser, input: Passw
   if (!r.granted) throw tooManyAttempts(r.retryAfterSeconds, 'wrong current passwords');
   if (!(await verifyPassword(input.oldPassword, staff.password_hash))) {
     await settleFailures(db, r.held, now, policy);
-    throw invalidField('oldPassword', 'is not your current password');
+    throw invalidField('oldPassword', 'is not your current password', { code: 'password_wrong' });
   }
 
   const passwordHash = await hashPassword(input.newPassword);

@@ -1,3 +1,4 @@
+import type { FieldReason } from '../../contract/field-codes';
 import { MIN_PASSWORD_LENGTH, type PasswordProblem, ratePassword } from '../../contract/password-policy';
 import { invalidField } from '../http/errors';
 
@@ -6,6 +7,11 @@ const MESSAGES: Record<PasswordProblem, string> = {
   tooShort: `at least ${MIN_PASSWORD_LENGTH} characters`,
   tooCommon: 'too common: it appears in lists of breached passwords',
   tooWeak: 'too easy to guess',
+};
+const REASONS: Record<PasswordProblem, FieldReason> = {
+  tooShort: { code: 'min_length', params: { min: MIN_PASSWORD_LENGTH } },
+  tooCommon: { code: 'password_common' },
+  tooWeak: { code: 'password_weak' },
 };
 
 /**
@@ -19,6 +25,6 @@ export async function passwordProblemMessage(password: string, userInputs: reado
 
 /** 40000 on `field` when the password breaks the rule. */
 export async function requireStrongPassword(field: string, password: string, userInputs: readonly string[]) {
-  const problem = await passwordProblemMessage(password, userInputs);
-  if (problem) throw invalidField(field, problem);
+  const { problem } = await ratePassword(password, [...userInputs]);
+  if (problem) throw invalidField(field, MESSAGES[problem], REASONS[problem]);
 }

@@ -98,7 +98,7 @@ export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
     if (!PUBLIC_ID_RE.test(id)) throw notFound('Session');
     const own = await listStaffSessions(deps.db, user.staffId);
     if (own.some((r) => r.public_id === id && r.token_hash === user.tokenHash))
-      throw invalidField('id', 'this is the session you are using: sign out instead');
+      throw invalidField('id', 'this is the session you are using: sign out instead', { code: 'current_session' });
     if (!(await deleteStaffSession(deps.db, user.staffId, id))) throw notFound('Session');
     return ok(c, null);
   });

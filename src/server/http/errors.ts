@@ -1,4 +1,5 @@
 import { Code, type CodeValue, type FieldError, HTTP_STATUS } from '../../contract/envelope';
+import type { FieldReason } from '../../contract/field-codes';
 
 /**
  * The one error type handlers throw. `app.onError` turns it into the envelope of API.md §1, so no
@@ -24,13 +25,15 @@ export function invalid(errors: FieldError[]): ApiError {
   return new ApiError(Code.Invalid, `Invalid input: ${summary}`, { errors });
 }
 
-export const invalidField = (path: string, message: string) => invalid([{ path, message }]);
+/** 40000 on one field; `reason` gives the console a code to translate (else it shows `message`). */
+export const invalidField = (path: string, message: string, reason?: FieldReason) =>
+  invalid([{ path, message, ...reason }]);
 
 export const notFound = (what: string) => new ApiError(Code.NotFound, `${what} not found`);
 
-/** 409; a field path lets the form show a duplicate under its input. */
-export function conflict(msg: string, path?: string): ApiError {
-  return new ApiError(Code.Conflict, msg, path ? { errors: [{ path, message: msg }] } : null);
+/** 409; a field path lets the form show a duplicate under its input (`reason`: why, as a code). */
+export function conflict(msg: string, path?: string, reason?: FieldReason): ApiError {
+  return new ApiError(Code.Conflict, msg, path ? { errors: [{ path, message: msg, ...reason }] } : null);
 }
 
 export const forbidden = (msg = 'Your role may not do this') => new ApiError(Code.Forbidden, msg);

@@ -1,50 +1,72 @@
 import type { Context, MiddlewareHandler } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { API_BASE } from '../../contract/envelope';
+
+type ContentSecurityPolicyOptions = NonNullable<
+  NonNullable<Parameters<typeof secureHeaders>[0]>['contentSecurityPolicy']
+>;
 
 /**
  * The CSP lives here alone. The built console is all same-origin scripts (no inline script), Mantine
  * injects <style> tags (hence 'unsafe-inline' for styles only), and the service worker and upload
  * worker come from 'self' or blob:. The video endpoints come through `extraConnectSrc`.
  */
-export function contentSecurityPolicy(extraConnectSrc: readonly string[] = []): string {
-  const directives: Record<string, string[]> = {
-    'default-src': ["'self'"],
-    'script-src': ["'self'"],
-    'style-src': ["'self'", "'unsafe-inline'"],
-    // Covers and banners may be images on other sites (https only).
-    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-    'font-src': ["'self'", 'data:'],
-    'connect-src': ["'self'", ...extraConnectSrc],
-    'worker-src': ["'self'", 'blob:'],
-    'manifest-src': ["'self'"],
-    'frame-ancestors': ["'none'"],
-    'base-uri': ["'self'"],
-    'form-action': ["'self'"],
-    'object-src': ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([k, v]) => `${k} ${v.join(' ')}`)
-    .join('; ');
-}
+export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): ContentSecurityPolicyOptions => ({
+  defaultSrc: ["'self'"],
+  scriptSrc: ["'self'"],
+  styleSrc: ["'self'", "'unsafe-inline'"],
+  // Covers and banners may be images on other sites (https only).
+  imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+  fontSrc: ["'self'", 'data:'],
+  connectSrc: ["'self'", ...extraConnectSrc],
+  workerSrc: ["'self'", 'blob:'],
+  manifestSrc: ["'self'"],
+  frameAncestors: ["'none'"],
+  baseUri: ["'self'"],
+  formAction: ["'self'"],
+  objectSrc: ["'none'"],
+});
+
+/**
+ * hono's defaults switched off: we send the headers we chose and no more (HSTS belongs to the TLS
+ * proxy in front, which knows whether the site is https; the others are obsolete or not wanted).
+ */
+const NONE = {
+  crossOriginEmbedderPolicy: false,
+  crossOriginResourcePolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  referrerPolicy: false,
+  strictTransportSecurity: false,
+  xContentTypeOptions: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: false,
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+} as const;
 
 /**
  * Applied as the outermost middleware, so error and not-found responses carry the headers too.
  * The policies act on a document (and on a worker, whose script's answer gives it its CSP), not on
  * the files a document loads: a script, style, image or font of the built console gets only
- * `nosniff` (the full set was some 500 bytes on each of dozens of requests).
+ * `nosniff` (the full set was some 500 bytes on each of dozens of requests). Which set applies is
+ * known only from the answer (its content type), so the route runs first.
  */
 export function securityHeaders(extraConnectSrc: readonly string[] = []): MiddlewareHandler {
-  const forFiles: Record<string, string> = { 'X-Content-Type-Options': 'nosniff' };
-  const headers: Record<string, string> = {
-    'Content-Security-Policy': contentSecurityPolicy(extraConnectSrc),
-    ...forFiles,
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-  };
+  const forFiles = secureHeaders({ ...NONE, xContentTypeOptions: true });
+  const forDocuments = secureHeaders({
+    ...NONE,
+    contentSecurityPolicy: contentSecurityPolicy(extraConnectSrc),
+    xContentTypeOptions: true,
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    xFrameOptions: 'DENY',
+    crossOriginOpenerPolicy: true,
+  });
+  const done = async () => {};
   return async (c, next) => {
     await next();
-    for (const [k, v] of Object.entries(isLoadedFile(c) ? forFiles : headers)) c.res.headers.set(k, v);
+    await (isLoadedFile(c) ? forFiles : forDocuments)(c, done);
   };
 }
 

@@ -1,6 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import type { FieldError } from '../../contract/envelope';
+import { REPORT_INPUT, reasonOf } from '../../contract/field-codes';
 import { invalid, invalidField, unsupportedType } from './errors';
 
 /**
@@ -56,18 +57,19 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) out.push({ path: [...issue.path, key].join('.'), message: 'unknown field' });
+      for (const key of issue.keys)
+        out.push({ path: [...issue.path, key].join('.'), message: 'unknown field', code: 'unknown_field' });
       continue;
     }
     const path = issue.path.map(String).join('.') || 'body';
     // One message per field: the first is the most basic ("required" before "too long").
-    if (!out.some((e) => e.path === path)) out.push({ path, message: issue.message });
+    if (!out.some((e) => e.path === path)) out.push({ path, message: issue.message, ...reasonOf(issue) });
   }
   return out;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
-  const result = schema.safeParse(value);
+  const result = schema.safeParse(value, REPORT_INPUT);
   if (!result.success) throw invalid(fieldErrors(result.error));
   return result.data;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envInt as int } from '../env-int';
 
 /** Who may read GET /metrics: nobody, callers on this host, or callers with the bearer token. */
 export type MetricsAccess = { mode: 'off' } | { mode: 'loopback' } | { mode: 'token'; token: string };
@@ -22,14 +23,6 @@ export const defaultOpsConfig: OpsConfig = {
   log: { level: 'info', format: 'auto' },
   shutdown: { delayMs: 0, graceMs: 30_000 },
 };
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** Merged into config.ts's environment schema. */
 export const opsEnvShape = {

@@ -158,32 +158,35 @@ export class LecternMetrics {
       );
       return rows?.rows ?? null;
     };
-    new client.Gauge({
-      name: 'lectern_signin_failures_in_window',
-      help: 'Failed sign-ins counted in the open window (LECTERN_LOGIN_WINDOW_SECONDS), by scope (account, address), all instances',
-      labelNames: ['scope'],
-      registers,
-      async collect() {
-        const rows = await attempts();
-        if (!rows) return;
-        this.set({ scope: 'account' }, 0);
-        this.set({ scope: 'address' }, 0);
-        for (const r of rows) this.set({ scope: r.scope }, Number(r.failures ?? 0));
-      },
-    });
-    new client.Gauge({
-      name: 'lectern_signin_locked',
-      help: 'Accounts and addresses refused sign-in now (failures reached LECTERN_LOGIN_MAX_FAILURES), by scope, all instances',
-      labelNames: ['scope'],
-      registers,
-      async collect() {
-        const rows = await attempts();
-        if (!rows) return;
-        this.set({ scope: 'account' }, 0);
-        this.set({ scope: 'address' }, 0);
-        for (const r of rows) this.set({ scope: r.scope }, Number(r.locked ?? 0));
-      },
-    });
+    // Both gauges read the same query; a scope with no rows is 0, not absent.
+    const bySignInScope = (
+      name: string,
+      help: string,
+      value: (r: { failures: number | null; locked: number | null }) => number | null,
+    ) =>
+      new client.Gauge({
+        name,
+        help,
+        labelNames: ['scope'],
+        registers,
+        async collect() {
+          const rows = await attempts();
+          if (!rows) return;
+          this.set({ scope: 'account' }, 0);
+          this.set({ scope: 'address' }, 0);
+          for (const r of rows) this.set({ scope: r.scope }, Number(value(r) ?? 0));
+        },
+      });
+    bySignInScope(
+      'lectern_signin_failures_in_window',
+      'Failed sign-ins counted in the open window (LECTERN_LOGIN_WINDOW_SECONDS), by scope (account, address), all instances',
+      (r) => r.failures,
+    );
+    bySignInScope(
+      'lectern_signin_locked',
+      'Accounts and addresses refused sign-in now (failures reached LECTERN_LOGIN_MAX_FAILURES), by scope, all instances',
+      (r) => r.locked,
+    );
   }
 
   /** A scrape-time query; a failing database leaves that gauge out instead of failing the scrape. */

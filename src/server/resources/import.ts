@@ -1,7 +1,7 @@
 import { CsvError, parse } from 'csv-parse/sync';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
-import { Code } from '../../contract/envelope';
+import { Code, type FieldError } from '../../contract/envelope';
 import {
   IMPORT_FIELD,
   IMPORT_MAX_BYTES,
@@ -210,7 +210,7 @@ export async function validateRows(
     const input = def.toInput(record, refs, (p) => problems.push(p));
     const parsed = target.create.safeParse(input);
     if (!parsed.success) {
-      for (const e of fieldErrors(parsed.error)) problems.push({ field: e.path, code: 'invalid', message: e.message });
+      for (const e of fieldErrors(parsed.error)) problems.push(invalidProblem(e));
     }
     if (problems.length > 0 || !parsed.success) {
       for (const p of problems) fail(row, p);
@@ -221,10 +221,8 @@ export async function validateRows(
       columns = await target.toColumns(parsed.data as never, { user });
     } catch (err) {
       if (!(err instanceof ApiError)) throw err;
-      const list = (err.data as { errors?: { path: string; message: string }[] } | null)?.errors ?? [];
-      for (const e of list.length > 0 ? list : [{ path: 'row', message: err.msg }]) {
-        fail(row, { field: e.path, code: 'invalid', message: e.message });
-      }
+      const list = (err.data as { errors?: FieldError[] } | null)?.errors ?? [];
+      for (const e of list.length > 0 ? list : [{ path: 'row', message: err.msg }]) fail(row, invalidProblem(e));
       continue;
     }
     let duplicate = false;
@@ -354,4 +352,10 @@ export function registerImport(
     });
     return ok(c, { created }, 201);
   });
+}
+
+/** A row the form's rules refuse: its field code rides along as `params.reason` (with its parameters) for the console to word. */
+function invalidProblem(e: FieldError): RowProblem {
+  const reason = e.code ? { reason: e.code, ...(e.params as Record<string, string | number> | undefined) } : undefined;
+  return { field: e.path, code: 'invalid', message: e.message, ...(reason ? { params: reason } : {}) };
 }

@@ -81,7 +81,9 @@ export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
         // Your own password only with the current one (PUT /auth/password): a stolen or
         // unattended admin session must not be enough to take the account over.
         if (target === user.staffId)
-          throw invalidField('password', 'change your own password on the Change password page');
+          throw invalidField('password', 'change your own password on the Change password page', {
+            code: 'own_password',
+          });
         await requireStrongPassword('password', i.password, [i.userName, i.name, i.phone]);
         // Hashed before the transaction opens: scrypt is slow and the write lock should not wait on it.
         cols.password_hash = await hashPassword(i.password);

@@ -12,6 +12,8 @@ import type { Db, UniqueRule } from './types';
 type LooseDatabase = Record<string, Record<string, unknown>>;
 export const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
 
+const TAKEN = { code: 'taken' } as const;
+
 export const defaultUniqueMessage = (field: string, value: unknown) => `${field} "${String(value)}" is already in use`;
 
 /** Unique checks inside the transaction, so a clash is a 409 naming the field, not a driver error. */
@@ -29,7 +31,7 @@ export async function checkUnique(
     for (const s of rule.scope ?? []) q = q.where(s, '=', columns[s]);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (await q.limit(1).executeTakeFirst()) {
-      throw conflict(rule.message?.(value) ?? defaultUniqueMessage(rule.field, value), rule.field);
+      throw conflict(rule.message?.(value) ?? defaultUniqueMessage(rule.field, value), rule.field, TAKEN);
     }
   }
 }
@@ -53,7 +55,7 @@ export function mapDriverError(
       return sameCols || uv.constraint === `${table}_${cols.join('_')}_uq`;
     });
     return rule
-      ? conflict(`${rule.field} is already in use`, rule.field)
+      ? conflict(`${rule.field} is already in use`, rule.field, TAKEN)
       : conflict('A unique value is already in use');
   }
   if (foreignKeyViolation(err)) {

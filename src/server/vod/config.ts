@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envInt as int } from '../env-int';
 
 /** The video service: the embedded local one (default) or the cloud's (STS + VOD + OSS). */
 export interface VodConfig {
@@ -77,14 +78,6 @@ export const byteSize = (min: number, max: number) =>
 
 /** First path segments the console and API already use: a bucket by these names would shadow them. */
 const RESERVED_BUCKETS = new Set(['prod-api', 'vod', 'assets', 'web', 'auth']);
-
-const int = (min: number, max: number) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d+$/, 'must be a whole number')
-    .transform(Number)
-    .pipe(z.number().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
 /** Merged into config.ts's environment schema. */
 export const vodEnvShape = {

@@ -1,8 +1,9 @@
 import type { Context } from 'hono';
+import { ossSigningInput, sameSignature } from '../../contract/vod-signature';
 import type { AppDeps, AppEnv } from '../context';
 import { type Credential, isExpired, lookupCredential } from './credentials';
 import { ossErrors } from './errors';
-import { hmacSha1, ossStringToSign, sameSignature } from './signature';
+import { mac } from './mac';
 import { vodDb } from './tables';
 
 /** The parsed target of an OSS request: `/{bucket}/{key}?{query}`. */
@@ -42,9 +43,8 @@ export async function authorizeOss(
   const now = deps.now();
   if (isExpired(cred, now)) throw ossErrors.tokenExpired();
   const input = { headers: t.headers, bucket: t.bucket, key: t.key, query: t.query };
-  const matches = verbs.map((method) => ossStringToSign({ ...input, method }));
-  if (!matches.some((s) => sameSignature(hmacSha1(cred.secret, s), given)))
-    throw ossErrors.signature(matches[0] ?? '', keyId);
+  const matches = verbs.map((method) => ossSigningInput({ ...input, method }, cred.secret));
+  if (!matches.some((m) => sameSignature(mac(m), given))) throw ossErrors.signature(matches[0]?.data ?? '', keyId);
   const date = Date.parse(t.headers['x-oss-date'] ?? t.headers.date ?? '');
   if (Number.isNaN(date)) throw ossErrors.accessDenied('AccessDenied: the request has no valid Date or x-oss-date.');
   if (Math.abs(date - now.getTime()) > SKEW_MS) throw ossErrors.skewed();

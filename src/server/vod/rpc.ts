@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { type VideoInput, videoCreateSchema } from '../../contract/video';
+import { rpcSigningInput, sameSignature } from '../../contract/vod-signature';
 import type { AppDeps, AppEnv } from '../context';
 import { isStorageFull } from '../http/errors';
 import { textProblem, visibleName } from '../http/validate';
@@ -8,6 +9,7 @@ import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors } from './errors';
 import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
+import { mac } from './mac';
 import {
   createVideoMedia,
   findMedia,
@@ -18,7 +20,6 @@ import {
   videoExists,
   videoIsComplete,
 } from './media';
-import { rpcSignature, sameSignature } from './signature';
 import { vodDb } from './tables';
 
 /**
@@ -102,7 +103,8 @@ async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promi
   if (!found.ok) throw found.reason === 'unknown' ? rpcErrors.keyNotFound() : rpcErrors.tokenMismatch();
   const { cred } = found;
   if (cred.purpose !== 'rpc') throw rpcErrors.forbidden('This credential is for uploads (OSS), not for the VOD API.');
-  if (!sameSignature(rpcSignature(c.req.method, p, cred.secret), p.Signature ?? '')) throw rpcErrors.signature();
+  if (!sameSignature(mac(rpcSigningInput(c.req.method, p, cred.secret)), p.Signature ?? ''))
+    throw rpcErrors.signature();
   const now = deps.now();
   if (isExpired(cred, now)) throw rpcErrors.tokenExpired();
   const ts = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(p.Timestamp ?? '') ? Date.parse(p.Timestamp ?? '') : NaN;

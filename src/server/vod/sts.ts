@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { rpcSigningInput } from '../../contract/vod-signature';
 import type { VodConfig } from './config';
-import { rpcSignature } from './signature';
+import { mac } from './mac';
 
 /**
  * Cloud mode: temporary credentials from the cloud STS (AssumeRole) for the console's VOD calls.
@@ -54,7 +55,7 @@ export function assumeRoleParams(
     RoleSessionName: sessionName,
     DurationSeconds: String(Math.max(STS_MIN_SECONDS, durationSeconds)),
   };
-  params.Signature = rpcSignature('POST', params, cloud.accessKeySecret);
+  params.Signature = mac(rpcSigningInput('POST', params, cloud.accessKeySecret));
   return params;
 }
 

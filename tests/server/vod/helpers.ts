@@ -1,8 +1,8 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import OSS from 'ali-oss';
+import { ossSignature } from '../../../src/contract/vod-signature';
 import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
-import { ossSignature } from '../../../src/server/vod/signature';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server';
 
 export interface Credential {
@@ -176,7 +176,7 @@ export interface RawAnswer {
  * not the body's (`declare`), a chunked body, or a body that arrives slowly. `body` chunks are sent
  * `gapMs` apart; sending stops as soon as an answer arrives.
  */
-export function rawOss(
+export async function rawOss(
   address: UploadAddress,
   auth: UploadAuth,
   o: {
@@ -197,7 +197,7 @@ export function rawOss(
     'x-oss-security-token': auth.SecurityToken,
     ...o.headers,
   };
-  const signature = ossSignature(
+  const signature = await ossSignature(
     { method: o.method, headers, bucket: address.Bucket, key: address.FileName, query },
     auth.AccessKeySecret,
   );
@@ -241,3 +241,19 @@ export function rawOss(
 
 /** The XML error code of an OSS answer. */
 export const ossCode = (body: string) => /<Code>([^<]*)<\/Code>/.exec(body)?.[1];
+
+export interface OssErr {
+  code?: string;
+  status?: number;
+  name?: string;
+}
+
+/** The error an ali-oss call fails with (the test fails if it does not fail). */
+export async function ossError(p: Promise<unknown>): Promise<OssErr> {
+  try {
+    await p;
+  } catch (e) {
+    return e as OssErr;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStorageLimits } from '../../../src/server/vod/config';
 import type { TestServer } from '../helpers/test-server';
-import { type Credential, credential, newMedia, ossCode, rawOss, startVodServer } from './helpers';
+import { type Credential, credential, newMedia, ossCode, ossError, rawOss, startVodServer } from './helpers';
 
 /**
  * The local bucket's caps, as the cloud has them (object 5 GiB, parts up to 5 GiB, 10,000 parts)
@@ -14,19 +14,6 @@ import { type Credential, credential, newMedia, ossCode, rawOss, startVodServer 
 const KiB = 1024;
 const MiB = 1024 * KiB;
 const GiB = 1024 * MiB;
-
-interface OssErr {
-  code?: string;
-  status?: number;
-}
-async function ossError(p: Promise<unknown>): Promise<OssErr> {
-  try {
-    await p;
-  } catch (e) {
-    return e as OssErr;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Every file under a folder (none when it does not exist). */
 async function filesUnder(dir: string): Promise<string[]> {

@@ -10,6 +10,7 @@ import {
   type Credential,
   credential,
   decode,
+  ossError,
   ossOptions,
   rpc,
   startVodServer,
@@ -53,20 +54,6 @@ interface Listed {
 /** ListParts as ali-oss really answers (strings from the XML); its typings disagree. */
 const listParts = (client: OSS, name: string, uploadId: string, query: Record<string, string | number> = {}) =>
   client.listParts(name, uploadId, query as unknown as OSS.ListPartsQuery) as unknown as Promise<Listed>;
-
-interface OssErr {
-  code?: string;
-  status?: number;
-  name?: string;
-}
-async function ossError(p: Promise<unknown>): Promise<OssErr> {
-  try {
-    await p;
-  } catch (e) {
-    return e as OssErr;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe('OSS multipart with the real ali-oss client', () => {
   it('uploads 12 MiB in 1 MiB parts, 5 in parallel; the object reads back identical; the video turns normal', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Video } from '../../../src/contract/video';
+import { createVodClient } from '../../../src/upload/vod-client';
 import { pageOf } from '../helpers/crud';
 import { createStaff, type TestServer } from '../helpers/test-server';
 import {
@@ -283,5 +284,22 @@ describe('expiry', () => {
     expect([res.status, res.body.Code]).toEqual([400, 'InvalidSecurityToken.Expired']);
     const renewed = await credential(s);
     expect((await rpc(renewed, 'GetUploadProgress', { UserId: renewed.userId, FileHash: 'x' })).status).toBe(200);
+  });
+});
+
+describe("the upload worker's client against the server", () => {
+  // Worker and server share src/contract/vod-signature.ts; this pins that the worker's request
+  // (its own parameter set, encoding and HTTP shape) is what the server verifies, GET and POST.
+  it('is accepted for GET and POST, with characters that need percent-encoding', async () => {
+    const client = createVodClient(await credential(s));
+    const ticket = await client.createUploadVideo({ ...video, Title: "影片 *~!'()+&=" });
+    expect(ticket.VideoId).toEqual(expect.any(String));
+    await client.reportUploadProgress({ FileHash: 'h1', FileName: 'a b (1).mp4', FileSize: 1, UploadPoint: '{}' });
+    expect(await client.getUploadProgress('h1')).toMatchObject({ UploadPoint: '{}' });
+  });
+
+  it('is refused when its secret is not the minted one', async () => {
+    const client = createVodClient({ ...(await credential(s)), accessKeySecret: 'not-the-secret' });
+    await expect(client.getUploadProgress('x')).rejects.toMatchObject({ code: 'SignatureDoesNotMatch' });
   });
 });

@@ -85,7 +85,7 @@ describe('the http client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect((err as ApiError).code).toBe(40000);
     expect((err as ApiError).status).toBe(400);
-    expect((err as ApiError).fieldErrors).toEqual({ isbn: 'bad' });
+    expect((err as ApiError).fieldErrors).toEqual({ isbn: { path: 'isbn', message: 'bad' } });
     expect(shown.errors).toEqual([['Invalid input', ERROR_TOAST_MS]]);
     expect(ERROR_TOAST_MS).toBe(5000);
     expect(shown.logouts).toBe(0);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import {
+  canonicalQuery,
+  percentEncode,
+  sameSignature,
+  rpcSignature as sign,
+  rpcStringToSign as stringToSign,
+} from '../../../src/contract/vod-signature';
 import { signedParams, timestamp } from '../../../src/upload/vod-client';
-import { canonicalQuery, percentEncode, sign, stringToSign } from '../../../src/upload/vod-signature';
 
 /** The service's public test vector (API.md §5). */
 const VECTOR = {
@@ -22,6 +28,8 @@ describe('percentEncode', () => {
     ["!'()", '%21%27%28%29'],
     ['2016-02-23T12:46:24Z', '2016-02-23T12%3A46%3A24Z'],
     ['影', '%E5%BD%B1'],
+    ['/', '%2F'],
+    ['a+b=c&d', 'a%2Bb%3Dc%26d'],
   ])('encodes %s as %s', (raw, encoded) => {
     expect(percentEncode(raw)).toBe(encoded);
   });
@@ -37,10 +45,13 @@ describe('sign', () => {
     expect(stringToSign('get', { b: '2', a: 'x y' })).toBe('GET&%2F&a%3Dx%2520y%26b%3D2');
   });
 
-  it('differs by method and by secret', async () => {
+  it('ignores the Signature parameter itself and depends on method, values and secret', async () => {
     const get = await sign('GET', VECTOR, 'testsecret');
+    expect(await sign('GET', { ...VECTOR, Signature: 'x' }, 'testsecret')).toBe(get);
     expect(await sign('POST', VECTOR, 'testsecret')).not.toBe(get);
+    expect(await sign('GET', { ...VECTOR, Action: 'X' }, 'testsecret')).not.toBe(get);
     expect(await sign('GET', VECTOR, 'other')).not.toBe(get);
+    expect(stringToSign('GET', { b: '1 2', a: '*' })).toBe('GET&%2F&a%3D%252A%26b%3D1%25202');
   });
 });
 
@@ -71,5 +82,16 @@ describe('signedParams', () => {
 
   it('formats timestamps without milliseconds', () => {
     expect(timestamp(new Date(Date.UTC(2016, 1, 23, 12, 46, 24, 999)))).toBe('2016-02-23T12:46:24Z');
+  });
+});
+
+describe('sameSignature', () => {
+  it.each([
+    ['abc=', 'abc=', true],
+    ['abc=', 'abd=', false],
+    ['abc=', 'abc', false],
+    ['', '', true],
+  ])('%s vs %s → %s', (a, b, same) => {
+    expect(sameSignature(a, b)).toBe(same);
   });
 });

@@ -3,7 +3,7 @@ import { ActionIcon, RingProgress, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
 import { uploadsStore, uploadsSummary } from '../../../stores/uploads';
 import { CODE_MESSAGES } from '../model';
@@ -47,20 +47,9 @@ export function UploadIndicator() {
   if (sum.active === 0 && interrupted > 0) {
     const label = t`Interrupted uploads: ${interrupted}`;
     return (
-      <Tooltip label={label}>
-        <ActionIcon
-          component={Link}
-          to="/web/video-upload"
-          variant="subtle"
-          color="orange"
-          size="lg"
-          aria-label={label}
-          data-testid="upload-indicator"
-          data-interrupted={interrupted}
-        >
-          <IconPlayerPause size={20} />
-        </ActionIcon>
-      </Tooltip>
+      <IndicatorLink label={label} color="orange" interrupted={interrupted}>
+        <IconPlayerPause size={20} />
+      </IndicatorLink>
     );
   }
   if (sum.active === 0) return null;
@@ -71,26 +60,47 @@ export function UploadIndicator() {
       ? t`${sum.active} uploads reconnecting to the server, ${pct}%`
       : t`${sum.active} uploads in progress, ${pct}%`;
   return (
+    <IndicatorLink label={label}>
+      <RingProgress
+        size={34}
+        thickness={3}
+        roundCaps
+        sections={[{ value: pct, color: sum.online && !sum.reconnecting ? 'blue' : 'orange' }]}
+        label={
+          <Text size="xs" ta="center" fw={700}>
+            {sum.active}
+          </Text>
+        }
+      />
+    </IndicatorLink>
+  );
+}
+
+/** The navbar's link to the upload page, in both of its looks (interrupted, in progress). */
+function IndicatorLink({
+  label,
+  color,
+  interrupted,
+  children,
+}: {
+  label: string;
+  color?: string;
+  interrupted?: number;
+  children: ReactNode;
+}) {
+  return (
     <Tooltip label={label}>
       <ActionIcon
         component={Link}
         to="/web/video-upload"
         variant="subtle"
+        color={color}
         size="lg"
         aria-label={label}
         data-testid="upload-indicator"
+        data-interrupted={interrupted}
       >
-        <RingProgress
-          size={34}
-          thickness={3}
-          roundCaps
-          sections={[{ value: pct, color: sum.online && !sum.reconnecting ? 'blue' : 'orange' }]}
-          label={
-            <Text size="xs" ta="center" fw={700}>
-              {sum.active}
-            </Text>
-          }
-        />
+        {children}
       </ActionIcon>
     </Tooltip>
   );
