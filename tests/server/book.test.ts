@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
 import type { Page } from '../../src/contract/common';
 import type { SystemInfo } from '../../src/contract/system';
+import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
 import {
   bookInput,

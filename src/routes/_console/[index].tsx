@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { systemInfoQuery } from '../../features/dashboard/api';
-import { HomePage } from '../../features/dashboard/components/home-page';
+import { systemInfoQuery } from '../../features/home/api';
+import { HomePage } from '../../features/home/components/home-page';
 
 /** /index, the home page ('[index]' escapes the name so it is a path, not an index route). */
 export const Route = createFileRoute('/_console/index')({

@@ -1,10 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bookCreateSchema } from '../../../src/contract/book';
 import { requiredText } from '../../../src/contract/common';
 import {
   hasValidationRule,
@@ -12,6 +11,7 @@ import {
   translateValidationMessage,
   zodResolver,
 } from '../../../src/lib/zod-form';
+import { bookCreateSchema } from '../../../src/resources/book/schema';
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -113,11 +113,18 @@ describe('translateFieldErrors', () => {
 });
 
 describe('every contract message has a translation rule', () => {
-  // The contract's messages are literals in src/contract; each must reach the user translated.
-  const dir = join(process.cwd(), 'src/contract');
-  const sources = readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .map((f) => readFileSync(join(dir, f), 'utf8'));
+  // The contract's messages are literals in src/contract and each resource's schema.ts; each must
+  // reach the user translated.
+  const contract = join(process.cwd(), 'src/contract');
+  const resources = join(process.cwd(), 'src/resources');
+  const sources = [
+    ...readdirSync(contract)
+      .filter((f) => f.endsWith('.ts'))
+      .map((f) => join(contract, f)),
+    ...readdirSync(resources).map((r) => join(resources, r, 'schema.ts')),
+  ]
+    .filter((f) => existsSync(f))
+    .map((f) => readFileSync(f, 'utf8'));
   const messages = new Set<string>();
   for (const src of sources) {
     // 'too large' is a message; 'tooShort' (password-policy.ts) is a value in code.

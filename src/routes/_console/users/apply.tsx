@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { appliesQuery } from '../../../features/applications/api';
-import { ApplicationsPage } from '../../../features/applications/components/applications-page';
-import { applySearchSchema } from '../../../features/applications/model';
+import { appliesQuery } from '../../../resources/application/api';
+import { ApplicationsPage } from '../../../resources/application/components/applications-page';
+import { applySearchSchema } from '../../../resources/application/model';
 
 export const Route = createFileRoute('/_console/users/apply')({
   validateSearch: applySearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { imagesQuery } from '../../../features/images/api';
-import { ImagesPage } from '../../../features/images/components/images-page';
-import { imageSearchSchema } from '../../../features/images/model';
+import { imagesQuery } from '../../../resources/image/api';
+import { ImagesPage } from '../../../resources/image/components/images-page';
+import { imageSearchSchema } from '../../../resources/image/model';
 
 export const Route = createFileRoute('/_console/users/image')({
   validateSearch: imageSearchSchema,

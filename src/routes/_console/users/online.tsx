@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { messagesQuery } from '../../../features/messages/api';
-import { MessagesPage } from '../../../features/messages/components/messages-page';
-import { onlineSearchSchema } from '../../../features/messages/model';
+import { messagesQuery } from '../../../resources/message/api';
+import { MessagesPage } from '../../../resources/message/components/messages-page';
+import { onlineSearchSchema } from '../../../resources/message/model';
 
 export const Route = createFileRoute('/_console/users/online')({
   validateSearch: onlineSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { readersQuery } from '../../../features/readers/api';
-import { ReadersPage } from '../../../features/readers/components/readers-page';
-import { readerSearchSchema } from '../../../features/readers/model';
+import { readersQuery } from '../../../resources/reader/api';
+import { ReadersPage } from '../../../resources/reader/components/readers-page';
+import { readerSearchSchema } from '../../../resources/reader/model';
 
 export const Route = createFileRoute('/_console/users/user')({
   validateSearch: readerSearchSchema,

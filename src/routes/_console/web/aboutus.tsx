@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { companyQuery, linksQuery } from '../../../features/about-us/api';
-import { AboutUsPage } from '../../../features/about-us/components/about-us-page';
+import { companyQuery, linksQuery } from '../../../resources/about/api';
+import { AboutUsPage } from '../../../resources/about/components/about-us-page';
 
 export const Route = createFileRoute('/_console/web/aboutus')({
   // Started, not awaited: the page shows skeletons at once.

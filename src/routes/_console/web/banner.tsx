@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { bannersQuery } from '../../../features/banners/api';
-import { BannersPage } from '../../../features/banners/components/banners-page';
-import { bannerSearchSchema } from '../../../features/banners/model';
+import { bannersQuery } from '../../../resources/banner/api';
+import { BannersPage } from '../../../resources/banner/components/banners-page';
+import { bannerSearchSchema } from '../../../resources/banner/model';
 
 export const Route = createFileRoute('/_console/web/banner')({
   validateSearch: bannerSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { bibliographyQuery } from '../../../features/bibliography/api';
-import { BibliographyPage } from '../../../features/bibliography/components/bibliography-page';
-import { bibliographySearchSchema } from '../../../features/bibliography/model';
+import { bibliographyQuery } from '../../../resources/bibliography/api';
+import { BibliographyPage } from '../../../resources/bibliography/components/bibliography-page';
+import { bibliographySearchSchema } from '../../../resources/bibliography/model';
 
 export const Route = createFileRoute('/_console/web/bibliography')({
   validateSearch: bibliographySearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { booksQuery } from '../../../features/books/api';
-import { BooksPage } from '../../../features/books/components/books-page';
-import { bookSearchSchema } from '../../../features/books/model';
+import { booksQuery } from '../../../resources/book/api';
+import { BooksPage } from '../../../resources/book/components/books-page';
+import { bookSearchSchema } from '../../../resources/book/model';
 
 export const Route = createFileRoute('/_console/web/book')({
   validateSearch: bookSearchSchema,

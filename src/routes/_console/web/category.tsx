@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { categoriesQuery } from '../../../features/categories/api';
-import { CategoriesPage } from '../../../features/categories/components/categories-page';
-import { categorySearchSchema } from '../../../features/categories/model';
+import { categoriesQuery } from '../../../resources/category/api';
+import { CategoriesPage } from '../../../resources/category/components/categories-page';
+import { categorySearchSchema } from '../../../resources/category/model';
 
 export const Route = createFileRoute('/_console/web/category')({
   validateSearch: categorySearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { subclassesQuery } from '../../../features/subclasses/api';
-import { SubclassesPage } from '../../../features/subclasses/components/subclasses-page';
-import { subclassSearchSchema } from '../../../features/subclasses/model';
+import { subclassesQuery } from '../../../resources/subclass/api';
+import { SubclassesPage } from '../../../resources/subclass/components/subclasses-page';
+import { subclassSearchSchema } from '../../../resources/subclass/model';
 
 export const Route = createFileRoute('/_console/web/categorysubclass')({
   validateSearch: subclassSearchSchema,

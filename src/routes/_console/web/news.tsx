@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { newsQuery } from '../../../features/news/api';
-import { NewsPage } from '../../../features/news/components/news-page';
-import { newsSearchSchema } from '../../../features/news/model';
+import { newsQuery } from '../../../resources/news/api';
+import { NewsPage } from '../../../resources/news/components/news-page';
+import { newsSearchSchema } from '../../../resources/news/model';
 
 export const Route = createFileRoute('/_console/web/news')({
   validateSearch: newsSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { resourcesQuery } from '../../../features/resources/api';
-import { ResourcesPage } from '../../../features/resources/components/resources-page';
-import { resourceSearchSchema } from '../../../features/resources/model';
+import { resourcesQuery } from '../../../resources/resource/api';
+import { ResourcesPage } from '../../../resources/resource/components/resources-page';
+import { resourceSearchSchema } from '../../../resources/resource/model';
 
 export const Route = createFileRoute('/_console/web/resource')({
   validateSearch: resourceSearchSchema,

@@ -1,8 +1,8 @@
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { videosQuery } from '../../../features/videos/api';
-import { VideosPage } from '../../../features/videos/components/videos-page';
-import { videoSearchSchema } from '../../../features/videos/model';
+import { videosQuery } from '../../../resources/video/api';
+import { VideosPage } from '../../../resources/video/components/videos-page';
+import { videoSearchSchema } from '../../../resources/video/model';
 
 export const Route = createFileRoute('/_console/web/video')({
   validateSearch: videoSearchSchema,

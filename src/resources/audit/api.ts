@@ -1,0 +1,20 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListSearch } from '../../components/resource/list-search';
+import { createResourceApi } from '../../components/resource/resource-api';
+import type { Page } from '../../contract/common';
+import { http } from '../../lib/api';
+import type { Staff } from '../staff/schema';
+import { AUDIT_FILTERS, type AuditRow } from './model';
+
+/** `POST /audit/page` (+ export): admin only, read only. Keys: ['audit', 'page', body]. */
+export const auditApi = createResourceApi<AuditRow>('audit', AUDIT_FILTERS);
+
+export const auditQuery = (search: Partial<ListSearch>) => auditApi.pageQuery(search);
+
+/** Staff accounts for the actor filter (the first 100 by name: a console has a handful). */
+export const actorsQuery = () =>
+  queryOptions({
+    queryKey: ['user', 'actors'] as const,
+    queryFn: () => http.post<Page<Staff>>('/user/page', { pageNum: 1, pageSize: 100, sort: 'name', order: 'asc' }),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { PHONE_RE, ROLES, type Role } from '../../contract/auth';
+import {
+  optionalText,
+  optionalUrl,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { MIN_PASSWORD_LENGTH } from '../../contract/password-policy';
+import { STAFF_SORTS, STAFF_STATUSES } from '../../contract/values';
+
+export { STAFF_SORTS, STAFF_STATUSES };
+
+const staffFields = {
+  userName: requiredText(3, 50).regex(/^[A-Za-z0-9_.-]+$/, 'letters, digits, _ . - only'),
+  phone: z.string({ error: 'required' }).trim().regex(PHONE_RE, 'must be a phone number'),
+  name: requiredText(1, 50),
+  roles: z
+    .array(z.enum(ROLES, { error: 'must be admin or operator' }), { error: 'required' })
+    .min(1, 'choose at least one role')
+    .refine((r) => new Set(r).size === r.length, 'roles must not repeat'),
+  status: z.enum(STAFF_STATUSES),
+  avatar: optionalUrl,
+  introduction: optionalText(500),
+};
+// The length here so the form says it at once; the whole rule (not guessable) is the server's
+// (password-policy.ts), which answers 40000 on `password` the same way.
+const password = z
+  .string()
+  .refine((v) => [...v].length >= MIN_PASSWORD_LENGTH, `at least ${MIN_PASSWORD_LENGTH} characters`)
+  .refine((v) => v.length <= 200, 'at most 200 characters');
+
+export const staffCreateSchema = z.strictObject({ ...staffFields, password });
+export const staffUpdateSchema = z.strictObject({
+  ...staffFields,
+  // Absent or empty on update: unchanged.
+  password: z.preprocess((v) => (v === '' || v === null ? undefined : v), password.optional()),
+  id: requiredRef,
+  version: versionField,
+});
+export const staffPageSchema = pageRequest(STAFF_SORTS, {
+  status: z.enum(STAFF_STATUSES).optional(),
+  role: z.enum(ROLES).optional(),
+});
+export type StaffInput = z.infer<typeof staffCreateSchema>;
+export type Staff = RecordMeta & {
+  userName: string;
+  phone: string;
+  name: string;
+  roles: Role[];
+  status: (typeof STAFF_STATUSES)[number];
+  avatar: string | null;
+  introduction: string | null;
+};
