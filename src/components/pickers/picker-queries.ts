@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CategoryOption, SubclassOption } from '../../contract/options';
 import { http } from '../../lib/api';
-import type { CategoryOption, SubclassOption } from '../../resources/category/schema';
 
 /*
  * Picker lists. Keys start with the resource path, so a write to categories or subclasses

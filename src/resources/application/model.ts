@@ -1,10 +1,12 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from '../../contract/values';
+import { APPLY_SORTS, APPLY_TRANSITIONS } from '../../contract/values';
 import type { Apply, ApplyStatus } from './schema';
+import { applicationSpec } from './spec';
 
 export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
   { value: 'pending', label: msg`Pending`, color: 'yellow' },
@@ -13,10 +15,10 @@ export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
   { value: 'returned', label: msg`Returned`, color: 'gray' },
 ];
 
-export const APPLY_FILTERS = ['status'] as const;
+export const APPLY_FILTERS = screenFilterNames(applicationSpec.filters);
 
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
-export const applySearchSchema = listSearchSchema(APPLY_SORTS, { status: enumFilter(APPLY_STATUSES) });
+export const applySearchSchema = listSearchSchema(APPLY_SORTS, searchFilters(applicationSpec.filters));
 export type ApplySearch = ReturnType<typeof applySearchSchema>;
 
 /** A status change the console offers, with how its button and dialog read. */

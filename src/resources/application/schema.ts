@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredRef, versionField } from '../../contract/common';
+import { pageFilters } from '../../contract/spec-schema';
 import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from '../../contract/values';
+import { applicationSpec } from './spec';
 
 export { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS };
 
@@ -26,11 +28,7 @@ export const applyUpdateSchema = z.strictObject({
 });
 export type ApplyUpdate = z.infer<typeof applyUpdateSchema>;
 
-export const applyPageSchema = pageRequest(APPLY_SORTS, {
-  status: z.enum(APPLY_STATUSES).optional(),
-  userId: requiredRef.optional(),
-  bookId: requiredRef.optional(),
-});
+export const applyPageSchema = pageRequest(APPLY_SORTS, pageFilters(applicationSpec.filters));
 export type ApplyPageRequest = z.input<typeof applyPageSchema>;
 
 export type Apply = RecordMeta & {

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import { invalidField } from '../../server/http/errors';
 import { applyCreateSchema, applyPageSchema } from './schema';
 import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
 import { registerApplyTransitions } from './server-transition';
+import { applicationSpec } from './spec';
 
 /**
  * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
@@ -15,6 +16,7 @@ export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
   registerApplyTransitions(api, deps);
   return registerResource(api, deps, {
     name: 'apply',
+    roles: applicationSpec.roles,
     table: 'borrow_apply',
     schemas: { create: applyCreateSchema, page: applyPageSchema },
     operations: { update: false, delete: false },
@@ -30,11 +32,7 @@ export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
     keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
     // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
     pageFromTable: (p) => !p.keyword,
-    filters: (p) => [
-      ...eq('borrow_apply.status', p.status),
-      ...eq('borrow_apply.user_id', p.userId),
-      ...eq('borrow_apply.book_id', p.bookId),
-    ],
+    filters: (p) => specFilters(applicationSpec.filters, p),
     // A status on create is refused (unknown field), not ignored: every application starts pending.
     readOnlyFields: APPLY_READ_ONLY,
     toApi: toApply,

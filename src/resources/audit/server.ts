@@ -5,6 +5,7 @@ import { registerResource } from '../../server/crud/define-resource';
 import { eq } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { type AuditAction, type AuditEntry, auditPageSchema } from './schema';
+import { auditSpec } from './spec';
 
 // Audit rows are never edited, so they have no version; the machinery's row shape wants one.
 const select = (db: Db) => db.selectFrom('audit_log').selectAll('audit_log').select(sql<number>`0`.as('version'));
@@ -35,8 +36,8 @@ function timeBound(value: string | undefined, end: boolean): string | undefined 
 export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'audit',
+    roles: auditSpec.roles,
     table: 'audit_log',
-    roles: ['admin'],
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },
     select,

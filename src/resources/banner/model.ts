@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { boolFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { BANNER_SORTS } from '../../contract/values';
 import type { Banner } from './schema';
+import { bannerSpec } from './spec';
 
 /** Shown and filtered as "Enabled" / "Disabled"; the URL and the page body hold a boolean. */
 export const BANNER_ENABLED_OPTIONS: Option[] = [
@@ -10,10 +12,10 @@ export const BANNER_ENABLED_OPTIONS: Option[] = [
   { value: 'false', label: msg`Disabled`, color: 'gray' },
 ];
 
-export const BANNER_FILTERS = ['enabled'] as const;
+export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
-export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, { enabled: boolFilter });
+export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, searchFilters(bannerSpec.filters));
 export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
 export type BannerFormValues = {

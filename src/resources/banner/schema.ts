@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from '../../contract/common';
 import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
 import { BANNER_SORTS } from '../../contract/values';
+import { bannerSpec } from './spec';
 
 export { BANNER_SORTS };
 
@@ -18,9 +20,7 @@ export const bannerCreateSchema = z.strictObject(bannerFields);
 export const bannerUpdateSchema = z.strictObject({ ...bannerFields, id: requiredRef, version: versionField });
 export type BannerInput = z.infer<typeof bannerCreateSchema>;
 
-export const bannerPageSchema = pageRequest(BANNER_SORTS, {
-  enabled: z.boolean({ error: 'must be true or false' }).optional(),
-});
+export const bannerPageSchema = pageRequest(BANNER_SORTS, pageFilters(bannerSpec.filters));
 export type BannerPageRequest = z.input<typeof bannerPageSchema>;
 
 export type Banner = RecordMeta & {

@@ -1,9 +1,10 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from './schema';
+import { bannerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('banner').selectAll('banner');
 type BannerRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -23,6 +24,7 @@ const toBanner = (r: BannerRow): Banner => ({
 export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'banner',
+    roles: bannerSpec.roles,
     table: 'banner',
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     select,
@@ -37,7 +39,7 @@ export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
     },
     keywordColumns: ['banner.title', 'banner.link_url'],
     // Booleans are stored as 0/1 on both engines (schema.ts).
-    filters: (p) => eq('banner.enabled', p.enabled === undefined ? undefined : p.enabled ? 1 : 0),
+    filters: (p) => specFilters(bannerSpec.filters, p),
     toApi: toBanner,
     toColumns: (i) => ({
       title: i.title,

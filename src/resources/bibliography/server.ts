@@ -9,6 +9,7 @@ import {
   bibliographyPageSchema,
   bibliographyUpdateSchema,
 } from './schema';
+import { bibliographySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
 type BibliographyRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -29,6 +30,7 @@ const toBibliography = (r: BibliographyRow): Bibliography => ({
 export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'bibliography',
+    roles: bibliographySpec.roles,
     table: 'bibliography',
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     select,

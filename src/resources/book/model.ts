@@ -1,22 +1,20 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
+import { BOOK_SORTS } from '../../contract/values';
 import type { Book, BookStatus } from './schema';
+import { bookSpec } from './spec';
 
 export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
   { value: 'on_shelf', label: msg`On shelf`, color: 'green' },
   { value: 'off_shelf', label: msg`Off shelf`, color: 'gray' },
 ];
 
-export const BOOK_FILTERS = ['categoryId', 'subclassId', 'status'] as const;
+export const BOOK_FILTERS = screenFilterNames(bookSpec.filters);
 
 /** /web/book?pageNum&pageSize&keyword&sort&order&categoryId&subclassId&status */
-export const bookSearchSchema = listSearchSchema(BOOK_SORTS, {
-  categoryId: idFilter,
-  subclassId: idFilter,
-  status: enumFilter(BOOK_STATUSES),
-});
+export const bookSearchSchema = listSearchSchema(BOOK_SORTS, searchFilters(bookSpec.filters));
 export type BookSearch = ReturnType<typeof bookSearchSchema>;
 
 /** What the form edits: inputs hold '' and null for "empty"; the contract schema maps them. */

@@ -11,7 +11,9 @@ import {
   versionField,
 } from '../../contract/common';
 import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
+import { pageFilters } from '../../contract/spec-schema';
 import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
+import { bookSpec } from './spec';
 
 export { BOOK_SORTS, BOOK_STATUSES };
 
@@ -50,11 +52,7 @@ export const bookUpdateSchema = z.strictObject({ ...bookFields, id: requiredRef,
 export type BookInput = z.infer<typeof bookCreateSchema>;
 export type BookUpdate = z.infer<typeof bookUpdateSchema>;
 
-export const bookPageSchema = pageRequest(BOOK_SORTS, {
-  categoryId: requiredRef.optional(),
-  subclassId: requiredRef.optional(),
-  status: z.enum(BOOK_STATUSES).optional(),
-});
+export const bookPageSchema = pageRequest(BOOK_SORTS, pageFilters(bookSpec.filters));
 export type BookPageRequest = z.input<typeof bookPageSchema>;
 
 export type Book = RecordMeta & {

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { conflict, invalidField } from '../../server/http/errors';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
+import { bookSpec } from './spec';
 
 const select = (db: Db) =>
   db
@@ -59,6 +60,7 @@ const BOOK_CSV_COLUMNS = [
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'book',
+    roles: bookSpec.roles,
     table: 'book',
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     select,
@@ -78,11 +80,7 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
     fullText: { table: 'book_fts', idColumn: 'book.id' },
     pageFromTable: true,
-    filters: (p) => [
-      ...eq('book.category_id', p.categoryId),
-      ...eq('book.subclass_id', p.subclassId),
-      ...eq('book.status', p.status),
-    ],
+    filters: (p) => specFilters(bookSpec.filters, p),
     readOnlyFields: ['categoryName', 'subclassName'],
     // Named, so that an export with no rows still has its header line.
     csvColumns: BOOK_CSV_COLUMNS,

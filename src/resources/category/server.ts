@@ -11,6 +11,7 @@ import {
   categoryPageSchema,
   categoryUpdateSchema,
 } from './schema';
+import { categorySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
 type CategoryRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -36,6 +37,7 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
 
   return registerResource(api, deps, {
     name: 'category',
+    roles: categorySpec.roles,
     table: 'category',
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     select,

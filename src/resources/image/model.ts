@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS } from '../../contract/values';
 import type { ImageMime } from './schema';
+import { imageSpec } from './spec';
 
 export const IMAGE_MIME_OPTIONS: Option<ImageMime>[] = [
   { value: 'image/png', label: msg`PNG`, color: 'blue' },
@@ -11,10 +13,10 @@ export const IMAGE_MIME_OPTIONS: Option<ImageMime>[] = [
   { value: 'image/gif', label: msg`GIF`, color: 'grape' },
 ];
 
-export const IMAGE_FILTERS = ['mime'] as const;
+export const IMAGE_FILTERS = screenFilterNames(imageSpec.filters);
 
 /** /users/image?pageNum&pageSize&keyword&sort&order&mime */
-export const imageSearchSchema = listSearchSchema(IMAGE_SORTS, { mime: enumFilter(IMAGE_MIMES) });
+export const imageSearchSchema = listSearchSchema(IMAGE_SORTS, searchFilters(imageSpec.filters));
 export type ImageSearch = ReturnType<typeof imageSearchSchema>;
 
 /** What the file picker offers; the server decides by the bytes, not by this. */

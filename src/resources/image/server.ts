@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { IMAGE_URL_PREFIX, removeImage } from '../../server/files/images';
 import { type ImageMime, type ImageRecord, imagePageSchema } from './schema';
+import { imageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
 type ImageRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -26,6 +27,7 @@ export const toImage = (r: ImageRow): ImageRecord => ({
 export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'image',
+    roles: imageSpec.roles,
     table: 'image',
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
@@ -38,7 +40,7 @@ export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
       createdAt: 'image.created_at',
     },
     keywordColumns: ['image.file_name', 'image.uploaded_by'],
-    filters: (p) => eq('image.mime', p.mime),
+    filters: (p) => specFilters(imageSpec.filters, p),
     toApi: toImage,
     toColumns: () => ({}),
     // Only after the commit: a rolled-back delete must still find its file.

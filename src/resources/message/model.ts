@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
+import { ONLINE_SORTS } from '../../contract/values';
 import type { Online, OnlineStatus } from './schema';
+import { messageSpec } from './spec';
 
 export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
   { value: 'unread', label: msg`Unread`, color: 'orange' },
@@ -10,10 +12,10 @@ export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
   { value: 'replied', label: msg`Replied`, color: 'green' },
 ];
 
-export const ONLINE_FILTERS = ['status'] as const;
+export const ONLINE_FILTERS = screenFilterNames(messageSpec.filters);
 
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
-export const onlineSearchSchema = listSearchSchema(ONLINE_SORTS, { status: enumFilter(ONLINE_STATUSES) });
+export const onlineSearchSchema = listSearchSchema(ONLINE_SORTS, searchFilters(messageSpec.filters));
 export type OnlineSearch = ReturnType<typeof onlineSearchSchema>;
 
 /**

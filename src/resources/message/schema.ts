@@ -7,7 +7,9 @@ import {
   requiredText,
   versionField,
 } from '../../contract/common';
+import { pageFilters } from '../../contract/spec-schema';
 import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
+import { messageSpec } from './spec';
 
 export { ONLINE_SORTS, ONLINE_STATUSES };
 
@@ -27,7 +29,7 @@ export const onlineCreateSchema = z.strictObject(onlineFields);
 export const onlineUpdateSchema = z.strictObject({ ...onlineFields, id: requiredRef, version: versionField });
 export type OnlineInput = z.infer<typeof onlineCreateSchema>;
 
-export const onlinePageSchema = pageRequest(ONLINE_SORTS, { status: z.enum(ONLINE_STATUSES).optional() });
+export const onlinePageSchema = pageRequest(ONLINE_SORTS, pageFilters(messageSpec.filters));
 export type OnlinePageRequest = z.input<typeof onlinePageSchema>;
 
 export type Online = RecordMeta & {

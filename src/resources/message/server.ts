@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type Online, type OnlineStatus, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
+import { messageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
 type OnlineRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -25,6 +26,7 @@ const toOnline = (r: OnlineRow): Online => ({
 export function registerOnline(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'online',
+    roles: messageSpec.roles,
     table: 'online_message',
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
     select,
@@ -42,7 +44,7 @@ export function registerOnline(api: Hono<AppEnv>, deps: AppDeps) {
       'online_message.content',
       'online_message.reply',
     ],
-    filters: (p) => eq('online_message.status', p.status),
+    filters: (p) => specFilters(messageSpec.filters, p),
     toApi: toOnline,
     toColumns: (i) => {
       // Without a reply, "replied" would be a lie the reader sees; with one, the message is answered.

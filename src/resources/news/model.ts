@@ -1,18 +1,20 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
+import { NEWS_SORTS } from '../../contract/values';
 import type { News, NewsStatus } from './schema';
+import { newsSpec } from './spec';
 
 export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
   { value: 'draft', label: msg`Draft`, color: 'gray' },
   { value: 'published', label: msg`Published`, color: 'green' },
 ];
 
-export const NEWS_FILTERS = ['status'] as const;
+export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
 
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
-export const newsSearchSchema = listSearchSchema(NEWS_SORTS, { status: enumFilter(NEWS_STATUSES) });
+export const newsSearchSchema = listSearchSchema(NEWS_SORTS, searchFilters(newsSpec.filters));
 export type NewsSearch = ReturnType<typeof newsSearchSchema>;
 
 export type NewsFormValues = {

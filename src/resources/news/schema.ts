@@ -9,7 +9,9 @@ import {
   versionField,
 } from '../../contract/common';
 import { optionalDateTime } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
 import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
+import { newsSpec } from './spec';
 
 export { NEWS_SORTS, NEWS_STATUSES };
 
@@ -36,9 +38,7 @@ export const newsCreateSchema = z.strictObject(newsFields);
 export const newsUpdateSchema = z.strictObject({ ...newsFields, id: requiredRef, version: versionField });
 export type NewsInput = z.infer<typeof newsCreateSchema>;
 
-export const newsPageSchema = pageRequest(NEWS_SORTS, {
-  status: z.enum(NEWS_STATUSES).optional(),
-});
+export const newsPageSchema = pageRequest(NEWS_SORTS, pageFilters(newsSpec.filters));
 export type NewsPageRequest = z.input<typeof newsPageSchema>;
 
 export type News = RecordMeta & {

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type News, type NewsStatus, newsCreateSchema, newsPageSchema, newsUpdateSchema } from './schema';
 import { sanitizeRichText } from './server-rich-text';
+import { newsSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('news').selectAll('news');
 type NewsRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -26,6 +27,7 @@ const toNews = (r: NewsRow): News => ({
 export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'news',
+    roles: newsSpec.roles,
     table: 'news',
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     select,
@@ -40,7 +42,7 @@ export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
     },
     // Not the HTML content: a keyword would match tag and attribute names.
     keywordColumns: ['news.title', 'news.summary'],
-    filters: (p) => eq('news.status', p.status),
+    filters: (p) => specFilters(newsSpec.filters, p),
     toApi: toNews,
     toColumns: (i) => {
       const content = sanitizeRichText(i.content);

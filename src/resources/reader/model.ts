@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
+import { READER_SORTS } from '../../contract/values';
 import type { Gender, Reader, ReaderStatus } from './schema';
+import { readerSpec } from './spec';
 
 export const READER_STATUS_OPTIONS: Option<ReaderStatus>[] = [
   { value: 'active', label: msg`Active`, color: 'green' },
@@ -15,13 +17,10 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
   { value: 'other', label: msg`Other`, color: 'grape' },
 ];
 
-export const READER_FILTERS = ['status', 'gender'] as const;
+export const READER_FILTERS = screenFilterNames(readerSpec.filters);
 
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
-export const readerSearchSchema = listSearchSchema(READER_SORTS, {
-  status: enumFilter(READER_STATUSES),
-  gender: enumFilter(GENDERS),
-});
+export const readerSearchSchema = listSearchSchema(READER_SORTS, searchFilters(readerSpec.filters));
 export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
 export type ReaderFormValues = {

@@ -9,7 +9,9 @@ import {
   versionField,
 } from '../../contract/common';
 import { optionalEmail } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
 import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
+import { readerSpec } from './spec';
 
 export { GENDERS, READER_SORTS, READER_STATUSES };
 
@@ -34,10 +36,7 @@ export const readerCreateSchema = z.strictObject(readerFields);
 export const readerUpdateSchema = z.strictObject({ ...readerFields, id: requiredRef, version: versionField });
 export type ReaderInput = z.infer<typeof readerCreateSchema>;
 
-export const readerPageSchema = pageRequest(READER_SORTS, {
-  status: z.enum(READER_STATUSES).optional(),
-  gender: z.enum(GENDERS).optional(),
-});
+export const readerPageSchema = pageRequest(READER_SORTS, pageFilters(readerSpec.filters));
 export type ReaderPageRequest = z.input<typeof readerPageSchema>;
 
 export type Reader = RecordMeta & {

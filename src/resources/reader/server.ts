@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { conflict } from '../../server/http/errors';
 import {
@@ -12,6 +12,7 @@ import {
   readerPageSchema,
   readerUpdateSchema,
 } from './schema';
+import { readerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
 type ReaderRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
@@ -33,6 +34,7 @@ const toReader = (r: ReaderRow): Reader => ({
 export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'users',
+    roles: readerSpec.roles,
     table: 'reader',
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     select,
@@ -46,7 +48,7 @@ export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
       updatedAt: 'reader.updated_at',
     },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
-    filters: (p) => [...eq('reader.status', p.status), ...eq('reader.gender', p.gender)],
+    filters: (p) => specFilters(readerSpec.filters, p),
     toApi: toReader,
     toColumns: (i) => ({
       nick_name: i.nickName,

@@ -1,8 +1,10 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
+import { RESOURCE_SORTS } from '../../contract/values';
 import type { Resource, ResourceType } from './schema';
+import { resourceSpec } from './spec';
 
 export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
   { value: 'ebook', label: msg`E-book`, color: 'blue' },
@@ -12,13 +14,10 @@ export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
   { value: 'link', label: msg`Link`, color: 'gray' },
 ];
 
-export const RESOURCE_FILTERS = ['type', 'categoryId'] as const;
+export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
 
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
-export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, {
-  type: enumFilter(RESOURCE_TYPES),
-  categoryId: idFilter,
-});
+export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, searchFilters(resourceSpec.filters));
 export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
 export type ResourceFormValues = {

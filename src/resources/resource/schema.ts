@@ -9,7 +9,9 @@ import {
   versionField,
 } from '../../contract/common';
 import { requiredUrl } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
 import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
+import { resourceSpec } from './spec';
 
 export { RESOURCE_SORTS, RESOURCE_TYPES };
 
@@ -28,10 +30,7 @@ export const resourceCreateSchema = z.strictObject(resourceFields);
 export const resourceUpdateSchema = z.strictObject({ ...resourceFields, id: requiredRef, version: versionField });
 export type ResourceInput = z.infer<typeof resourceCreateSchema>;
 
-export const resourcePageSchema = pageRequest(RESOURCE_SORTS, {
-  type: z.enum(RESOURCE_TYPES).optional(),
-  categoryId: requiredRef.optional(),
-});
+export const resourcePageSchema = pageRequest(RESOURCE_SORTS, pageFilters(resourceSpec.filters));
 export type ResourcePageRequest = z.input<typeof resourcePageSchema>;
 
 export type Resource = RecordMeta & {

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import {
@@ -11,6 +11,7 @@ import {
   resourcePageSchema,
   resourceUpdateSchema,
 } from './schema';
+import { resourceSpec } from './spec';
 
 const select = (db: Db) =>
   db
@@ -37,6 +38,7 @@ const toResource = (r: ResourceRow): Resource => ({
 export function registerSiteResource(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'resource',
+    roles: resourceSpec.roles,
     table: 'site_resource',
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     select,
@@ -50,7 +52,7 @@ export function registerSiteResource(api: Hono<AppEnv>, deps: AppDeps) {
     },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
-    filters: (p) => [...eq('site_resource.type', p.type), ...eq('site_resource.category_id', p.categoryId)],
+    filters: (p) => specFilters(resourceSpec.filters, p),
     readOnlyFields: ['categoryName'],
     toApi: toResource,
     toColumns: (i) => ({

@@ -11,6 +11,7 @@ import { parseRoles, rolesText } from '../../server/db/repositories/staff';
 import { invalidField } from '../../server/http/errors';
 import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from './schema';
 import { guardAdminChange } from './server-rules';
+import { staffSpec } from './spec';
 
 // Lists the columns instead of selectAll so the password hash can never reach a response.
 const select = (db: Db) =>
@@ -49,8 +50,8 @@ const toStaff = (r: StaffRow): Staff => ({
 export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'user',
+    roles: staffSpec.roles,
     table: 'staff',
-    roles: ['admin'],
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     select,
     idColumn: 'staff.id',

@@ -1,7 +1,7 @@
 import type { ListSearch } from '../../components/resource/list-search';
 import { createResourceApi } from '../../components/resource/resource-api';
-import type { Subclass } from '../category/schema';
 import { SUBCLASS_FILTERS } from './model';
+import type { Subclass } from './schema';
 
 /**
  * `/category/subclass`: page, create, update, delete (API.md §4). Keys start with

@@ -1,13 +1,15 @@
-import { idFilter, listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import { SUBCLASS_SORTS } from '../../contract/values';
-import type { Subclass } from '../category/schema';
+import type { Subclass } from './schema';
+import { subclassSpec } from './spec';
 
 export { SUBCLASS_SORTS };
 
-export const SUBCLASS_FILTERS = ['categoryId'] as const;
+export const SUBCLASS_FILTERS = screenFilterNames(subclassSpec.filters);
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
-export const subclassSearchSchema = listSearchSchema(SUBCLASS_SORTS, { categoryId: idFilter });
+export const subclassSearchSchema = listSearchSchema(SUBCLASS_SORTS, searchFilters(subclassSpec.filters));
 export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
 
 export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };

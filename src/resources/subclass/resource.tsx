@@ -5,9 +5,9 @@ import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import type { ResourceDef } from '../../components/resource/types';
-import type { Subclass } from '../category/schema';
 import { subclassApi } from './api';
 import { type SubclassFormValues, toSubclassFormValues } from './model';
+import type { Subclass } from './schema';
 
 /** The Category subclasses screen (/web/categorysubclass), filtered by category. */
 export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
@@ -66,7 +66,7 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () =>
-      import('../category/schema').then((m) => ({
+      import('./schema').then((m) => ({
         create: m.subclassCreateSchema,
         update: m.subclassUpdateSchema,
       })),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema } from '../../contract/common';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { conflict, invalidField } from '../../server/http/errors';
@@ -14,7 +14,8 @@ import {
   subclassCreateSchema,
   subclassPageSchema,
   subclassUpdateSchema,
-} from '../category/schema';
+} from './schema';
+import { subclassSpec } from './spec';
 
 const select = (db: Db) =>
   db
@@ -60,6 +61,7 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
 
   return registerResource(api, deps, {
     name: 'category/subclass',
+    roles: subclassSpec.roles,
     table: 'category_subclass',
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     select,
@@ -73,7 +75,7 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
       updatedAt: 'sc.updated_at',
     },
     keywordColumns: ['sc.name'],
-    filters: (p) => eq('sc.category_id', p.categoryId),
+    filters: (p) => specFilters(subclassSpec.filters, p),
     readOnlyFields: ['categoryName'],
     toApi: toSubclass,
     toColumns: (i) => ({ category_id: i.categoryId, name: i.name, sort: i.sort }),

@@ -4,6 +4,7 @@ import { registerResource } from '../../server/crud/define-resource';
 import { eq } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { type Video, type VideoStatus, videoCreateSchema, videoPageSchema } from './schema';
+import { videoSpec } from './spec';
 
 export const selectVideo = (db: Db) => db.selectFrom('video').selectAll('video');
 type VideoRow = Awaited<ReturnType<ReturnType<typeof selectVideo>['executeTakeFirstOrThrow']>>;
@@ -29,6 +30,7 @@ export const toVideo = (r: VideoRow): Video => ({
 export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'video',
+    roles: videoSpec.roles,
     table: 'video',
     schemas: { create: videoCreateSchema, page: videoPageSchema },
     operations: { update: false },

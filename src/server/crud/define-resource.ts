@@ -31,7 +31,7 @@ export function registerResource<
 >(api: Hono<AppEnv>, deps: AppDeps, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>): RegisteredResource {
   const base = `/${def.name}`;
   const ops = { create: true, update: true, delete: true, export: true, ...def.operations };
-  const guard: MiddlewareHandler<AppEnv> = def.roles ? requireRole(...def.roles) : (_c, next) => next();
+  const guard: MiddlewareHandler<AppEnv> = def.roles === 'everyone' ? (_c, next) => next() : requireRole(...def.roles);
   const strip = [...META_FIELDS, ...(def.readOnlyFields ?? [])];
   const now = () => deps.now().toISOString();
 

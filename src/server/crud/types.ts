@@ -1,6 +1,6 @@
 import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
-import type { Role } from '../../contract/auth';
+import type { Roles } from '../../contract/resource-spec';
 import type { AppDeps, AuthUser } from '../context';
 import type { FullTextIndex } from '../db/dialect';
 import type { Database, TableName } from '../db/schema';
@@ -58,8 +58,8 @@ export interface ResourceDef<
   /** Route path under /prod-api without leading slash ('book', 'category/subclass'); the audit resource. */
   name: string;
   table: TableName;
-  /** Roles allowed on every route of the resource; default both. */
-  roles?: readonly Role[];
+  /** Roles allowed on every route of the resource: the resource spec's `roles`. */
+  roles: Roles;
   schemas: { create?: CS; update?: US; page: PS };
   /** The one SELECT (with joins) behind list rows and single records, so both always match. */
   select: (db: Db) => SelectQueryBuilder<QDB, QTB, Row>;

@@ -2,10 +2,10 @@ import { useMemo } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import { useListUrlState } from '../../../components/resource/use-list-url-state';
-import type { Subclass } from '../../category/schema';
 import type { SubclassFormValues } from '../model';
 import { toSubclassFormValues } from '../model';
 import { subclassResource } from '../resource';
+import type { Subclass } from '../schema';
 
 /** /web/categorysubclass: a new subclass starts in the category the list is filtered by. */
 export function SubclassesPage() {
