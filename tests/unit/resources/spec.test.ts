@@ -3,9 +3,9 @@ import { screenFilterNames, searchFilters } from '../../../src/components/resour
 import { defineSpec } from '../../../src/contract/resource-spec';
 import { pageFilters } from '../../../src/contract/spec-schema';
 import { applicationSpec } from '../../../src/resources/application/spec';
-import { bookSpec } from '../../../src/resources/book/spec';
 import { bookSearchSchema } from '../../../src/resources/book/model';
 import { bookPageSchema } from '../../../src/resources/book/schema';
+import { bookSpec } from '../../../src/resources/book/spec';
 
 const spec = defineSpec({
   api: 'thing',
