@@ -2,7 +2,8 @@
 
 import type { RouteHandlerCallbackOptions } from 'workbox-core';
 import { CacheExpiration } from 'workbox-expiration';
-import type { OfflineConfig } from '../pwa/build-config';
+import { networkFirst } from '../pwa/network-first';
+import type { OfflineConfig } from './protocol/build-config';
 import {
   apiCacheName,
   CACHE_AGE_HEADER,
@@ -10,8 +11,7 @@ import {
   IMAGE_CACHE,
   listCacheKey,
   userKeyOf,
-} from '../pwa/cache-keys';
-import { networkFirst } from '../pwa/network-first';
+} from './protocol/cache-keys';
 
 declare const self: ServiceWorkerGlobalScope;
 

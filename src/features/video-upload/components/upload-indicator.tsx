@@ -5,10 +5,10 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { uploadsStore } from '../../../stores/uploads';
 import type { UploadItem } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import { CODE_MESSAGES } from '../model';
+import { uploadsStore } from '../uploads';
 
 /**
  * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,

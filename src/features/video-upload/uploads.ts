@@ -1,9 +1,9 @@
 import { proxy } from 'valtio';
-import { http } from '../lib/api';
-import { reportError } from '../lib/error-log';
-import { createUploadClient, type UploadClient } from '../upload/client';
-import type { UploadCommand, UploadSnapshot, VodCredential } from '../upload/protocol';
-import { initialQueue } from '../upload/queue';
+import { http } from '../../lib/api';
+import { reportError } from '../../lib/error-log';
+import { createUploadClient, type UploadClient } from '../../upload/client';
+import type { UploadCommand, UploadSnapshot, VodCredential } from '../../upload/protocol';
+import { initialQueue } from '../../upload/queue';
 import { uploadPresence } from './upload-presence';
 
 /**

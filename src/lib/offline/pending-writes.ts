@@ -1,8 +1,8 @@
 import { createStore, del, set, values } from 'idb-keyval';
 import { proxy } from 'valtio';
-import { Code } from '../contract/envelope';
-import { http } from '../lib/api';
-import { ApiError, NetworkError } from '../lib/http';
+import { Code } from '../../contract/envelope';
+import { http } from '../api';
+import { ApiError, NetworkError } from '../http';
 import { deleteDraft } from './drafts';
 import { currentUserKey } from './session-cache';
 

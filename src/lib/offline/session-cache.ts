@@ -1,5 +1,5 @@
-import { getToken } from '../lib/token';
-import { API_CACHE_PREFIX, apiCacheName, userKeyOf } from './cache-keys';
+import { API_CACHE_PREFIX, apiCacheName, userKeyOf } from '../../sw/protocol/cache-keys';
+import { getToken } from '../token';
 
 /** The current session's key (hash of the token), or '' when signed out. */
 export async function currentUserKey(): Promise<string> {

@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
-import { reportError } from '../lib/error-log';
-import { CHECKPOINT_DB, checkpointStore } from '../upload/persist';
+import { reportError } from '../../lib/error-log';
+import { CHECKPOINT_DB, checkpointStore } from '../../upload/persist';
 
 /**
  * Whether this tab runs the upload worker, without loading it: the navbar shows its indicator (and
