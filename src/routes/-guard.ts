@@ -5,21 +5,9 @@ import { type AnyRoute, type ParsedLocation, redirect } from '@tanstack/react-ro
 import { decide, PASSWORD_PATH } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
 import { NetworkError } from '../lib/http';
+import { stripBase } from '../lib/paths';
 import { type RouteNode, routeNodes } from '../lib/route-meta';
 import { sessionStore } from '../stores/session';
-
-/** The router's base path without its trailing slash ('' at the root). */
-const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
-
-export function stripBase(pathname: string): string {
-  if (BASE && (pathname === BASE || pathname.startsWith(`${BASE}/`))) return pathname.slice(BASE.length) || '/';
-  return pathname;
-}
-
-/** Only same-site paths may be redirect targets (no `//evil.example`). */
-export function safeRedirect(target: unknown): string {
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : '/';
-}
 
 /**
  * Performs the pure `decide`: redirects, or loads the user's info and decides again. The root route

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { UploadIndicatorSlot } from '../features/video-upload/components/upload-indicator-slot';
 import { ConsoleLayout } from '../shell/layout/console-layout';
 import { consoleGuard } from './-guard';
 
@@ -8,5 +9,10 @@ import { consoleGuard } from './-guard';
  */
 export const Route = createFileRoute('/_console')({
   beforeLoad: (opts): Promise<void> => consoleGuard(Route, opts),
-  component: ConsoleLayout,
+  component: Console,
 });
+
+/** The upload indicator is a feature; the route puts it into the shell's navbar. */
+function Console() {
+  return <ConsoleLayout navbarExtra={<UploadIndicatorSlot />} />;
+}

@@ -3,7 +3,7 @@ import { Box, Center, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/co
 import { IconBook2, IconShieldLock, IconUser } from '@tabler/icons-react';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useState } from 'react';
-import { safeRedirect } from '../../routes/-guard';
+import { safeRedirect } from '../../lib/paths';
 import { LanguageSelect } from './language-select';
 import { LoginForm } from './login-form';
 import classes from './login-page.module.css';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { AccountPage } from '../../../features/account/components/account-page';
-import { safeRedirect } from '../../-guard';
+import { safeRedirect } from '../../../lib/paths';
 
 /**
  * /account/password: change one's own password and see the signed-in devices. Open to every
