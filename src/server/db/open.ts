@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { DialectKind } from './dialect';
 import type { OpenedDatabase } from './opened';
 import { openPostgres } from './postgres';
 import type { Database } from './schema';
