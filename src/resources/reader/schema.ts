@@ -15,7 +15,7 @@ import { readerSpec } from './spec';
 
 export { GENDERS, READER_SORTS, READER_STATUSES };
 
-/** `users`: the reading site's readers (not staff: that is `user`, contract/staff.ts). */
+/** `users`: the reading site's readers (not staff: that is `user`, resources/staff/). */
 export type ReaderStatus = (typeof READER_STATUSES)[number];
 export type Gender = (typeof GENDERS)[number];
 
