@@ -1,14 +1,14 @@
 import type { Hono } from 'hono';
-import { registerApply } from '../resources/application/server';
+import { registerApplication } from '../resources/application/server';
 import { registerBanner } from '../resources/banner/server';
 import { registerBibliography } from '../resources/bibliography/server';
 import { registerBook } from '../resources/book/server';
 import { registerCategory } from '../resources/category/server';
 import { registerImage } from '../resources/image/server';
-import { registerOnline } from '../resources/message/server';
+import { registerMessage } from '../resources/message/server';
 import { registerNews } from '../resources/news/server';
 import { registerReader } from '../resources/reader/server';
-import { registerSiteResource } from '../resources/resource/server';
+import { registerResourceFiles } from '../resources/resource/server';
 import { registerStaff } from '../resources/staff/server';
 import { registerSubclass } from '../resources/subclass/server';
 import { registerVideo } from '../resources/video/server';
@@ -24,11 +24,11 @@ export function registerResources(api: Hono<AppEnv>, deps: AppDeps): RegisteredR
     registerStaff(api, deps),
     registerBanner(api, deps),
     registerNews(api, deps),
-    registerSiteResource(api, deps),
+    registerResourceFiles(api, deps),
     registerBibliography(api, deps),
-    registerOnline(api, deps),
+    registerMessage(api, deps),
     registerReader(api, deps),
-    registerApply(api, deps),
+    registerApplication(api, deps),
     registerVideo(api, deps),
     registerImage(api, deps),
   ];

@@ -12,7 +12,7 @@ import { applicationSpec } from './spec';
  * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
  * its stock rule (apply-transition.ts). No delete: borrowing history is kept.
  */
-export function registerApply(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
   registerApplyTransitions(api, deps);
   return registerResource(api, deps, {
     name: 'apply',

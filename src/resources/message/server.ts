@@ -23,7 +23,7 @@ const toOnline = (r: OnlineRow): Online => ({
 });
 
 /** `/online`: readers' messages. */
-export function registerOnline(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'online',
     roles: messageSpec.roles,

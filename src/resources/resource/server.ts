@@ -35,7 +35,7 @@ const toResource = (r: ResourceRow): Resource => ({
 });
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
-export function registerSiteResource(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     name: 'resource',
     roles: resourceSpec.roles,
