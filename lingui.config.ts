@@ -9,7 +9,7 @@ export default defineConfig({
     {
       path: '<rootDir>/src/locales/{locale}/messages',
       include: ['<rootDir>/src'],
-      exclude: ['**/node_modules/**', '<rootDir>/src/server/**'],
+      exclude: ['**/node_modules/**', '<rootDir>/src/server/**', '<rootDir>/src/resources/*/server*'],
     },
   ],
   // No line numbers: a catalogue changes only when its messages or their files do.

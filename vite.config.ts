@@ -8,7 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunks';
 import { mantineCssPerComponent } from './scripts/mantine-css';
 import { signInPage } from './scripts/sign-in-page';
-import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/pwa/build-config';
+import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/sw/protocol/build-config';
 
 /**
  * The base path is a build option (`LECTERN_BASE=/panda/ npm run build`). The server reads it back
@@ -78,7 +78,7 @@ export default defineConfig({
     }),
   ],
   define: {
-    // The service worker's cache settings (build options, see src/pwa/build-config.ts).
+    // The service worker's cache settings (build options, see src/sw/protocol/build-config.ts).
     __LECTERN_OFFLINE__: JSON.stringify(offlineConfig(process.env)),
   },
   build: {

@@ -1,19 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { queryClient } from './lib/query-client';
 import { routeTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // The http client already tells the user about failures; retrying a 4xx only repeats the toast.
-    // Offline, requests still go out: the service worker answers reads from its cache.
-    queries: { retry: false, staleTime: 10_000, refetchOnWindowFocus: false, networkMode: 'offlineFirst' },
-    mutations: { retry: false, networkMode: 'always' },
-  },
-});
+export { queryClient };
 
 export const router = createRouter({
   routeTree,

@@ -23,7 +23,7 @@ export function openConfirmModal(payload: ConfirmPayload): void {
   state.wanted = true;
 }
 
-const Host = lazy(() => import('../shell/modals-host'));
+const Host = lazy(() => import('./modals-host'));
 
 /** Where the dialogs are drawn: mounted once in the console layout. */
 export function ConfirmModals() {

@@ -1,10 +1,10 @@
 import type { Role } from '../contract/auth';
-import type { RouteMeta, RouteNode } from './route-table';
+import { allows } from '../contract/resource-spec';
+import type { RouteMeta, RouteNode } from './route-meta';
 
-/** A route with no role meta is allowed for everyone (SPEC.md §5). */
+/** A node without meta (none in the console's tree) is not a page of its own; its routes decide. */
 export function hasPermission(roles: readonly Role[], meta: RouteMeta | undefined): boolean {
-  if (!meta?.roles) return true;
-  return roles.some((r) => meta.roles?.includes(r));
+  return !meta || allows(meta.roles, roles);
 }
 
 /** Route generation: the part of the tree the roles may see. A group left without children is dropped. */

@@ -2,11 +2,11 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LoginResult, PasswordChangeInput, UserInfo } from '../contract/auth';
 import { ROLES } from '../contract/values';
-import { deleteDraftsOf } from '../pwa/drafts';
-import { dropWritesOf } from '../pwa/pending-writes';
-import { clearSessionCaches, currentUserKey } from '../pwa/session-cache';
 import { sessionStore } from '../stores/session';
 import { http } from './api';
+import { deleteDraftsOf } from './offline/drafts';
+import { dropWritesOf } from './offline/pending-writes';
+import { clearSessionCaches, currentUserKey } from './offline/session-cache';
 import { removeToken, setToken } from './token';
 
 /** Session actions of SPEC.md §4. */

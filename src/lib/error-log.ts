@@ -1,6 +1,6 @@
 import { createStore, get, set } from 'idb-keyval';
 import { proxy } from 'valtio';
-import type { WorkerErrorMessage } from '../pwa/error-message';
+import type { WorkerErrorMessage } from '../sw/protocol/error-message';
 
 /** An error-log entry (SPEC.md §3: err, vm, info, url) plus when it happened. */
 export interface ErrorLogEntry {

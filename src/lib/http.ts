@@ -38,7 +38,7 @@ export class NetworkError extends Error {
   }
 }
 
-/** Cache header names of the service worker (src/pwa/cache-keys.ts). */
+/** Cache header names of the service worker (src/sw/protocol/cache-keys.ts). */
 const CACHED_AT_HEADER = 'x-lectern-cached-at';
 const servedFromCache = new WeakMap<object, number>();
 

@@ -1,5 +1,5 @@
 import Fuse from 'fuse.js';
-import type { RouteNode } from './route-table';
+import type { RouteNode } from './route-meta';
 
 /** One searchable page: its translated title chain, pinyin of Chinese titles, and path. */
 export interface SearchEntry {

@@ -4,8 +4,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { loadUserInfo } from '../lib/auth';
+import {
+  configurePendingWrites,
+  flushPendingWrites,
+  loadPendingWrites,
+  pendingStore,
+} from '../lib/offline/pending-writes';
 import { sessionStore } from '../stores/session';
-import { configurePendingWrites, flushPendingWrites, loadPendingWrites, pendingStore } from './pending-writes';
 import { pwaStore, registerServiceWorker } from './register';
 
 // Shown only when a new version waits: loaded then.

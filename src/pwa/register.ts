@@ -1,6 +1,6 @@
 import { proxy } from 'valtio';
 import type { Workbox } from 'workbox-window';
-import { flushDrafts } from './drafts';
+import { flushDrafts } from '../lib/offline/drafts';
 
 /** Whether a new version of the console is installed and waiting for the user's go. */
 export const pwaStore = proxy({ updateReady: false });

@@ -1,31 +1,20 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
-import { type ParsedLocation, redirect } from '@tanstack/react-router';
+import { type AnyRoute, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { decide, PASSWORD_PATH } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
 import { NetworkError } from '../lib/http';
-import { ROUTE_TREE } from '../lib/route-table';
+import { stripBase } from '../lib/paths';
+import { type RouteNode, routeNodes } from '../lib/route-meta';
 import { sessionStore } from '../stores/session';
 
-/** The router's base path without its trailing slash ('' at the root). */
-const BASE = import.meta.env.BASE_URL.replace(/\/$/, '');
-
-export function stripBase(pathname: string): string {
-  if (BASE && (pathname === BASE || pathname.startsWith(`${BASE}/`))) return pathname.slice(BASE.length) || '/';
-  return pathname;
-}
-
-/** Only same-site paths may be redirect targets (no `//evil.example`). */
-export function safeRedirect(target: unknown): string {
-  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') ? target : '/';
-}
-
 /**
- * Runs before every navigation (root route's beforeLoad). The decision itself is the pure
- * `decide`; this performs it: redirects, or loads the user's info and decides again.
+ * Performs the pure `decide`: redirects, or loads the user's info and decides again. The root route
+ * runs it with no tree (sign-in state only, for every page including login and 401/404); the
+ * console's layout route runs it with the console's route tree, which adds the role check.
  */
-export async function guard(location: ParsedLocation): Promise<void> {
+export async function guard(location: ParsedLocation, tree: readonly RouteNode[] = []): Promise<void> {
   const path = stripBase(location.pathname);
   const decision = decide(
     {
@@ -35,7 +24,7 @@ export async function guard(location: ParsedLocation): Promise<void> {
       roles: sessionStore.roles,
       mustChangePassword: sessionStore.mustChangePassword,
     },
-    ROUTE_TREE,
+    tree,
   );
   switch (decision.type) {
     case 'allow':
@@ -60,6 +49,26 @@ export async function guard(location: ParsedLocation): Promise<void> {
         notifications.show({ color: 'red', message, autoClose: 5000 });
         throw redirect({ to: '/login', search: { redirect: path + location.searchStr }, replace: true });
       }
-      return guard(location);
+      return guard(location, tree);
+  }
+}
+
+interface ConsoleMatch {
+  routeId: string;
+  staticData: { roles?: unknown };
+}
+
+/**
+ * The console layout's beforeLoad: the role guard over the route tree's meta. A console route that
+ * declares no roles is closed rather than open to every role.
+ */
+export async function consoleGuard(
+  layout: AnyRoute,
+  { location, matches }: { location: ParsedLocation; matches: readonly ConsoleMatch[] },
+): Promise<void> {
+  await guard(location, routeNodes(layout));
+  const leaf = matches[matches.length - 1];
+  if (leaf?.routeId.startsWith('/_console/') && !leaf.staticData.roles) {
+    throw redirect({ to: '/401', replace: true });
   }
 }

@@ -5,6 +5,7 @@ import { usePageTitle } from '../shell/use-page-title';
 import { guard } from './-guard';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Sign-in state for every page (login, 401, 404 included); the role check is the console layout's.
   beforeLoad: ({ location }) => guard(location),
   component: Root,
   // Unknown paths go to /404 (SPEC.md §2); the guard has already sent visitors without a credential to login.

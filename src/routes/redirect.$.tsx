@@ -1,6 +1,6 @@
 import { createFileRoute, useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { queryClient } from '../router';
+import { queryClient } from '../lib/query-client';
 
 /**
  * `/redirect/<path>` re-enters a page (the tags view's Refresh): the page unmounts while this route

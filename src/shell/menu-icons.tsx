@@ -21,7 +21,7 @@ import {
   IconUsers,
   IconVideo,
 } from '@tabler/icons-react';
-import type { IconName } from '../lib/route-table';
+import type { IconName } from '../lib/route-meta';
 
 /** SPEC.md §2's icon names, mapped to one library (Tabler). */
 export const MENU_ICONS: Record<IconName, Icon> = {

@@ -3,10 +3,11 @@ import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { findRoute } from '../lib/access';
-import { APP_TITLE, ROUTE_TREE } from '../lib/route-table';
-import { stripBase } from '../routes/-guard';
+import { stripBase } from '../lib/paths';
+import { APP_TITLE } from '../lib/route-meta';
 import { settingsStore } from '../stores/settings';
 import { ERROR_PAGE_TITLES } from './error-titles';
+import { useRouteTree } from './use-route-tree';
 
 /** Translated route title + app title; the app title alone where a route has none (SPEC.md §2). */
 export function pageTitle(routeTitle: string | undefined, appTitle: string = APP_TITLE): string {
@@ -18,12 +19,12 @@ export function usePageTitle(): void {
   // `_` is a new function after each language change (the i18n object itself stays the same), so
   // the title follows the language.
   const { _ } = useLingui();
+  const tree = useRouteTree();
   const pathname = useLocation({ select: (l) => l.pathname });
   const { title } = useSnapshot(settingsStore);
   useEffect(() => {
     const path = stripBase(pathname);
-    const routeTitle =
-      findRoute(ROUTE_TREE, path)?.meta?.title ?? ERROR_PAGE_TITLES[path as keyof typeof ERROR_PAGE_TITLES];
+    const routeTitle = findRoute(tree, path)?.meta?.title ?? ERROR_PAGE_TITLES[path as keyof typeof ERROR_PAGE_TITLES];
     document.title = pageTitle(routeTitle ? _(routeTitle) : undefined, title);
-  }, [pathname, _, title]);
+  }, [tree, pathname, _, title]);
 }

@@ -3,7 +3,7 @@
 import type { RouteHandlerCallbackOptions, WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { NetworkFirst } from 'workbox-strategies';
-import type { OfflineConfig } from '../pwa/build-config';
+import type { OfflineConfig } from './protocol/build-config';
 import {
   apiCacheName,
   CACHE_AGE_HEADER,
@@ -11,7 +11,7 @@ import {
   IMAGE_CACHE,
   listCacheKey,
   userKeyOf,
-} from '../pwa/cache-keys';
+} from './protocol/cache-keys';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { WorkerErrorMessage } from '../pwa/error-message';
+import type { WorkerErrorMessage } from './protocol/error-message';
 
 /**
  * The service worker's own failures reach the console's error log: each is posted to every open

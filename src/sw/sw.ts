@@ -2,10 +2,10 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import type { OfflineConfig } from '../pwa/build-config';
-import { API_CACHE_PREFIX, apiCacheKind } from '../pwa/cache-keys';
-import { OPS_PATH_RE, OPS_PATHS } from '../pwa/ops-paths';
 import { createApiCache } from './api-cache';
+import type { OfflineConfig } from './protocol/build-config';
+import { API_CACHE_PREFIX, apiCacheKind } from './protocol/cache-keys';
+import { OPS_PATH_RE, OPS_PATHS } from './protocol/ops-paths';
 import './report-errors';
 
 /**

@@ -147,7 +147,11 @@ describe('applications', () => {
     // have refreshed the row and its Approve button would be gone).
     await row(page, app.id).getByTestId('apply-approved').click();
     await page.getByTestId('transition-dialog').waitFor();
-    await api('/apply', { method: 'PUT', body: { id: app.id, version: app.version, status: 'rejected' }, token: session.token });
+    await api('/apply', {
+      method: 'PUT',
+      body: { id: app.id, version: app.version, status: 'rejected' },
+      token: session.token,
+    });
     await page.getByTestId('transition-dialog').getByTestId('transition-confirm').click();
     await page.getByTestId('transition-error').getByText('changed by someone else').waitFor();
     await page.getByTestId('transition-dialog').getByRole('button', { name: 'Cancel' }).click();

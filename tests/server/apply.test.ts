@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Apply, ApplyStatus } from '../../src/contract/apply';
-import type { Book } from '../../src/contract/book';
+import type { Apply, ApplyStatus } from '../../src/resources/application/schema';
+import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
 import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 

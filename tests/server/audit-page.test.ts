@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AuditEntry } from '../../src/contract/audit';
 import type { Page } from '../../src/contract/common';
+import type { AuditEntry } from '../../src/resources/audit/schema';
 import { create } from './helpers/crud';
 import { createStaff, startTestServer, type TestServer } from './helpers/test-server';
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
+import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
 import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 

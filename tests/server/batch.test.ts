@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
 import type { BatchResult } from '../../src/contract/import';
+import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
 import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
+import type { Book } from '../../src/resources/book/schema';
 import { pageOf } from './helpers/crud';
 import { createBook, createCategory, startTestServer, type TestServer } from './helpers/test-server';
 

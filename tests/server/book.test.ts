@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
 import type { Page } from '../../src/contract/common';
 import type { FieldError } from '../../src/contract/envelope';
 import type { SystemInfo } from '../../src/contract/system';
+import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
 import {
   bookInput,

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Category, CategoryOption, Subclass, SubclassOption } from '../../src/contract/category';
 import type { Page } from '../../src/contract/common';
+import type { Category, CategoryOption } from '../../src/resources/category/schema';
+import type { Subclass, SubclassOption } from '../../src/resources/subclass/schema';
 import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
 
 let s: TestServer;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Company, SiteLink } from '../../src/contract/company';
+import type { Company, SiteLink } from '../../src/resources/about/schema';
 import { auditActions, expectInvalid } from './helpers/crud';
 import { startTestServer, type TestServer } from './helpers/test-server';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ImageRecord, ImageUploadResult } from '../../src/contract/image';
+import type { ImageRecord, ImageUploadResult } from '../../src/resources/image/schema';
 import { auditActions, pageOf } from './helpers/crud';
 import { startTestServer, type TestServer } from './helpers/test-server';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
 import type { ImportReport, ImportRowError } from '../../src/contract/import';
-import type { Reader } from '../../src/contract/reader';
+import type { Book } from '../../src/resources/book/schema';
+import type { Reader } from '../../src/resources/reader/schema';
 import { auditActions, pageOf } from './helpers/crud';
 import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
 

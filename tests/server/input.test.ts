@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
 import type { Page } from '../../src/contract/common';
+import type { Book } from '../../src/resources/book/schema';
 import { type Errors, pageOf } from './helpers/crud';
 import { bookInput, createBook, createCategory, type TestServer } from './helpers/test-server';
 import { credential, rpc, startVodServer } from './vod/helpers';

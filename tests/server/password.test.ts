@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/server/auth/password';
+import { csvCell } from '../../src/server/crud/csv';
 import { escapeLike } from '../../src/server/db/dialect';
-import { csvCell } from '../../src/server/resources/csv';
 
 describe('password hashing', () => {
   it('verifies the right password only, with a fresh salt each time', async () => {

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/contract/book';
+import type { Book } from '../../src/resources/book/schema';
 import { keywordMatch, orderTerm } from '../../src/server/db/dialect';
 import { BOOK_SEARCH_COLUMNS } from '../../src/server/db/migrations/0003-book-search';
 import { mulberry32 } from '../../src/server/db/seed-random';

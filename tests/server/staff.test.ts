@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
-import type { Staff } from '../../src/contract/staff';
-import { guardAdminChange } from '../../src/server/resources/staff-rules';
+import type { Staff } from '../../src/resources/staff/schema';
+import { guardAdminChange } from '../../src/resources/staff/server-rules';
 import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 
 let s: TestServer;

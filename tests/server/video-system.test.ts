@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataPoint, SystemInfo, VodResource } from '../../src/contract/system';
-import type { Video } from '../../src/contract/video';
+import type { Video } from '../../src/resources/video/schema';
 import { setVideoStatus } from '../../src/server/db/repositories/video';
 import { auditActions, create, type Errors, expectInvalid, pageOf } from './helpers/crud';
 import { startTestServer, type TestServer } from './helpers/test-server';

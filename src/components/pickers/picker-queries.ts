@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CategoryOption, SubclassOption } from '../../contract/category';
+import type { CategoryOption, SubclassOption } from '../../contract/options';
 import { http } from '../../lib/api';
 
 /*

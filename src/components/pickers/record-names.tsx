@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SubclassOption } from '../../contract/category';
+import type { SubclassOption } from '../../contract/options';
 import { categoryListQuery } from './picker-queries';
 
 /** A category id shown as its name (conflict comparison, read-only views). */

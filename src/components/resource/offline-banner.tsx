@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
 import { IconClock, IconCloudOff, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { PendingWrite } from '../../pwa/pending-writes';
+import type { PendingWrite } from '../../lib/offline/pending-writes';
 import { timeAgo, underAMinute } from '../format';
 
 /** The list came from the offline cache: say so, and how old it is (updated every minute). */

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { videoApi } from '../../resources/video/api';
 import type { UploadItem } from '../../upload/protocol';
-import { videoApi } from '../videos/api';
 
 /** Pure: ids that are Success now and were not in the previous snapshot's Success set. */
 export function newlySucceeded(

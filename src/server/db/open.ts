@@ -2,17 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely } from 'kysely';
-import type { DialectKind } from './dialect';
+import type { OpenedDatabase } from './opened';
 import { openPostgres } from './postgres';
 import type { Database } from './schema';
 import { sqliteDialect } from './sqlite-dialect';
 
-export interface OpenedDatabase {
-  db: Kysely<Database>;
-  dialect: DialectKind;
-  /** For the startup log: where the data lives (a PostgreSQL URL without its password). */
-  location: string;
-}
+export type { OpenedDatabase };
 
 export interface OpenOptions {
   dataDir: string;

@@ -1,6 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import type { OpenedDatabase } from './open';
+import type { OpenedDatabase } from './opened';
 import type { Database } from './schema';
 
 /** int8 (count(*), sum(integer), bigint sizes) and numeric (sum(bigint)): numbers, as SQLite gives them. */

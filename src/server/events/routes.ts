@@ -3,10 +3,10 @@ import type { Role } from '../../contract/auth';
 import type { ChangeEvent } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
+import type { RegisteredResource } from '../crud/types';
 import { ok } from '../http/envelope';
 import { forbidden, invalidField } from '../http/errors';
 import { readJson } from '../http/validate';
-import type { RegisteredResource } from '../resources/types';
 import { type LiveClient, liveHub, presenceOwner } from './hub';
 import { clientIdSchema, presenceSchema } from './schema';
 

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { ImageMime } from '../../contract/image';
+import type { ImageMime } from '../../resources/image/schema';
 import { type DiskFaults, writeNewFile } from './disk';
 
 /** Public URL prefix of stored images (served without a token: the names are the secret). */

@@ -9,10 +9,10 @@ import {
   type VodResource,
 } from '../../contract/system';
 import type { AppDeps, AppEnv } from '../context';
+import type { RegisteredResource } from '../crud/types';
+import { loose } from '../crud/write';
 import { ok } from '../http/envelope';
 import { parseWith } from '../http/validate';
-import type { RegisteredResource } from '../resources/types';
-import { loose } from '../resources/write';
 
 // Not strict: a cache-busting query parameter must not turn the home page's chart into a 400.
 const daysQuery = z.object({

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from '../context';
+import { auditEntry } from '../crud/audit-entry';
 import { writeAudit } from '../db/repositories/audit';
 import type { Database } from '../db/schema';
 import type { DiskFaults } from '../files/disk';
 import { removeStaleFiles } from '../files/disk';
 import { filesTmpDir } from '../files/images';
-import { auditEntry } from '../resources/audit-entry';
 import type { VodConfig } from './config';
 import { OssStorage } from './storage';
 import { vodDb } from './tables';

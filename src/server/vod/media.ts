@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { VideoInput } from '../../contract/video';
+import type { VideoInput } from '../../resources/video/schema';
+import { toVideo } from '../../resources/video/server';
+import { auditEntry } from '../crud/audit-entry';
 import { diffRecords, writeAudit } from '../db/repositories/audit';
 import { markVideoNormal } from '../db/repositories/video';
 import type { Database } from '../db/schema';
-import { auditEntry } from '../resources/audit-entry';
-import { toVideo } from '../resources/video';
 import { type VodDb, vodDb } from './tables';
 
 /** Media of the video service: a VideoId or ImageId bound to the one object it uploads into. */

@@ -5,18 +5,12 @@ import { isStorageFull } from '../http/errors';
 import type { VodConfig } from './config';
 import { OssError, ossErrors, ossErrorXml } from './errors';
 import { authorizeOss, isSigned, type OssTarget } from './oss-auth';
+import type { OssCall } from './oss-call';
 import { abortMultipart, completeMultipart, initiateMultipart, listUploadParts, uploadPart } from './oss-multipart';
 import { getObject, putObject } from './oss-object';
 import { OssStorage } from './storage';
 
-/** What one OSS handler gets: the request, its parsed target, the app, its settings and the file store. */
-export interface OssCall {
-  c: Context<AppEnv>;
-  deps: AppDeps;
-  vod: VodConfig;
-  t: OssTarget;
-  storage: OssStorage;
-}
+export type { OssCall };
 
 /**
  * The local OSS, path-style at `/{bucket}/{key}` (ali-oss with `sldEnable` or an IP endpoint

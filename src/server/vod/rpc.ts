@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { type VideoInput, videoCreateSchema } from '../../contract/video';
 import { rpcSigningInput, sameSignature } from '../../contract/vod-signature';
+import { type VideoInput, videoCreateSchema } from '../../resources/video/schema';
 import type { AppDeps, AppEnv } from '../context';
 import { isStorageFull } from '../http/errors';
 import { textProblem, visibleName } from '../http/validate';

@@ -2,14 +2,15 @@ import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
 import { routeChain } from '../../lib/access';
-import { ROUTE_TREE } from '../../lib/route-table';
+import { useRouteTree } from '../use-route-tree';
 
 /** Home › group › page, from route meta (a route with breadcrumb: false is left out). */
 export function Breadcrumb() {
+  const tree = useRouteTree();
   const { i18n, t } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const chain = routeChain(ROUTE_TREE, pathname).filter((n) => n.meta && n.meta.breadcrumb !== false);
-  const home = ROUTE_TREE[0];
+  const chain = routeChain(tree, pathname).filter((n) => n.meta && n.meta.breadcrumb !== false);
+  const home = tree[0];
   const items = home && chain[0]?.path !== home.path ? [home, ...chain] : chain;
   return (
     <Box component="nav" aria-label={t`Breadcrumb`} visibleFrom="xs">

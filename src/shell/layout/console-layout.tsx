@@ -1,5 +1,5 @@
 import { Outlet } from '@tanstack/react-router';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConfirmModals } from '../../components/confirm-modal';
 import { appStore, SIDEBAR_WIDTH } from '../../stores/app';
@@ -20,7 +20,7 @@ const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 /** Collapsed desktop sidebar: icons only. */
 const RAIL_WIDTH = 64;
 
-export function ConsoleLayout() {
+export function ConsoleLayout({ navbarExtra }: { navbarExtra?: ReactNode } = {}) {
   useDevice();
   useViewScroll();
   // Until the password is changed only the change page is open: no menu, tabs or page search.
@@ -51,7 +51,7 @@ export function ConsoleLayout() {
         )}
         <div className={classes.main}>
           <div className={classes.header} data-fixed={fixedHeader}>
-            <Navbar forced={forced} />
+            <Navbar forced={forced} extra={navbarExtra} />
             {tagsView && !forced && <TagsView />}
           </div>
           <main className={classes.content} id="main-content">

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Burger, Group, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
-import { UploadIndicatorSlot } from '../../features/video-upload/components/upload-indicator-slot';
 import { appStore, toggleSidebar } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
 import { ErrorLogButton } from '../error-log/error-log-button';
@@ -16,7 +16,8 @@ import classes from './navbar.module.css';
 import { SizeMenu } from './size-menu';
 
 /** `forced`: the password must be changed first, so nothing here leads to another page. */
-export function Navbar({ forced = false }: { forced?: boolean }) {
+/** `extra`: what the route tree puts beside the header tools (the upload indicator); the shell knows no features. */
+export function Navbar({ forced = false, extra }: { forced?: boolean; extra?: ReactNode }) {
   const { t } = useLingui();
   const { sidebar } = useSnapshot(appStore);
   const { title } = useSnapshot(settingsStore);
@@ -42,7 +43,7 @@ export function Navbar({ forced = false }: { forced?: boolean }) {
       )}
       <Group gap={4} ml="auto" wrap="nowrap">
         {!forced && <HeaderSearch />}
-        {!forced && <UploadIndicatorSlot />}
+        {!forced && extra}
         <ErrorLogButton />
         <FullscreenButton />
         <SizeMenu />

@@ -5,11 +5,12 @@ import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
-import { ROUTE_TREE, type RouteNode } from '../../lib/route-table';
+import type { RouteNode } from '../../lib/route-meta';
 import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
 import { hasLiveBadge, LiveBadge } from '../live-badge';
 import { MENU_ICONS } from '../menu-icons';
+import { useRouteTree } from '../use-route-tree';
 import classes from './sidebar.module.css';
 
 interface Props {
@@ -19,12 +20,13 @@ interface Props {
 
 /** The menu: the route tree filtered by the signed-in roles. */
 export function Sidebar({ collapsed, onNavigate }: Props) {
+  const tree = useRouteTree();
   const { t } = useLingui();
   const { roles } = useSnapshot(sessionStore);
   const { sidebarLogo, title } = useSnapshot(settingsStore);
   const pathname = useLocation({ select: (l) => l.pathname });
-  const active = findRoute(ROUTE_TREE, pathname)?.meta?.activeMenu ?? pathname;
-  const routes = menuRoutes(filterRoutes(ROUTE_TREE, roles));
+  const active = findRoute(tree, pathname)?.meta?.activeMenu ?? pathname;
+  const routes = menuRoutes(filterRoutes(tree, roles));
   return (
     <Box className={classes.root} data-collapsed={collapsed}>
       {sidebarLogo && (

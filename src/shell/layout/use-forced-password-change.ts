@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { PASSWORD_PATH } from '../../lib/access';
-import { stripBase } from '../../routes/-guard';
+import { stripBase } from '../../lib/paths';
 import { sessionStore } from '../../stores/session';
 
 /**

@@ -7,10 +7,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes } from '../../lib/access';
 import { createRouteSearch, searchEntries } from '../../lib/route-search';
-import { ROUTE_TREE } from '../../lib/route-table';
 import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
 import { MENU_ICONS } from '../menu-icons';
+import { useRouteTree } from '../use-route-tree';
 
 type ToPinyin = (text: string) => string[];
 
@@ -20,6 +20,7 @@ type ToPinyin = (text: string) => string[];
  * grows (the header's icon and shortcut count the requests).
  */
 export default function SearchSpotlight({ asked }: { asked: number }) {
+  const tree = useRouteTree();
   const { t, i18n } = useLingui();
   const navigate = useNavigate();
   const { roles } = useSnapshot(sessionStore);
@@ -50,13 +51,13 @@ export default function SearchSpotlight({ asked }: { asked: number }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the locale changes what i18n._ returns
   const { actions, search } = useMemo(() => {
-    const permitted = filterRoutes(ROUTE_TREE, roles);
+    const permitted = filterRoutes(tree, roles);
     const entries = searchEntries(
       permitted,
       (n) => (n.meta ? i18n._(n.meta.title) : n.path),
       wantPinyin ? pinyinOf : null,
     );
-    const icons = new Map(ROUTE_TREE.flatMap((n) => [n, ...(n.children ?? [])]).map((n) => [n.path, n.meta?.icon]));
+    const icons = new Map(tree.flatMap((n) => [n, ...(n.children ?? [])]).map((n) => [n.path, n.meta?.icon]));
     const actions: SpotlightActionData[] = entries.map((e) => {
       const icon = icons.get(e.path);
       const Icon = icon ? MENU_ICONS[icon] : IconSearch;
@@ -69,7 +70,7 @@ export default function SearchSpotlight({ asked }: { asked: number }) {
       };
     });
     return { actions, search: createRouteSearch(entries) };
-  }, [roles, wantPinyin, pinyinOf, i18n, locale, navigate]);
+  }, [tree, roles, wantPinyin, pinyinOf, i18n, locale, navigate]);
 
   // The first result is the one Enter opens. Spotlight marks it a tick after each keystroke, which
   // can come before the new results are on screen (then nothing is marked and Enter does nothing);

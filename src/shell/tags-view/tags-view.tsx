@@ -5,7 +5,6 @@ import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { findRoute } from '../../lib/access';
-import { ROUTE_TREE } from '../../lib/route-table';
 import { SHORTCUTS } from '../../lib/shortcuts';
 import {
   closeAll,
@@ -17,11 +16,13 @@ import {
   type VisitedView,
   viewKey,
 } from '../../stores/tags-view';
+import { useRouteTree } from '../use-route-tree';
 import classes from './tags-view.module.css';
 import { useTagsSync } from './use-tags-sync';
 
 /** Tabs of visited pages (SPEC.md §2): right-click for Refresh, Close, Close Others, Close All. */
 export function TagsView() {
+  const tree = useRouteTree();
   useTagsSync();
   const { t, i18n } = useLingui();
   const { visitedViews } = useSnapshot(tagsStore);
@@ -29,7 +30,7 @@ export function TagsView() {
   const navigate = useNavigate();
   const [menu, setMenu] = useState<{ view: VisitedView; x: number; y: number } | null>(null);
 
-  const node = findRoute(ROUTE_TREE, location.pathname);
+  const node = findRoute(tree, location.pathname);
   const activeKey = viewKey(location.pathname, location.searchStr, Boolean(node?.meta?.tabPerSearch));
   // With more tabs than fit, the strip scrolls so the current page's tab is in sight.
   const strip = useRef<HTMLDivElement>(null);
@@ -50,7 +51,7 @@ export function TagsView() {
     return () => cancelIdleCallback(id);
   }, [activeKey, count]);
   const title = (v: VisitedView) => {
-    const meta = findRoute(ROUTE_TREE, v.path)?.meta;
+    const meta = findRoute(tree, v.path)?.meta;
     return meta ? i18n._(meta.title) : v.path;
   };
 

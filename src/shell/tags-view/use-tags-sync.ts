@@ -3,12 +3,13 @@ import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes, findRoute, flattenRoutes } from '../../lib/access';
 import { onSessionReset } from '../../lib/auth';
-import { ROUTE_TREE } from '../../lib/route-table';
 import { sessionStore } from '../../stores/session';
 import { addView, clearTags, loadTagsFor, setTags, tagsStore, type VisitedView, viewKey } from '../../stores/tags-view';
+import { useRouteTree } from '../use-route-tree';
 
 /** Keeps the tags view in step with the session and the current location. */
 export function useTagsSync(): void {
+  const tree = useRouteTree();
   const { name, roles } = useSnapshot(sessionStore);
   const { owner } = useSnapshot(tagsStore);
   const location = useLocation();
@@ -18,8 +19,8 @@ export function useTagsSync(): void {
   useEffect(() => {
     if (!name || roles.length === 0) return;
     loadTagsFor(name);
-    const permitted = new Set(flattenRoutes(filterRoutes(ROUTE_TREE, roles)).map((n) => n.path));
-    const affix: VisitedView[] = flattenRoutes(ROUTE_TREE)
+    const permitted = new Set(flattenRoutes(filterRoutes(tree, roles)).map((n) => n.path));
+    const affix: VisitedView[] = flattenRoutes(tree)
       .filter((n) => n.meta?.affix && permitted.has(n.path))
       .map((n) => ({ key: n.path, path: n.path, href: n.path, affix: true }));
     const rest = tagsStore.visitedViews.filter((v) => !v.affix && permitted.has(v.path));
@@ -28,13 +29,13 @@ export function useTagsSync(): void {
       visitedViews: [...affix, ...rest],
       cachedViews: [...affix.map((v) => v.key), ...tagsStore.cachedViews.filter((k) => restKeys.has(k))],
     });
-  }, [name, roles]);
+  }, [tree, name, roles]);
 
   useEffect(() => onSessionReset(clearTags), []);
 
   useEffect(() => {
     if (!owner) return;
-    const node = findRoute(ROUTE_TREE, location.pathname);
+    const node = findRoute(tree, location.pathname);
     if (!node?.meta || node.children) return;
     setTags(
       addView(tagsStore, {
@@ -45,5 +46,5 @@ export function useTagsSync(): void {
         noCache: node.meta.noCache,
       }),
     );
-  }, [owner, location.pathname, location.searchStr]);
+  }, [tree, owner, location.pathname, location.searchStr]);
 }

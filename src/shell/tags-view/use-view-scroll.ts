@@ -1,8 +1,8 @@
 import { useLocation } from '@tanstack/react-router';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { findRoute } from '../../lib/access';
-import { ROUTE_TREE } from '../../lib/route-table';
 import { tagsStore, viewKey } from '../../stores/tags-view';
+import { useRouteTree } from '../use-route-tree';
 
 /** Scroll position per tab (view key), for the pages whose state is kept (cachedViews). */
 const positions = new Map<string, number>();
@@ -17,8 +17,9 @@ const RESTORE_WINDOW_MS = 1500;
  * `noCache` start at the top.
  */
 export function useViewScroll(): void {
+  const tree = useRouteTree();
   const location = useLocation();
-  const node = findRoute(ROUTE_TREE, location.pathname);
+  const node = findRoute(tree, location.pathname);
   const key = viewKey(location.pathname, location.searchStr, Boolean(node?.meta?.tabPerSearch));
   // Set while rendering, so a scroll caused by the new page (clamping, the router's reset) is
   // attributed to the new page and never overwrites the old one's position.

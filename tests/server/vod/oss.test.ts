@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import OSS from 'ali-oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../../src/contract/video';
+import type { Video } from '../../../src/resources/video/schema';
 import { pageOf } from '../helpers/crud';
 import type { TestServer } from '../helpers/test-server';
 import {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Video } from '../../../src/contract/video';
+import type { Video } from '../../../src/resources/video/schema';
 import { createVodClient } from '../../../src/upload/vod-client';
 import { pageOf } from '../helpers/crud';
 import { createStaff, type TestServer } from '../helpers/test-server';

@@ -1,8 +1,8 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCsv, peopleLabels, toPeopleCsv } from '../../../src/components/resource/csv-for-people';
-import { bookResource } from '../../../src/features/books/resource';
 import { messages as zh } from '../../../src/locales/zh/messages.po';
+import { bookResource } from '../../../src/resources/book/resource';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

@@ -1,9 +1,9 @@
 import { i18n } from '@lingui/core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bookCreateSchema } from '../../../src/contract/book';
 import { requiredText } from '../../../src/contract/common';
 import { translateFieldErrors, zodResolver } from '../../../src/lib/zod-form';
+import { bookCreateSchema } from '../../../src/resources/book/schema';
 
 beforeEach(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });

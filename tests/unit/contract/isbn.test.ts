@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { bookCreateSchema } from '../../../src/contract/book';
 import { isValidIsbn, toIsbn13 } from '../../../src/contract/isbn';
+import { bookCreateSchema } from '../../../src/resources/book/schema';
 
 describe('ISBN-13 as the one form of a book', () => {
   it.each([

@@ -9,7 +9,7 @@ import {
   menuRoutes,
   routeChain,
 } from '../../../src/lib/access';
-import { ROUTE_TREE } from '../../../src/lib/route-table';
+import { CONSOLE_TREE as ROUTE_TREE } from './console-tree';
 
 const paths = (roles: Role[]) => flattenRoutes(menuRoutes(filterRoutes(ROUTE_TREE, roles))).map((n) => n.path);
 
@@ -66,7 +66,8 @@ describe('route generation by role', () => {
 
   it.each([
     [['admin'], undefined, true],
-    [['operator'], { title: { id: 'x' } }, true],
+    [['operator'], { title: { id: 'x' }, roles: 'everyone' }, true],
+    [[], { title: { id: 'x' }, roles: 'everyone' }, true],
     [['operator'], { title: { id: 'x' }, roles: ['admin'] as Role[] }, false],
     [['operator', 'admin'], { title: { id: 'x' }, roles: ['admin'] as Role[] }, true],
   ] as const)('hasPermission(%j, %j) is %s', (roles, meta, expected) => {

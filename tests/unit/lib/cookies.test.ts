@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getCookie, removeCookie, setCookie } from '../../../src/lib/cookies';
 import { detectLocale } from '../../../src/lib/i18n';
+import { safeRedirect } from '../../../src/lib/paths';
 import { getToken, removeToken, setToken } from '../../../src/lib/token';
-import { safeRedirect } from '../../../src/routes/-guard';
 
 beforeEach(() => {
   for (const c of document.cookie.split('; ')) if (c) removeCookie(c.split('=')[0] as string);

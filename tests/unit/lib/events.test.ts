@@ -3,7 +3,7 @@ import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLiveConnection, createSseParser, type LiveMessage, retryDelay } from '../../../src/lib/events';
-import { apiCacheKind } from '../../../src/pwa/cache-keys';
+import { apiCacheKind } from '../../../src/sw/protocol/cache-keys';
 
 describe('createSseParser', () => {
   it('joins events split anywhere across chunks, with LF, CRLF or CR line ends', () => {

@@ -3,13 +3,13 @@ import { join } from 'node:path';
 import { i18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { bookCreateSchema } from '../../../src/contract/book';
 import { FIELD_CODES, type FieldCode, REPORT_INPUT, reasonOf } from '../../../src/contract/field-codes';
-import { staffCreateSchema } from '../../../src/contract/staff';
 import { fieldMessage } from '../../../src/lib/field-messages';
 import { messages as es } from '../../../src/locales/es/messages.po';
 import { messages as ja } from '../../../src/locales/ja/messages.po';
 import { messages as zh } from '../../../src/locales/zh/messages.po';
+import { bookCreateSchema } from '../../../src/resources/book/schema';
+import { staffCreateSchema } from '../../../src/resources/staff/schema';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { filterRoutes } from '../../../src/lib/access';
 import { pinyinForms } from '../../../src/lib/pinyin-forms';
+import type { RouteNode } from '../../../src/lib/route-meta';
 import { createRouteSearch, SEARCH_MAX_PATTERN, searchEntries } from '../../../src/lib/route-search';
-import { ROUTE_TREE, type RouteNode } from '../../../src/lib/route-table';
+import { CONSOLE_TREE as ROUTE_TREE } from './console-tree';
 
 const en = (n: RouteNode) => n.meta?.title.message ?? n.path;
 const zhTitles: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { OFFLINE_DEFAULTS, offlineConfig } from '../../../src/pwa/build-config';
-import { apiCacheKind, apiCacheName, listCacheKey, userKeyOf } from '../../../src/pwa/cache-keys';
+import { OFFLINE_DEFAULTS, offlineConfig } from '../../../src/sw/protocol/build-config';
+import { apiCacheKind, apiCacheName, listCacheKey, userKeyOf } from '../../../src/sw/protocol/cache-keys';
 
 describe('what the service worker caches', () => {
   it('caches list reads: POST …/page, GET …/list and the session info', () => {

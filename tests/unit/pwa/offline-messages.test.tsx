@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from '../../../src/components/resource/offline-banner';
-import type { PendingWrite } from '../../../src/pwa/pending-writes';
+import type { PendingWrite } from '../../../src/lib/offline/pending-writes';
 
 // The e2e tests find these by test id (the built console shows catalogue text); the wording is checked here.
 beforeAll(() => {

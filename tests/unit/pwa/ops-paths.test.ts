@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { apiCacheKind } from '../../../src/pwa/cache-keys';
-import { isOpsPath, OPS_PATH_RE, OPS_PATHS } from '../../../src/pwa/ops-paths';
+import { apiCacheKind } from '../../../src/sw/protocol/cache-keys';
+import { isOpsPath, OPS_PATH_RE, OPS_PATHS } from '../../../src/sw/protocol/ops-paths';
 
 describe('the service worker leaves health checks and metrics alone', () => {
   it('recognises /healthz, /readyz and /metrics, with a trailing slash or a query', () => {

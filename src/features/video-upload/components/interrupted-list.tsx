@@ -4,10 +4,10 @@ import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
 import { formatBytes } from '../../../components/format';
-import { sendUpload, uploadsStore } from '../../../stores/uploads';
 import type { InterruptedUpload } from '../../../upload/protocol';
 import { reopenInterrupted } from '../file-handles';
 import { percent } from '../model';
+import { sendUpload, uploadsStore } from '../uploads';
 
 /**
  * Uploads a reload or crash interrupted: choosing the same file again resumes from its checkpoint;

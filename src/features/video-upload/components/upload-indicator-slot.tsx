@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { startIfInterrupted, uploadPresence } from '../../../stores/upload-presence';
+import { startIfInterrupted, uploadPresence } from '../upload-presence';
 
 // The indicator (with the upload store and client) loads once the tab runs the upload worker.
 const UploadIndicator = lazy(() => import('./upload-indicator').then((m) => ({ default: m.UploadIndicator })));

@@ -5,9 +5,9 @@ import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
-import { uploadsStore, uploadsSummary } from '../../../stores/uploads';
 import { CODE_MESSAGES } from '../model';
 import { noticeTitle } from '../notice-title';
+import { uploadsStore, uploadsSummary } from '../uploads';
 import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
 
 /**

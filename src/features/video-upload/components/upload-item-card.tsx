@@ -16,11 +16,11 @@ import {
 import { memo, useState } from 'react';
 import { formatBytes } from '../../../components/format';
 import { CategorySelect } from '../../../components/pickers/category-select';
-import { sendUpload } from '../../../stores/uploads';
 import { checkObjectTags, MAX_TAGS, splitTags } from '../../../upload/limits';
 import type { UploadItem, VideoInfo } from '../../../upload/protocol';
 import { timeLeft } from '../../../upload/queue';
 import { CODE_MESSAGES, editable, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
+import { sendUpload } from '../uploads';
 
 /**
  * One file of the queue: its videoInfo (while still editable), progress and actions. Every snapshot

@@ -1,8 +1,11 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
-import { companyQuery, linksQuery } from '../../../features/about-us/api';
-import { AboutUsPage } from '../../../features/about-us/components/about-us-page';
+import { companyQuery, linksQuery } from '../../../resources/about/api';
+import { AboutUsPage } from '../../../resources/about/components/about-us-page';
+import { aboutSpec } from '../../../resources/about/spec';
 
 export const Route = createFileRoute('/_console/web/aboutus')({
+  staticData: { title: msg`About us`, ...aboutSpec.menu, roles: aboutSpec.roles },
   // Started, not awaited: the page shows skeletons at once.
   loader: ({ context: { queryClient } }) => {
     void queryClient.prefetchQuery(companyQuery());

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { bannersQuery } from '../../../features/banners/api';
-import { BannersPage } from '../../../features/banners/components/banners-page';
-import { bannerSearchSchema } from '../../../features/banners/model';
+import { bannersQuery } from '../../../resources/banner/api';
+import { BannersPage } from '../../../resources/banner/components/banners-page';
+import { bannerSearchSchema } from '../../../resources/banner/model';
+import { bannerSpec } from '../../../resources/banner/spec';
 
 export const Route = createFileRoute('/_console/web/banner')({
+  staticData: { title: msg`Banners`, ...bannerSpec.menu, roles: bannerSpec.roles },
   validateSearch: bannerSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { bibliographyQuery } from '../../../features/bibliography/api';
-import { BibliographyPage } from '../../../features/bibliography/components/bibliography-page';
-import { bibliographySearchSchema } from '../../../features/bibliography/model';
+import { bibliographyQuery } from '../../../resources/bibliography/api';
+import { BibliographyPage } from '../../../resources/bibliography/components/bibliography-page';
+import { bibliographySearchSchema } from '../../../resources/bibliography/model';
+import { bibliographySpec } from '../../../resources/bibliography/spec';
 
 export const Route = createFileRoute('/_console/web/bibliography')({
+  staticData: { title: msg`Bibliography`, ...bibliographySpec.menu, roles: bibliographySpec.roles },
   validateSearch: bibliographySearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,

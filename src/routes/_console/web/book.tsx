@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { booksQuery } from '../../../features/books/api';
-import { BooksPage } from '../../../features/books/components/books-page';
-import { bookSearchSchema } from '../../../features/books/model';
+import { booksQuery } from '../../../resources/book/api';
+import { BooksPage } from '../../../resources/book/components/books-page';
+import { bookSearchSchema } from '../../../resources/book/model';
+import { bookSpec } from '../../../resources/book/spec';
 
 export const Route = createFileRoute('/_console/web/book')({
+  staticData: { title: msg`Books`, ...bookSpec.menu, roles: bookSpec.roles },
   validateSearch: bookSearchSchema,
   // Defaults stay out of the URL: /web/book, not /web/book?pageNum=1&pageSize=10.
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },

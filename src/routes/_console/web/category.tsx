@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { categoriesQuery } from '../../../features/categories/api';
-import { CategoriesPage } from '../../../features/categories/components/categories-page';
-import { categorySearchSchema } from '../../../features/categories/model';
+import { categoriesQuery } from '../../../resources/category/api';
+import { CategoriesPage } from '../../../resources/category/components/categories-page';
+import { categorySearchSchema } from '../../../resources/category/model';
+import { categorySpec } from '../../../resources/category/spec';
 
 export const Route = createFileRoute('/_console/web/category')({
+  staticData: { title: msg`Categories`, ...categorySpec.menu, roles: categorySpec.roles },
   validateSearch: categorySearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { newsQuery } from '../../../features/news/api';
-import { NewsPage } from '../../../features/news/components/news-page';
-import { newsSearchSchema } from '../../../features/news/model';
+import { newsQuery } from '../../../resources/news/api';
+import { NewsPage } from '../../../resources/news/components/news-page';
+import { newsSearchSchema } from '../../../resources/news/model';
+import { newsSpec } from '../../../resources/news/spec';
 
 export const Route = createFileRoute('/_console/web/news')({
+  staticData: { title: msg`News`, ...newsSpec.menu, roles: newsSpec.roles },
   validateSearch: newsSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,

@@ -1,10 +1,13 @@
+import { msg } from '@lingui/core/macro';
 import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
 import { LIST_DEFAULTS } from '../../../components/resource/list-search';
-import { videosQuery } from '../../../features/videos/api';
-import { VideosPage } from '../../../features/videos/components/videos-page';
-import { videoSearchSchema } from '../../../features/videos/model';
+import { videosQuery } from '../../../resources/video/api';
+import { VideosPage } from '../../../resources/video/components/videos-page';
+import { videoSearchSchema } from '../../../resources/video/model';
+import { videoSpec } from '../../../resources/video/spec';
 
 export const Route = createFileRoute('/_console/web/video')({
+  staticData: { title: msg`Videos`, ...videoSpec.menu, roles: videoSpec.roles },
   validateSearch: videoSearchSchema,
   search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
   loaderDeps: ({ search }) => search,

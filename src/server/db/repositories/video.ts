@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { VideoStatus } from '../../../contract/video';
-import { auditEntry } from '../../resources/audit-entry';
+import type { VideoStatus } from '../../../resources/video/schema';
+import { auditEntry } from '../../crud/audit-entry';
 import type { Database } from '../schema';
 import { writeAudit } from './audit';
 

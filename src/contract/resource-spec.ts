@@ -1,0 +1,69 @@
+import type { Role } from './auth';
+
+/**
+ * Who may open a screen and call its API: every signed-in member, or only the roles listed. Spelled
+ * out on every console route ('everyone' rather than a missing field), so a forgotten declaration
+ * is a type error or a failing test instead of an open door.
+ */
+export type Roles = 'everyone' | readonly Role[];
+
+export function allows(allowed: Roles, have: readonly Role[]): boolean {
+  return allowed === 'everyone' || have.some((r) => allowed.includes(r));
+}
+
+/** Icon names of SPEC.md §2's icon set; mapped to one icon library in shell/menu-icons.tsx. */
+export type IconName =
+  | 'dashboard'
+  | 'component'
+  | 'education'
+  | 'star'
+  | 'documentation'
+  | 'list'
+  | 'zip'
+  | 'pdf'
+  | 'tree'
+  | 'tree-table'
+  | 'guide'
+  | 'people'
+  | 'user'
+  | 'lock'
+  | 'password'
+  | 'message'
+  | 'form'
+  | 'example'
+  | 'table'
+  | 'upload';
+
+/**
+ * One list filter: its kind decides the URL parser (components/resource/spec-search.ts), the page
+ * schema's field (contract/spec-schema.ts) and the SQL condition (server/crud/filters.ts).
+ */
+export type FilterSpec =
+  /** A record id (a foreign key): `column = value`. */
+  (
+    | { kind: 'ref'; column: string }
+    /** One of an enum's values: `column = value`. */
+    | { kind: 'enum'; values: readonly [string, ...string[]]; column: string }
+    /** Yes/no, stored as 1/0 on both engines: `column = 1|0`. */
+    | { kind: 'bool'; column: string }
+  ) & {
+    /** false: the API takes it, the console's screen does not offer it (so the URL ignores it). */
+    screen?: false;
+  };
+
+/**
+ * What a resource is, declared once and read by the console and the server alike: plain data, no
+ * zod and no Lingui, so the route tree, the worker and the server can all import it.
+ */
+export interface ResourceSpec {
+  /** Path under /prod-api without the leading slash (API.md): 'book', 'category/subclass'. */
+  api: string;
+  roles: Roles;
+  /** Menu entry of the screen (its title is translated, so it stays on the route). */
+  menu?: { icon: IconName; order: number };
+  sorts?: readonly [string, ...string[]];
+  /** The filters every layer derives from; filters no kind describes stay written by hand. */
+  filters?: Record<string, FilterSpec>;
+}
+
+export const defineSpec = <const S extends ResourceSpec>(spec: S): S => spec;

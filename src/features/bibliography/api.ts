@@ -1,9 +1,0 @@
-import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import type { Bibliography } from '../../contract/bibliography';
-import { BIBLIOGRAPHY_FILTERS } from './model';
-
-/** `/bibliography`: page, create, update, delete (API.md §4). Keys: ['bibliography', 'page', body]. */
-export const bibliographyApi = createResourceApi<Bibliography>('bibliography', BIBLIOGRAPHY_FILTERS);
-
-export const bibliographyQuery = (search: Partial<ListSearch>) => bibliographyApi.pageQuery(search);

@@ -1,0 +1,70 @@
+import { useLingui } from '@lingui/react/macro';
+import { SimpleGrid } from '@mantine/core';
+import type { Icon } from '@tabler/icons-react';
+import {
+  IconBook,
+  IconBooks,
+  IconCategory,
+  IconClipboardList,
+  IconDatabase,
+  IconFiles,
+  IconLink,
+  IconMessage,
+  IconMovie,
+  IconNews,
+  IconPhoto,
+  IconSitemap,
+  IconSlideshow,
+  IconUserShield,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useSnapshot } from 'valtio';
+import { useRouteTree } from '../../../shell/use-route-tree';
+import { sessionStore } from '../../../stores/session';
+import { cardLink } from '../card-links';
+import { countEntries, placeholderEntries, type SystemInfo } from '../model';
+import { StatCard } from './stat-card';
+
+const ICONS: Record<string, [Icon, string]> = {
+  book: [IconBook, 'lectern'],
+  category: [IconCategory, 'teal'],
+  subclass: [IconSitemap, 'cyan'],
+  users: [IconUsers, 'violet'],
+  apply: [IconClipboardList, 'orange'],
+  online: [IconMessage, 'pink'],
+  news: [IconNews, 'indigo'],
+  banner: [IconSlideshow, 'grape'],
+  resource: [IconFiles, 'lime'],
+  bibliography: [IconBooks, 'yellow'],
+  video: [IconMovie, 'red'],
+  image: [IconPhoto, 'green'],
+  user: [IconUserShield, 'gray'],
+  url: [IconLink, 'blue'],
+};
+
+/** One card per resource count of /system/info; `info` undefined while loading. */
+export function CountCards({ info }: { info: SystemInfo | undefined }) {
+  const { i18n } = useLingui();
+  const { roles } = useSnapshot(sessionStore);
+  const tree = useRouteTree();
+  const entries = info ? countEntries(info.counts) : placeholderEntries();
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+      {entries.map((e) => {
+        const [Glyph, color] = ICONS[e.key] ?? [IconDatabase, 'gray'];
+        return (
+          <StatCard
+            key={e.key}
+            testId={`stat-${e.key}`}
+            label={typeof e.label === 'string' ? e.label : i18n._(e.label)}
+            value={info ? e.value : undefined}
+            icon={<Glyph size={24} stroke={1.6} aria-hidden />}
+            color={color}
+            locale={i18n.locale}
+            to={cardLink(e.key, roles, tree)}
+          />
+        );
+      })}
+    </SimpleGrid>
+  );
+}

@@ -1,9 +1,0 @@
-import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import type { ImageRecord } from '../../contract/image';
-import { IMAGE_FILTERS } from './model';
-
-/** `/image`: page and delete; created by `POST /file/upload/img` (upload-image.ts). */
-export const imageApi = createResourceApi<ImageRecord>('image', IMAGE_FILTERS);
-
-export const imagesQuery = (search: Partial<ListSearch>) => imageApi.pageQuery(search);

@@ -1,9 +1,0 @@
-import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import type { Staff } from '../../contract/staff';
-import { STAFF_FILTERS } from './model';
-
-/** `/user`: staff accounts, admin only (API.md §3). Keys: ['user', 'page', body]. */
-export const staffApi = createResourceApi<Staff>('user', STAFF_FILTERS);
-
-export const staffQuery = (search: Partial<ListSearch>) => staffApi.pageQuery(search);

@@ -1,9 +1,0 @@
-import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import type { Video } from '../../contract/video';
-import { VIDEO_FILTERS } from './model';
-
-/** `/video`: page and delete here; records are created by the upload panel. */
-export const videoApi = createResourceApi<Video>('video', VIDEO_FILTERS);
-
-export const videosQuery = (search: Partial<ListSearch>) => videoApi.pageQuery(search);

@@ -1,0 +1,147 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
+import { confirmDiscard } from '../../../components/confirm';
+import { notifySuccess } from '../../../components/notify';
+import { ApiError } from '../../../lib/http';
+import { translateFieldErrors, zodResolver } from '../../../lib/zod-form';
+import { useSaveLinks } from '../api';
+import {
+  type LinksFormValues,
+  linksFormSchema,
+  newLinkRow,
+  toLinksBody,
+  toLinksFormValues,
+  URL_LIST_MAX,
+} from '../model';
+import type { SiteLink } from '../schema';
+
+/**
+ * The site's links as rows to add, remove and move. `PUT /url` replaces the whole list, in the
+ * order shown; each row is checked as you type with the contract's own schema (http, https,
+ * mailto and tel only).
+ */
+export function LinksEditor({ links }: { links: SiteLink[] }) {
+  const { t } = useLingui();
+  const save = useSaveLinks();
+  const form = useForm<LinksFormValues>({
+    mode: 'controlled',
+    initialValues: toLinksFormValues(links),
+    validateInputOnChange: true,
+    validate: zodResolver<LinksFormValues>(linksFormSchema, (v) => ({ links: toLinksBody(v) })),
+  });
+  const rows = form.values.links;
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      const saved = await save.mutateAsync(toLinksBody(values));
+      form.setInitialValues(toLinksFormValues(saved));
+      form.setValues(toLinksFormValues(saved));
+      form.resetDirty();
+      notifySuccess(t`Links saved`);
+    } catch (e) {
+      // Toasted by the http client; a field error (index.field) also goes under its field.
+      if (e instanceof ApiError) {
+        const errors = translateFieldErrors(e.fieldErrors);
+        form.setErrors(Object.fromEntries(Object.entries(errors).map(([path, m]) => [`links.${path}`, m])));
+      }
+    }
+  });
+
+  const reset = () => (form.isDirty() ? confirmDiscard(() => form.reset()) : undefined);
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="links-form" aria-label={t`Site links`}>
+      <Stack gap="xs">
+        {rows.length === 0 && (
+          <Text size="sm" c="dimmed" data-testid="links-empty">
+            <Trans>No links yet. Add the first one below.</Trans>
+          </Text>
+        )}
+        {rows.map((row, i) => {
+          const n = i + 1;
+          return (
+            <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap" data-testid="link-row">
+              <Text size="sm" c="dimmed" w={20} ta="right" mt={8} aria-hidden>
+                {n}
+              </Text>
+              <TextInput
+                {...form.getInputProps(`links.${i}.name`)}
+                aria-label={t`Name of link ${n}`}
+                placeholder={t`Name`}
+                w={150}
+                data-testid="link-name"
+              />
+              <TextInput
+                {...form.getInputProps(`links.${i}.url`)}
+                aria-label={t`Address of link ${n}`}
+                placeholder="https://…, mailto:…, tel:…"
+                flex={1}
+                miw={0}
+                data-testid="link-url"
+              />
+              <Group gap={2} wrap="nowrap" mt={4}>
+                <Tooltip label={t`Move up`} openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t`Move link ${n} up`}
+                    disabled={i === 0}
+                    onClick={() => form.reorderListItem('links', { from: i, to: i - 1 })}
+                  >
+                    <IconArrowUp size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t`Move down`} openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    aria-label={t`Move link ${n} down`}
+                    disabled={i === rows.length - 1}
+                    onClick={() => form.reorderListItem('links', { from: i, to: i + 1 })}
+                  >
+                    <IconArrowDown size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label={t`Remove`} openDelay={400}>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Remove link ${n}`}
+                    data-testid="link-remove"
+                    onClick={() => form.removeListItem('links', i)}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Group>
+          );
+        })}
+        <Group justify="space-between" mt="sm">
+          <Button
+            variant="light"
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => form.insertListItem('links', newLinkRow())}
+            disabled={rows.length >= URL_LIST_MAX}
+            data-testid="link-add"
+          >
+            <Trans>Add link</Trans>
+          </Button>
+          <Group gap="sm">
+            <Button variant="default" onClick={reset} disabled={save.isPending || !form.isDirty()}>
+              <Trans>Reset</Trans>
+            </Button>
+            <Button
+              type="submit"
+              loading={save.isPending}
+              disabled={save.isPending || !form.isDirty()}
+              data-testid="links-save"
+            >
+              <Trans>Save links</Trans>
+            </Button>
+          </Group>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,32 @@
+import { msg } from '@lingui/core/macro';
+import type { ResourceDef } from '../../components/resource/types';
+import { companyApi } from './api';
+import { type CompanyFormValues, toCompanyFormValues } from './model';
+import { type Company, companyUpdateSchema } from './schema';
+
+/**
+ * About us described for the shared form machinery. Not a list (no columns, no delete): the one
+ * company record always exists (version 0 before anyone saves it), so every save is an update.
+ */
+export const companyResource: ResourceDef<Company, CompanyFormValues> & {
+  form: NonNullable<ResourceDef<Company, CompanyFormValues>['form']>;
+} = {
+  api: companyApi,
+  labels: { create: msg`Company`, edit: msg`Company`, delete: msg`Company` },
+  recordTitle: (c) => c.name ?? '',
+  columns: [],
+  deleteMode: false,
+  form: {
+    // Always open on its page: the schema is part of it.
+    schemas: { create: companyUpdateSchema, update: companyUpdateSchema },
+    toValues: toCompanyFormValues,
+    fields: [
+      { name: 'name', label: msg`Company name`, kind: 'text' },
+      { name: 'phone', label: msg`Phone`, kind: 'text' },
+      { name: 'email', label: msg`Email`, kind: 'text', placeholder: msg`contact@example.com` },
+      { name: 'address', label: msg`Address`, kind: 'text' },
+      { name: 'logoUrl', label: msg`Logo URL`, kind: 'url', span: 2, placeholder: msg`https://… or /prod-api/files/…` },
+      { name: 'intro', label: msg`Introduction`, kind: 'textarea' },
+    ],
+  },
+};

@@ -1,0 +1,108 @@
+import type { Hono } from 'hono';
+import { currentUser } from '../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { auditEntry } from '../../server/crud/audit-entry';
+import type { Db } from '../../server/crud/types';
+import { staleVersion } from '../../server/crud/write';
+import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/repositories/audit';
+import type { Database } from '../../server/db/schema';
+import { ok } from '../../server/http/envelope';
+import { readJson } from '../../server/http/validate';
+import { type Company, companyUpdateSchema, type SiteLink, urlListUpdateSchema } from './schema';
+
+/** About us is one record; it exists (version 0, empty) before anyone saves it. */
+const COMPANY_ID = 1;
+
+function toCompany(r: Database['company'] | undefined, at: string): Company {
+  return {
+    id: COMPANY_ID,
+    name: r?.name ?? null,
+    intro: r?.intro ?? null,
+    address: r?.address ?? null,
+    phone: r?.phone ?? null,
+    email: r?.email ?? null,
+    logoUrl: r?.logo_url ?? null,
+    version: r?.version ?? 0,
+    createdAt: r?.created_at ?? at,
+    updatedAt: r?.updated_at ?? at,
+  };
+}
+
+const readCompany = (db: Db) => db.selectFrom('company').selectAll().where('id', '=', COMPANY_ID).executeTakeFirst();
+const readLinks = (db: Db): Promise<SiteLink[]> =>
+  db.selectFrom('site_link').select(['id', 'name', 'url', 'sort']).orderBy('sort').orderBy('id').execute();
+
+/** GET /company/list, PUT /company, GET /url/list, PUT /url: each write audited in its transaction. */
+export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
+  api.get('/company/list', async (c) => {
+    return ok(c, [toCompany(await readCompany(deps.db), deps.now().toISOString())]);
+  });
+
+  api.put('/company', async (c) => {
+    const input = await readJson(c, companyUpdateSchema, ['createdAt', 'updatedAt']);
+    const user = currentUser(c);
+    const out = await deps.db.transaction().execute(async (trx) => {
+      const at = deps.now().toISOString();
+      const before = await readCompany(trx);
+      const current = before?.version ?? 0;
+      if (input.version !== undefined && input.version !== current)
+        throw staleVersion(current, input.version, toCompany(before, at));
+      const columns = {
+        name: input.name ?? null,
+        intro: input.intro ?? null,
+        address: input.address ?? null,
+        phone: input.phone ?? null,
+        email: input.email ?? null,
+        logo_url: input.logoUrl ?? null,
+        version: current + 1,
+        updated_at: at,
+      };
+      if (before) {
+        const res = await trx
+          .updateTable('company')
+          .set(columns)
+          .where('id', '=', COMPANY_ID)
+          .where('version', '=', current)
+          .executeTakeFirst();
+        if (Number(res.numUpdatedRows) !== 1) throw staleVersion(current + 1, current);
+      } else {
+        // Two first saves racing: the primary key lets one in; the other fails and is retried by its user.
+        await trx
+          .insertInto('company')
+          .values({ id: COMPANY_ID, ...columns, created_at: at })
+          .execute();
+      }
+      const after = toCompany(await readCompany(trx), at);
+      const changes = diffRecords(toCompany(before, at), after);
+      const title = recordTitleOf(after);
+      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', COMPANY_ID, at, changes, title));
+      return after;
+    });
+    return ok(c, out);
+  });
+
+  api.get('/url/list', async (c) => ok(c, await readLinks(deps.db)));
+
+  api.put('/url', async (c) => {
+    const input = await readJson(c, urlListUpdateSchema);
+    const user = currentUser(c);
+    const out = await deps.db.transaction().execute(async (trx) => {
+      const at = deps.now().toISOString();
+      const before = await readLinks(trx);
+      await trx.deleteFrom('site_link').execute();
+      if (input.length > 0) {
+        await trx
+          .insertInto('site_link')
+          .values(input.map((l) => ({ name: l.name, url: l.url, sort: l.sort, created_at: at, updated_at: at })))
+          .execute();
+      }
+      const after = await readLinks(trx);
+      // The list is one record for the trail: record id 0, the whole list before and after.
+      const strip = (ls: SiteLink[]) => ls.map(({ name, url, sort }) => ({ name, url, sort }));
+      const changes = diffRecords({ links: strip(before) }, { links: strip(after) });
+      await writeAudit(trx, auditEntry(user, 'update', 'url', 0, at, changes));
+      return after;
+    });
+    return ok(c, out);
+  });
+}

@@ -1,0 +1,32 @@
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ResourcePage } from '../../../components/resource/resource-page';
+import type { ResourceDef } from '../../../components/resource/types';
+import type { Transition } from '../model';
+import { applyResource } from '../resource';
+import type { Apply } from '../schema';
+import { TransitionButtons } from './transition-buttons';
+
+// The dialog (its modal and text area code) loads when a transition is first picked.
+const TransitionModal = lazy(() => import('./transition-modal').then((m) => ({ default: m.TransitionModal })));
+
+/** /users/apply: borrow requests, approved, rejected and returned from their rows. */
+export function ApplicationsPage() {
+  const [picked, setPicked] = useState<{ row: Apply; transition: Transition } | null>(null);
+  const resource = useMemo<ResourceDef<Apply>>(
+    () => ({
+      ...applyResource,
+      rowActions: (row) => <TransitionButtons row={row} onPick={(transition) => setPicked({ row, transition })} />,
+    }),
+    [],
+  );
+  return (
+    <>
+      <ResourcePage resource={resource} />
+      {picked && (
+        <Suspense fallback={null}>
+          <TransitionModal {...picked} onClose={() => setPicked(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

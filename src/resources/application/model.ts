@@ -1,0 +1,49 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import type { MantineColor } from '@mantine/core';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { APPLY_SORTS, APPLY_TRANSITIONS } from '../../contract/values';
+import type { Apply, ApplyStatus } from './schema';
+import { applicationSpec } from './spec';
+
+export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
+  { value: 'pending', label: msg`Pending`, color: 'yellow' },
+  { value: 'approved', label: msg`Approved`, color: 'green' },
+  { value: 'rejected', label: msg`Rejected`, color: 'red' },
+  { value: 'returned', label: msg`Returned`, color: 'gray' },
+];
+
+export const APPLY_FILTERS = screenFilterNames(applicationSpec.filters);
+
+/** /users/apply?pageNum&pageSize&keyword&sort&order&status */
+export const applySearchSchema = listSearchSchema(APPLY_SORTS, searchFilters(applicationSpec.filters));
+export type ApplySearch = ReturnType<typeof applySearchSchema>;
+
+/** A status change the console offers, with how its button and dialog read. */
+export interface Transition {
+  to: Exclude<ApplyStatus, 'pending'>;
+  /** Button text. */
+  action: MessageDescriptor;
+  /** Dialog title. */
+  title: MessageDescriptor;
+  color: MantineColor;
+}
+
+const TRANSITIONS: Record<Transition['to'], Transition> = {
+  approved: { to: 'approved', action: msg`Approve`, title: msg`Approve application`, color: 'green' },
+  rejected: { to: 'rejected', action: msg`Reject`, title: msg`Reject application`, color: 'red' },
+  returned: { to: 'returned', action: msg`Mark returned`, title: msg`Mark as returned`, color: 'blue' },
+};
+
+/** The buttons a row gets: exactly the contract's allowed transitions from its status. */
+export function transitionsFor(status: ApplyStatus): Transition[] {
+  return APPLY_TRANSITIONS[status].flatMap((to) => (to === 'pending' ? [] : [TRANSITIONS[to]]));
+}
+
+/** The `PUT /apply` body: id, version, the new status and a remark only when one was written. */
+export function transitionBody(row: Pick<Apply, 'id' | 'version'>, to: ApplyStatus, remark: string) {
+  const text = remark.trim();
+  return { id: row.id, version: row.version, status: to, ...(text ? { remark: text } : {}) };
+}

@@ -1,0 +1,97 @@
+import { msg } from '@lingui/core/macro';
+import { Badge, Stack, Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { applyApi } from './api';
+import { APPLY_STATUS_OPTIONS } from './model';
+import type { Apply } from './schema';
+
+/**
+ * The Applications screen (/users/apply): borrow requests. No form and no delete: readers create
+ * them on the site, the console moves them on (row actions, added by the page), history is kept.
+ */
+export const applyResource: ResourceDef<Apply> = {
+  api: applyApi,
+  labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
+  recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,
+  deleteMode: false,
+  exportable: true,
+  columns: [
+    { key: 'id', label: msg`No.`, sortField: 'id', width: 70, render: (a) => a.id },
+    {
+      key: 'reader',
+      label: msg`Reader`,
+      render: (a) => (
+        <Text size="sm" fw={500}>
+          {a.nickName ?? `#${a.userId}`}
+        </Text>
+      ),
+    },
+    {
+      key: 'book',
+      label: msg`Book`,
+      render: (a) => (
+        <Text size="sm" lineClamp={2}>
+          {a.bookTitle ?? `#${a.bookId}`}
+        </Text>
+      ),
+    },
+    {
+      key: 'stock',
+      label: msg`In stock`,
+      align: 'right',
+      width: 90,
+      render: (a) => (
+        <Badge variant="outline" color={a.bookStock ? 'teal' : 'red'} radius="sm" data-testid="apply-stock">
+          {a.bookStock ?? '—'}
+        </Badge>
+      ),
+    },
+    {
+      key: 'status',
+      label: msg`Status`,
+      sortField: 'status',
+      width: 110,
+      render: (a) => <EnumBadge value={a.status} options={APPLY_STATUS_OPTIONS} />,
+    },
+    {
+      key: 'remark',
+      label: msg`Remark`,
+      render: (a) => (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {a.remark ?? ''}
+        </Text>
+      ),
+    },
+    {
+      key: 'handledAt',
+      label: msg`Handled`,
+      sortField: 'handledAt',
+      width: 170,
+      render: (a, i18n) =>
+        a.handledAt ? (
+          <Stack gap={0}>
+            <Text size="sm">{a.handledBy ?? ''}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(a.handledAt, i18n.locale)}
+            </Text>
+          </Stack>
+        ) : (
+          ''
+        ),
+    },
+    {
+      key: 'createdAt',
+      label: msg`Applied`,
+      sortField: 'createdAt',
+      width: 170,
+      render: (a, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(a.createdAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [{ name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS }],
+};

@@ -1,0 +1,93 @@
+import type { Hono } from 'hono';
+import { currentUser } from '../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { auditEntry } from '../../server/crud/audit-entry';
+import type { Db } from '../../server/crud/types';
+import { staleVersion } from '../../server/crud/write';
+import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/repositories/audit';
+import { publishChange } from '../../server/events/routes';
+import { ok } from '../../server/http/envelope';
+import { conflict, notFound } from '../../server/http/errors';
+import { readJson } from '../../server/http/validate';
+import { type ApplyStatus, applyUpdateSchema, canTransition } from './schema';
+import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
+
+/**
+ * One copy out (approve) or back in (return), as a conditional UPDATE: `stock > 0` in the WHERE
+ * makes the row itself the arbiter between concurrent approvals on any engine, so the last copy is
+ * lent exactly once. The book's version moves too, so an editor holding the old stock gets a 409
+ * instead of silently undoing the loan. Returns the new stock, or null when no copy was left.
+ */
+async function moveStock(trx: Db, bookId: number, delta: 1 | -1, at: string): Promise<number | null> {
+  let q = trx
+    .updateTable('book')
+    .set((eb) => ({ stock: eb('stock', '+', delta), version: eb('version', '+', 1), updated_at: at }))
+    .where('id', '=', bookId);
+  if (delta < 0) q = q.where('stock', '>', 0);
+  const row = await q.returning('stock').executeTakeFirst();
+  return row ? row.stock : null;
+}
+
+export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
+  api.put('/apply', async (c) => {
+    const input = await readJson(c, applyUpdateSchema, [
+      ...APPLY_READ_ONLY,
+      'userId',
+      'bookId',
+      'createdAt',
+      'updatedAt',
+    ]);
+    const user = currentUser(c);
+    let bookVersion: number | null = null;
+    const out = await deps.db.transaction().execute(async (trx) => {
+      const before = await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirst();
+      if (!before) throw notFound(`apply ${input.id}`);
+      if (before.version !== input.version) throw staleVersion(before.version, input.version, toApply(before));
+      const from = before.status as ApplyStatus;
+      if (!canTransition(from, input.status)) {
+        throw conflict(`An application that is ${from} cannot become ${input.status}`, 'status');
+      }
+      const at = deps.now().toISOString();
+      const delta = input.status === 'approved' ? -1 : input.status === 'returned' ? 1 : 0;
+      if (delta !== 0) {
+        const stock = await moveStock(trx, before.book_id, delta, at);
+        if (stock === null) throw conflict(`No copies of "${before.book_title ?? before.book_id}" are left to lend`);
+        const changes = { stock: { from: stock - delta, to: stock } };
+        bookVersion = await trx
+          .selectFrom('book')
+          .select('version')
+          .where('id', '=', before.book_id)
+          .executeTakeFirstOrThrow()
+          .then((b) => b.version);
+        await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes, before.book_title));
+      }
+      const res = await trx
+        .updateTable('borrow_apply')
+        .set({
+          status: input.status,
+          remark: input.remark ?? before.remark,
+          handled_by: user.name,
+          handled_by_id: user.staffId,
+          handled_at: at,
+          version: input.version + 1,
+          updated_at: at,
+        })
+        .where('id', '=', input.id)
+        .where('version', '=', input.version)
+        .executeTakeFirst();
+      if (Number(res.numUpdatedRows) !== 1) throw staleVersion(input.version + 1, input.version);
+      const after = toApply(await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirstOrThrow());
+      // bookStock is the book's, audited on the book row above.
+      const changes = diffRecords(toApply(before), after, ['id', 'version', 'createdAt', 'updatedAt', 'bookStock']);
+      await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes, recordTitleOf(after)));
+      return after;
+    });
+    // After the commit: open consoles recount pending applications and refresh the lists.
+    const actor = { id: user.staffId, name: user.name || user.userName };
+    publishChange(deps, { resource: 'apply', id: out.id, version: out.version, action: 'update', actor });
+    if (bookVersion !== null) {
+      publishChange(deps, { resource: 'book', id: out.bookId, version: bookVersion, action: 'update', actor });
+    }
+    return ok(c, out);
+  });
+}

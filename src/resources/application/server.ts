@@ -1,0 +1,57 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { specFilters } from '../../server/crud/filters';
+import { invalidField } from '../../server/http/errors';
+import { applyCreateSchema, applyPageSchema } from './schema';
+import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
+import { registerApplyTransitions } from './server-transition';
+import { applicationSpec } from './spec';
+
+/**
+ * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
+ * its stock rule (apply-transition.ts). No delete: borrowing history is kept.
+ */
+export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
+  registerApplyTransitions(api, deps);
+  return registerResource(api, deps, {
+    name: 'apply',
+    roles: applicationSpec.roles,
+    table: 'borrow_apply',
+    schemas: { create: applyCreateSchema, page: applyPageSchema },
+    operations: { update: false, delete: false },
+    select: selectApply,
+    idColumn: 'borrow_apply.id',
+    sortColumns: {
+      id: 'borrow_apply.id',
+      status: 'borrow_apply.status',
+      handledAt: 'borrow_apply.handled_at',
+      createdAt: 'borrow_apply.created_at',
+      updatedAt: 'borrow_apply.updated_at',
+    },
+    keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
+    // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
+    pageFromTable: (p) => !p.keyword,
+    filters: (p) => specFilters(applicationSpec.filters, p),
+    // A status on create is refused (unknown field), not ignored: every application starts pending.
+    readOnlyFields: APPLY_READ_ONLY,
+    toApi: toApply,
+    toColumns: (i) => ({
+      user_id: i.userId,
+      book_id: i.bookId,
+      remark: i.remark ?? null,
+      // Every application starts pending; only PUT /apply moves it on.
+      status: 'pending',
+      handled_by: null,
+      handled_by_id: null,
+      handled_at: null,
+    }),
+    async check(input, { trx }) {
+      const reader = await trx.selectFrom('reader').select('status').where('id', '=', input.userId).executeTakeFirst();
+      if (!reader) throw invalidField('userId', 'no such reader');
+      if (reader.status !== 'active') throw invalidField('userId', 'this reader is disabled');
+      const book = await trx.selectFrom('book').select('id').where('id', '=', input.bookId).executeTakeFirst();
+      if (!book) throw invalidField('bookId', 'no such book');
+    },
+  });
+}

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ListSearch } from '../../components/resource/list-search';
+import { createResourceApi } from '../../components/resource/resource-api';
+import type { Page } from '../../contract/common';
+import { http } from '../../lib/api';
+import { AUDIT_FILTERS, type AuditRow } from './model';
+
+/** `POST /audit/page` (+ export): admin only, read only. Keys: ['audit', 'page', body]. */
+export const auditApi = createResourceApi<AuditRow>('audit', AUDIT_FILTERS);
+
+export const auditQuery = (search: Partial<ListSearch>) => auditApi.pageQuery(search);
+
+/** The fields of a staff account (`/user/page`) the actor filter shows. */
+export type Actor = { id: number; name: string; userName: string };
+
+/** Staff accounts for the actor filter (the first 100 by name: a console has a handful). */
+export const actorsQuery = () =>
+  queryOptions({
+    queryKey: ['user', 'actors'] as const,
+    queryFn: () => http.post<Page<Actor>>('/user/page', { pageNum: 1, pageSize: 100, sort: 'name', order: 'asc' }),
+    staleTime: 60_000,
+  });

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { pageRequest, requiredRef } from '../../contract/common';
+import { dateFilter } from '../../contract/fields';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
+
+export { AUDIT_ACTIONS, AUDIT_SORTS };
+
+/** `POST /audit/page`: admin only. Who created, changed or deleted what, and when. */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditPageSchema = pageRequest(AUDIT_SORTS, {
+  /** Staff id of the actor. */
+  actor: requiredRef.optional(),
+  action: z.enum(AUDIT_ACTIONS).optional(),
+  /** Resource path as in the API: 'book', 'category/subclass', 'users', 'apply', 'company', 'url', ... */
+  resource: z.string().trim().min(1).max(50).optional(),
+  recordId: z.number().int().nonnegative().optional(),
+  /** Inclusive; a bare date means that whole day (UTC). */
+  from: dateFilter,
+  to: dateFilter,
+});
+export type AuditPageRequest = z.input<typeof auditPageSchema>;
+
+/** A field's change; secrets (passwords) appear only as "(changed)". */
+export type AuditChange = { from: unknown; to: unknown } | '(changed)';
+
+export interface AuditEntry {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorName: string;
+  action: AuditAction;
+  resource: string;
+  recordId: number;
+  changes: Record<string, AuditChange>;
+  /** What the record was called at the time (title, name…); null where it has none. */
+  recordTitle: string | null;
+}

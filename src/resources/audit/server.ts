@@ -1,0 +1,69 @@
+import type { Hono } from 'hono';
+import { type SqlBool, sql } from 'kysely';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { eq } from '../../server/crud/filters';
+import type { Db } from '../../server/crud/types';
+import { type AuditAction, type AuditEntry, auditPageSchema } from './schema';
+import { auditSpec } from './spec';
+
+// Audit rows are never edited, so they have no version; the machinery's row shape wants one.
+const select = (db: Db) => db.selectFrom('audit_log').selectAll('audit_log').select(sql<number>`0`.as('version'));
+type AuditRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toEntry = (r: AuditRow): AuditEntry => ({
+  id: r.id,
+  at: r.at,
+  actorId: r.actor_id,
+  actorName: r.actor_name,
+  action: r.action as AuditAction,
+  resource: r.resource,
+  recordId: r.record_id,
+  changes: JSON.parse(r.changes) as AuditEntry['changes'],
+  recordTitle: r.record_title,
+});
+
+/** Timestamps are ISO-8601 UTC text, so text comparison is time order. A bare `to` date is inclusive. */
+function timeBound(value: string | undefined, end: boolean): string | undefined {
+  if (value === undefined) return undefined;
+  if (value.length > 10) return new Date(value).toISOString();
+  const day = new Date(`${value}T00:00:00Z`);
+  if (end) day.setUTCDate(day.getUTCDate() + 1);
+  return day.toISOString();
+}
+
+/** `/audit/page` (+ export): the trail, admin only, read only. */
+export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
+  return registerResource(api, deps, {
+    name: 'audit',
+    roles: auditSpec.roles,
+    table: 'audit_log',
+    schemas: { page: auditPageSchema },
+    operations: { create: false, update: false, delete: false },
+    select,
+    idColumn: 'audit_log.id',
+    sortColumns: { at: 'audit_log.at', id: 'audit_log.id' },
+    keywordColumns: ['audit_log.actor_name', 'audit_log.resource', 'audit_log.record_title', 'audit_log.changes'],
+    filters: (p) => {
+      const from = timeBound(p.from, false);
+      const to = timeBound(p.to, true);
+      const toIsDay = p.to !== undefined && p.to.length === 10;
+      return [
+        ...eq('audit_log.actor_id', p.actor),
+        ...eq('audit_log.action', p.action),
+        ...eq('audit_log.resource', p.resource),
+        ...eq('audit_log.record_id', p.recordId),
+        ...(from === undefined ? [] : [sql<SqlBool>`${sql.ref('audit_log.at')} >= ${from}`]),
+        ...(to === undefined
+          ? []
+          : [
+              toIsDay
+                ? sql<SqlBool>`${sql.ref('audit_log.at')} < ${to}`
+                : sql<SqlBool>`${sql.ref('audit_log.at')} <= ${to}`,
+            ]),
+      ];
+    },
+    toApi: toEntry,
+    toColumns: () => ({}),
+  });
+}

@@ -1,0 +1,37 @@
+import { msg } from '@lingui/core/macro';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { BANNER_SORTS } from '../../contract/values';
+import type { Banner } from './schema';
+import { bannerSpec } from './spec';
+
+/** Shown and filtered as "Enabled" / "Disabled"; the URL and the page body hold a boolean. */
+export const BANNER_ENABLED_OPTIONS: Option[] = [
+  { value: 'true', label: msg`Enabled`, color: 'green' },
+  { value: 'false', label: msg`Disabled`, color: 'gray' },
+];
+
+export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
+
+/** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
+export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, searchFilters(bannerSpec.filters));
+export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
+
+export type BannerFormValues = {
+  title: string;
+  imageUrl: string;
+  linkUrl: string;
+  sort: number | string;
+  enabled: boolean;
+};
+
+export function toBannerFormValues(banner?: Banner): BannerFormValues {
+  return {
+    title: banner?.title ?? '',
+    imageUrl: banner?.imageUrl ?? '',
+    linkUrl: banner?.linkUrl ?? '',
+    sort: banner?.sort ?? 0,
+    enabled: banner?.enabled ?? true,
+  };
+}

@@ -1,0 +1,110 @@
+import { msg } from '@lingui/core/macro';
+import { Switch, Text } from '@mantine/core';
+import { ExternalLink } from '../../components/external-link';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { Thumbnail } from '../../components/thumbnail';
+import { bannerApi } from './api';
+import { BannerEnabledSwitch } from './components/banner-enabled-switch';
+import { EnabledFilter, EnabledLabel } from './components/enabled-filter';
+import { type BannerFormValues, toBannerFormValues } from './model';
+import type { Banner } from './schema';
+
+/** The Banners screen (/web/banner): the reading site's carousel. */
+export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
+  api: bannerApi,
+  labels: { create: msg`New banner`, edit: msg`Edit banner`, delete: msg`Delete banner` },
+  recordTitle: (b) => b.title,
+  deleteMode: 'undo',
+  exportable: true,
+  columns: [
+    {
+      key: 'image',
+      label: msg`Image`,
+      hideLabel: true,
+      width: 112,
+      render: (b) => <Thumbnail url={b.imageUrl} width={96} height={40} />,
+    },
+    {
+      key: 'title',
+      label: msg`Title`,
+      sortField: 'title',
+      render: (b) => (
+        <Text size="sm" fw={500} lineClamp={2}>
+          {b.title}
+        </Text>
+      ),
+    },
+    { key: 'linkUrl', label: msg`Link`, render: (b) => <ExternalLink url={b.linkUrl} /> },
+    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (b) => b.sort },
+    {
+      key: 'enabled',
+      label: msg`Enabled`,
+      sortField: 'enabled',
+      width: 110,
+      render: (b) => <BannerEnabledSwitch banner={b} />,
+    },
+    {
+      key: 'updatedAt',
+      label: msg`Updated`,
+      sortField: 'updatedAt',
+      width: 170,
+      render: (b, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(b.updatedAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [
+    {
+      name: 'enabled',
+      label: msg`Enabled`,
+      // The URL and the page body hold a boolean; the select speaks strings.
+      render: ({ value, onChange, label, ariaLabel, testId }) => (
+        <EnabledFilter value={value} onChange={onChange} label={label} ariaLabel={ariaLabel} testId={testId} />
+      ),
+    },
+  ],
+  form: {
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () => import('./schema').then((m) => ({ create: m.bannerCreateSchema, update: m.bannerUpdateSchema })),
+    toValues: toBannerFormValues,
+    fields: [
+      { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },
+      {
+        name: 'imageUrl',
+        label: msg`Image URL`,
+        kind: 'url',
+        required: true,
+        span: 2,
+        placeholder: msg`https://… or /prod-api/files/…`,
+        description: msg`Copy an address from the image library, or any https image.`,
+      },
+      {
+        name: 'linkUrl',
+        label: msg`Link`,
+        kind: 'url',
+        span: 2,
+        placeholder: msg`https://…, mailto:… or tel:…`,
+        description: msg`Where a click on the banner goes (optional).`,
+      },
+      { name: 'sort', label: msg`Sort`, kind: 'number', min: 0, description: msg`Lower comes first.` },
+      {
+        name: 'enabled',
+        label: msg`Enabled`,
+        kind: 'custom',
+        render: ({ inputProps }) => (
+          <Switch
+            mt={{ base: 0, sm: 28 }}
+            label={inputProps.label}
+            checked={Boolean(inputProps.value)}
+            onChange={(e) => inputProps.onChange(e.currentTarget.checked)}
+            data-testid={inputProps['data-testid']}
+          />
+        ),
+        renderValue: (v) => (v ? <EnabledLabel on /> : <EnabledLabel />),
+      },
+    ],
+  },
+};

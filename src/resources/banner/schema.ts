@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from '../../contract/common';
+import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
+import { BANNER_SORTS } from '../../contract/values';
+import { bannerSpec } from './spec';
+
+export { BANNER_SORTS };
+
+const bannerFields = {
+  title: requiredText(1, 100),
+  imageUrl: requiredUrl,
+  /** http, https, mailto or tel only. */
+  linkUrl: optionalLinkUrl,
+  sort: sortNumber,
+  enabled: z.boolean({ error: 'must be true or false' }).default(true),
+};
+
+export const bannerCreateSchema = z.strictObject(bannerFields);
+export const bannerUpdateSchema = z.strictObject({ ...bannerFields, id: requiredRef, version: versionField });
+export type BannerInput = z.infer<typeof bannerCreateSchema>;
+
+export const bannerPageSchema = pageRequest(BANNER_SORTS, pageFilters(bannerSpec.filters));
+export type BannerPageRequest = z.input<typeof bannerPageSchema>;
+
+export type Banner = RecordMeta & {
+  title: string;
+  imageUrl: string;
+  linkUrl: string | null;
+  sort: number;
+  enabled: boolean;
+};

@@ -1,0 +1,49 @@
+import { msg } from '@lingui/core/macro';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { BOOK_SORTS } from '../../contract/values';
+import type { Book, BookStatus } from './schema';
+import { bookSpec } from './spec';
+
+export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
+  { value: 'on_shelf', label: msg`On shelf`, color: 'green' },
+  { value: 'off_shelf', label: msg`Off shelf`, color: 'gray' },
+];
+
+export const BOOK_FILTERS = screenFilterNames(bookSpec.filters);
+
+/** /web/book?pageNum&pageSize&keyword&sort&order&categoryId&subclassId&status */
+export const bookSearchSchema = listSearchSchema(BOOK_SORTS, searchFilters(bookSpec.filters));
+export type BookSearch = ReturnType<typeof bookSearchSchema>;
+
+/** What the form edits: inputs hold '' and null for "empty"; the contract schema maps them. */
+export type BookFormValues = {
+  title: string;
+  author: string;
+  isbn: string;
+  publisher: string;
+  publishDate: string;
+  categoryId: number | null;
+  subclassId: number | null;
+  coverUrl: string;
+  summary: string;
+  stock: number | string;
+  status: BookStatus;
+};
+
+export function toBookFormValues(book?: Book): BookFormValues {
+  return {
+    title: book?.title ?? '',
+    author: book?.author ?? '',
+    isbn: book?.isbn ?? '',
+    publisher: book?.publisher ?? '',
+    publishDate: book?.publishDate ?? '',
+    categoryId: book?.categoryId ?? null,
+    subclassId: book?.subclassId ?? null,
+    coverUrl: book?.coverUrl ?? '',
+    summary: book?.summary ?? '',
+    stock: book?.stock ?? 0,
+    status: book?.status ?? 'on_shelf',
+  };
+}

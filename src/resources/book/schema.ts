@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  optionalDate,
+  optionalRef,
+  optionalText,
+  optionalUrl,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { because } from '../../contract/field-codes';
+import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
+import { pageFilters } from '../../contract/spec-schema';
+import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
+import { bookSpec } from './spec';
+
+export { BOOK_SORTS, BOOK_STATUSES };
+
+export type BookStatus = (typeof BOOK_STATUSES)[number];
+
+/** Stored as ISBN-13 (an ISBN-10 is converted), so one book cannot be entered twice in two forms. */
+const isbn = z.preprocess(
+  (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? normalizeIsbn(v) : v),
+  z
+    .string()
+    .refine(isValidIsbn, because('isbn', 'must be an ISBN-10 or ISBN-13 with a valid check digit'))
+    .transform(toIsbn13)
+    .optional(),
+);
+
+const bookFields = {
+  title: requiredText(1, 200),
+  author: requiredText(1, 100),
+  isbn,
+  publisher: optionalText(100),
+  publishDate: optionalDate,
+  categoryId: requiredRef,
+  subclassId: optionalRef,
+  coverUrl: optionalUrl,
+  summary: optionalText(5000),
+  stock: z
+    .number({ error: 'must be a number' })
+    .int('must be an integer')
+    .min(0, 'must be 0 or more')
+    .max(1_000_000, 'at most 1000000'),
+  status: z.enum(BOOK_STATUSES, { error: 'must be on_shelf or off_shelf' }),
+};
+
+export const bookCreateSchema = z.strictObject(bookFields);
+export const bookUpdateSchema = z.strictObject({ ...bookFields, id: requiredRef, version: versionField });
+export type BookInput = z.infer<typeof bookCreateSchema>;
+export type BookUpdate = z.infer<typeof bookUpdateSchema>;
+
+export const bookPageSchema = pageRequest(BOOK_SORTS, pageFilters(bookSpec.filters));
+export type BookPageRequest = z.input<typeof bookPageSchema>;
+
+export type Book = RecordMeta & {
+  title: string;
+  author: string;
+  isbn: string | null;
+  publisher: string | null;
+  publishDate: string | null;
+  categoryId: number;
+  /** Joined for display. */
+  categoryName: string | null;
+  subclassId: number | null;
+  subclassName: string | null;
+  coverUrl: string | null;
+  summary: string | null;
+  stock: number;
+  status: BookStatus;
+};

@@ -1,0 +1,139 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { specFilters } from '../../server/crud/filters';
+import type { Db } from '../../server/crud/types';
+import { conflict, invalidField } from '../../server/http/errors';
+import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
+import { bookBatch, bookImporter } from './server-bulk';
+import { bookSpec } from './spec';
+
+const select = (db: Db) =>
+  db
+    .selectFrom('book')
+    .leftJoin('category', 'category.id', 'book.category_id')
+    .leftJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
+    .selectAll('book')
+    .select(['category.name as category_name', 'sc.name as subclass_name']);
+type BookRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toBook = (r: BookRow): Book => ({
+  id: r.id,
+  title: r.title,
+  author: r.author,
+  isbn: r.isbn,
+  publisher: r.publisher,
+  publishDate: r.publish_date,
+  categoryId: r.category_id,
+  categoryName: r.category_name,
+  subclassId: r.subclass_id,
+  subclassName: r.subclass_name,
+  coverUrl: r.cover_url,
+  summary: r.summary,
+  stock: r.stock,
+  status: r.status as BookStatus,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** Export columns: every field of Book, in its order. */
+const BOOK_CSV_COLUMNS = [
+  'id',
+  'title',
+  'author',
+  'isbn',
+  'publisher',
+  'publishDate',
+  'categoryId',
+  'categoryName',
+  'subclassId',
+  'subclassName',
+  'coverUrl',
+  'summary',
+  'stock',
+  'status',
+  'version',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Book)[];
+
+export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
+  return registerResource(api, deps, {
+    name: 'book',
+    roles: bookSpec.roles,
+    table: 'book',
+    schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
+    select,
+    idColumn: 'book.id',
+    sortColumns: {
+      id: 'book.id',
+      title: 'book.title',
+      author: 'book.author',
+      isbn: 'book.isbn',
+      publishDate: 'book.publish_date',
+      stock: 'book.stock',
+      status: 'book.status',
+      createdAt: 'book.created_at',
+      updatedAt: 'book.updated_at',
+    },
+    // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
+    keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
+    fullText: { table: 'book_fts', idColumn: 'book.id' },
+    pageFromTable: true,
+    filters: (p) => specFilters(bookSpec.filters, p),
+    readOnlyFields: ['categoryName', 'subclassName'],
+    // Named, so that an export with no rows still has its header line.
+    csvColumns: BOOK_CSV_COLUMNS,
+    importer: bookImporter,
+    batch: bookBatch,
+    toApi: toBook,
+    toColumns: (i) => ({
+      title: i.title,
+      author: i.author,
+      isbn: i.isbn ?? null,
+      publisher: i.publisher ?? null,
+      publish_date: i.publishDate ?? null,
+      category_id: i.categoryId,
+      subclass_id: i.subclassId ?? null,
+      cover_url: i.coverUrl ?? null,
+      summary: i.summary ?? null,
+      stock: i.stock,
+      status: i.status,
+    }),
+    unique: [{ field: 'isbn', column: 'isbn', message: (v) => `A book with ISBN ${String(v)} already exists` }],
+    async beforeDelete({ trx, id, before }) {
+      const rows = await trx
+        .selectFrom('borrow_apply')
+        .select((eb) => ['status', eb.fn.countAll().as('n')])
+        .where('book_id', '=', id)
+        .groupBy('status')
+        .execute();
+      const n = (...st: string[]) => rows.filter((r) => st.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
+      const open = n('pending', 'approved');
+      if (open > 0) {
+        throw conflict(
+          `"${before.title}" has ${open} open application${open === 1 ? '' : 's'} (pending or on loan); settle them first`,
+        );
+      }
+      // Finished loans are the reading history: kept, so the book is taken off the shelf instead.
+      const closed = n('rejected', 'returned');
+      if (closed > 0) {
+        throw conflict(`"${before.title}" has borrowing history (${closed} applications); set it off shelf instead`);
+      }
+    },
+    async check(input, { trx }) {
+      const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+      if (!cat) throw invalidField('categoryId', 'no such category');
+      if (input.subclassId !== undefined) {
+        const sub = await trx
+          .selectFrom('category_subclass')
+          .select(['id', 'category_id'])
+          .where('id', '=', input.subclassId)
+          .executeTakeFirst();
+        if (!sub) throw invalidField('subclassId', 'no such subclass');
+        if (sub.category_id !== input.categoryId) throw invalidField('subclassId', 'belongs to another category');
+      }
+    },
+  });
+}

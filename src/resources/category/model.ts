@@ -1,0 +1,17 @@
+import { listSearchSchema } from '../../components/resource/list-search';
+import { CATEGORY_SORTS } from '../../contract/values';
+import type { Category } from './schema';
+
+export { CATEGORY_SORTS };
+
+export const CATEGORY_FILTERS = [] as const;
+
+/** /web/category?pageNum&pageSize&keyword&sort&order */
+export const categorySearchSchema = listSearchSchema(CATEGORY_SORTS, {});
+export type CategorySearch = ReturnType<typeof categorySearchSchema>;
+
+export type CategoryFormValues = { name: string; sort: number | string; description: string };
+
+export function toCategoryFormValues(c?: Category): CategoryFormValues {
+  return { name: c?.name ?? '', sort: c?.sort ?? 0, description: c?.description ?? '' };
+}

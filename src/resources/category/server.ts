@@ -1,0 +1,83 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import type { Db } from '../../server/crud/types';
+import { ok } from '../../server/http/envelope';
+import { conflict } from '../../server/http/errors';
+import {
+  type Category,
+  type CategoryOption,
+  categoryCreateSchema,
+  categoryPageSchema,
+  categoryUpdateSchema,
+} from './schema';
+import { categorySpec } from './spec';
+
+const select = (db: Db) => db.selectFrom('category').selectAll('category');
+type CategoryRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+export function toCategory(r: CategoryRow): Category {
+  return {
+    id: r.id,
+    name: r.name,
+    sort: r.sort,
+    description: r.description,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
+  // Before the resource routes: nothing below may swallow /category/list.
+  api.get('/category/list', async (c) => {
+    const rows = await deps.db.selectFrom('category').select(['id', 'name']).orderBy('sort').orderBy('name').execute();
+    return ok<CategoryOption[]>(c, rows);
+  });
+
+  return registerResource(api, deps, {
+    name: 'category',
+    roles: categorySpec.roles,
+    table: 'category',
+    schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
+    select,
+    idColumn: 'category.id',
+    sortColumns: {
+      id: 'category.id',
+      name: 'category.name',
+      sort: 'category.sort',
+      createdAt: 'category.created_at',
+      updatedAt: 'category.updated_at',
+    },
+    keywordColumns: ['category.name', 'category.description'],
+    toApi: toCategory,
+    toColumns: (i) => ({ name: i.name, sort: i.sort, description: i.description ?? null }),
+    unique: [{ field: 'name', column: 'name', message: (v) => `A category named "${String(v)}" already exists` }],
+    async beforeDelete({ trx, id, before }) {
+      const subs = await count(trx, 'category_subclass', id);
+      const books = await count(trx, 'book', id);
+      const resources = await count(trx, 'site_resource', id);
+      if (subs + books + resources > 0) {
+        const parts = [
+          `${subs} subclass${subs === 1 ? '' : 'es'}`,
+          `${books} book${books === 1 ? '' : 's'}`,
+          ...(resources > 0 ? [`${resources} resource${resources === 1 ? '' : 's'}`] : []),
+        ];
+        throw conflict(`Category "${before.name}" is still in use (${parts.join(', ')}); move or delete them first`);
+      }
+    },
+  });
+}
+
+async function count(
+  trx: Db,
+  table: 'book' | 'category_subclass' | 'site_resource',
+  categoryId: number,
+): Promise<number> {
+  const row = await trx
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('category_id', '=', categoryId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,61 @@
+import { useLingui } from '@lingui/react/macro';
+import { AspectRatio, Card, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { formatBytes, formatDateTime } from '../../../components/format';
+import type { ImageRecord } from '../schema';
+import classes from './image-grid.module.css';
+
+interface Props {
+  image: ImageRecord;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (selected: boolean) => void;
+  actions?: ReactNode;
+}
+
+/** One image of the library: preview, name, size and who uploaded it, with its buttons. */
+export function ImageCard({ image, selectable, selected, onSelect, actions }: Props) {
+  const { t, i18n } = useLingui();
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="xs"
+      className={classes.card}
+      data-selected={selected || undefined}
+      data-testid="resource-row"
+      data-id={image.id}
+      aria-selected={selected}
+    >
+      <Card.Section className={classes.preview}>
+        <AspectRatio ratio={4 / 3}>
+          <a href={image.url} target="_blank" rel="noreferrer" aria-label={t`Open ${image.fileName}`}>
+            <Image src={image.url} alt={image.fileName} fit="contain" h="100%" loading="lazy" />
+          </a>
+        </AspectRatio>
+        {selectable && (
+          <Checkbox
+            className={classes.check}
+            aria-label={t`Select ${image.fileName}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+          />
+        )}
+      </Card.Section>
+      <Stack gap={2} mt="xs">
+        <Text size="sm" fw={500} truncate="end" title={image.fileName}>
+          {image.fileName}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {formatBytes(image.size, i18n.locale)} · {image.uploadedBy}
+        </Text>
+        <Group justify="space-between" wrap="nowrap" gap={4}>
+          <Text size="xs" c="dimmed" truncate="end">
+            {formatDateTime(image.createdAt, i18n.locale)}
+          </Text>
+          {actions}
+        </Group>
+      </Stack>
+    </Card>
+  );
+}

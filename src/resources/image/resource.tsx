@@ -1,0 +1,29 @@
+import { msg } from '@lingui/core/macro';
+import type { ResourceDef } from '../../components/resource/types';
+import { imageApi } from './api';
+import { CopyUrlButton } from './components/copy-url-button';
+import { ImageGrid } from './components/image-grid';
+import { UploadButton } from './components/upload-button';
+import { IMAGE_MIME_OPTIONS } from './model';
+import type { ImageRecord } from './schema';
+
+/**
+ * The Images screen (/users/image): a grid of previews instead of a table. The columns only name
+ * the sort fields (the grid's sort buttons) and the CSV export's order.
+ */
+export const imageResource: ResourceDef<ImageRecord> = {
+  api: imageApi,
+  labels: { create: msg`Upload images`, edit: msg`Edit image`, delete: msg`Delete image` },
+  recordTitle: (i) => i.fileName,
+  deleteMode: 'undo',
+  exportable: true,
+  body: ImageGrid,
+  toolbar: <UploadButton />,
+  rowActions: (i) => <CopyUrlButton url={i.url} name={i.fileName} />,
+  columns: [
+    { key: 'createdAt', label: msg`Upload date`, sortField: 'createdAt', render: (i) => i.createdAt },
+    { key: 'fileName', label: msg`Name`, sortField: 'fileName', render: (i) => i.fileName },
+    { key: 'size', label: msg`Size`, sortField: 'size', render: (i) => i.size },
+  ],
+  filters: [{ name: 'mime', label: msg`Type`, options: IMAGE_MIME_OPTIONS }],
+};

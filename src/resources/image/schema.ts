@@ -1,0 +1,30 @@
+import type { z } from 'zod';
+import { pageRequest, type RecordMeta } from '../../contract/common';
+import { pageFilters } from '../../contract/spec-schema';
+import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD } from '../../contract/values';
+import { imageSpec } from './spec';
+
+export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD };
+
+/** `image`: the image library. Created only by `POST /file/upload/img`; page and delete. */
+export type ImageMime = (typeof IMAGE_MIMES)[number];
+
+export const imagePageSchema = pageRequest(IMAGE_SORTS, pageFilters(imageSpec.filters));
+export type ImagePageRequest = z.input<typeof imagePageSchema>;
+
+export type ImageRecord = RecordMeta & {
+  /** Public, unguessable, long-cached: readable by an <img> without the X-Token header. */
+  url: string;
+  fileName: string;
+  size: number;
+  mime: ImageMime;
+  /** Staff name of the uploader. */
+  uploadedBy: string;
+  uploadedById: number | null;
+};
+
+/** `data` of `POST /file/upload/img`. */
+export interface ImageUploadResult {
+  id: number;
+  url: string;
+}

@@ -1,0 +1,104 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Hono } from 'hono';
+import { currentUser } from '../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { auditEntry } from '../../server/crud/audit-entry';
+import { diffRecords, writeAudit } from '../../server/db/repositories/audit';
+import { DEFAULT_STORAGE_RESERVE, freeBytes } from '../../server/files/disk';
+import {
+  IMAGE_URL_PREFIX,
+  imagesDir,
+  MIME_BY_EXT,
+  removeImage,
+  STORED_NAME_RE,
+  sniffImage,
+  storeImage,
+} from '../../server/files/images';
+import { ok } from '../../server/http/envelope';
+import { invalidField, storageFull, tooLarge, unsupportedType } from '../../server/http/errors';
+import { readForm } from '../../server/http/validate';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
+import { toImage } from './server';
+
+/**
+ * GET of a stored image, registered before the token check: an <img> tag cannot send X-Token. The
+ * 128-bit random name is the capability; content never changes under a name, hence immutable.
+ */
+export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
+  api.get('/files/images/:name', async (c) => {
+    const name = c.req.param('name');
+    if (!STORED_NAME_RE.test(name)) return c.notFound();
+    let bytes: Buffer;
+    try {
+      bytes = await readFile(join(imagesDir(deps.dataDir), name));
+    } catch {
+      return c.notFound();
+    }
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    return c.body(new Uint8Array(bytes), 200, {
+      'Content-Type': MIME_BY_EXT[ext] ?? 'application/octet-stream',
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Content-Length': String(bytes.length),
+    });
+  });
+}
+
+/** POST /file/upload/img: multipart `file`, type by magic bytes, at most 5 MiB. */
+export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
+  api.post('/file/upload/img', async (c) => {
+    const type = (c.req.header('content-type') ?? '').toLowerCase();
+    if (!type.startsWith('multipart/form-data')) throw unsupportedType('Content-Type must be multipart/form-data');
+    const form = await readForm(c);
+    const file = form[IMAGE_UPLOAD_FIELD];
+    if (Array.isArray(file)) throw invalidField(IMAGE_UPLOAD_FIELD, 'one file only');
+    if (!(file instanceof File)) throw invalidField(IMAGE_UPLOAD_FIELD, 'required (a file)');
+    if (file.size > IMAGE_MAX_BYTES) throw tooLarge('Image', '5 MiB');
+    if (file.size === 0) throw invalidField(IMAGE_UPLOAD_FIELD, 'the file is empty');
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const mime = sniffImage(bytes);
+    if (!mime) throw unsupportedType('The file is not a PNG, JPEG, WebP or GIF image');
+    const user = currentUser(c);
+    const fileName = (file.name || 'image').slice(0, 255);
+    const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+    const free = await freeBytes(imagesDir(deps.dataDir));
+    if (free - bytes.length < reserve) {
+      deps.log.error(
+        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${free} bytes free, ${reserve} kept in reserve)`,
+      );
+      throw storageFull();
+    }
+    // The file first, then the row: a failed transaction removes the orphan file below. A failed
+    // write removes its own temp file; app.onError answers a full disk with 507.
+    const storedName = await storeImage(deps.dataDir, bytes, mime, deps.diskFaults);
+    try {
+      const out = await deps.db.transaction().execute(async (trx) => {
+        const at = deps.now().toISOString();
+        const { id } = await trx
+          .insertInto('image')
+          .values({
+            file_name: fileName,
+            stored_name: storedName,
+            size: bytes.length,
+            mime,
+            uploaded_by: user.name,
+            uploaded_by_id: user.staffId,
+            version: 0,
+            created_at: at,
+            updated_at: at,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const row = await trx.selectFrom('image').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+        const record = toImage(row);
+        const changes = diffRecords(null, record as unknown as Record<string, unknown>);
+        await writeAudit(trx, auditEntry(user, 'create', 'image', id, at, changes, fileName));
+        return { id, url: `${IMAGE_URL_PREFIX}${storedName}` } satisfies ImageUploadResult;
+      });
+      return ok(c, out, 201);
+    } catch (err) {
+      await removeImage(deps.dataDir, storedName);
+      throw err;
+    }
+  });
+}

@@ -1,0 +1,11 @@
+import { defineSpec } from '../../contract/resource-spec';
+import { IMAGE_MIMES, IMAGE_SORTS } from '../../contract/values';
+
+/** Uploaded images. */
+export const imageSpec = defineSpec({
+  api: 'image',
+  roles: 'everyone',
+  menu: { icon: 'example', order: 24 },
+  sorts: IMAGE_SORTS,
+  filters: { mime: { kind: 'enum', values: IMAGE_MIMES, column: 'image.mime' } },
+});

@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ListSearch } from '../../components/resource/list-search';
+import { createResourceApi } from '../../components/resource/resource-api';
+import { ONLINE_FILTERS, onlineUpdateBody } from './model';
+import type { Online } from './schema';
+
+/** `/online`: messages from the site's readers (API.md §4). Keys: ['online', 'page', body]. */
+export const onlineApi = createResourceApi<Online>('online', ONLINE_FILTERS);
+
+export const messagesQuery = (search: Partial<ListSearch>) => onlineApi.pageQuery(search);
+
+/** Mark read, or save a reply: a PUT with the version the drawer holds; the list refreshes after. */
+export function useUpdateMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (v: { message: Online; patch: Parameters<typeof onlineUpdateBody>[1] }) =>
+      onlineApi.update(onlineUpdateBody(v.message, v.patch)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: onlineApi.key }),
+  });
+}

@@ -1,0 +1,45 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconMailOpened } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ResourcePage } from '../../../components/resource/resource-page';
+import type { ResourceDef } from '../../../components/resource/types';
+import { onlineResource } from '../resource';
+import type { Online } from '../schema';
+
+// The drawer (its modal and text area code) loads when a message is first opened.
+const MessageDrawer = lazy(() => import('./message-drawer').then((m) => ({ default: m.MessageDrawer })));
+
+/** /users/online: readers' messages; Open reads one (marking it read) and replies in a drawer. */
+export function MessagesPage() {
+  const { t } = useLingui();
+  const [open, setOpen] = useState<Online | null>(null);
+  const resource = useMemo<ResourceDef<Online>>(
+    () => ({
+      ...onlineResource,
+      rowActions: (row) => (
+        <Tooltip label={t`Open`} openDelay={400}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t`Open message from ${row.readerName}`}
+            data-testid="message-open"
+            onClick={() => setOpen(row)}
+          >
+            <IconMailOpened size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    }),
+    [t],
+  );
+  return (
+    <>
+      <ResourcePage resource={resource} />
+      {open && (
+        <Suspense fallback={null}>
+          <MessageDrawer key={open.id} message={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { msg } from '@lingui/core/macro';
+import { Stack, Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { onlineApi } from './api';
+import { ONLINE_STATUS_OPTIONS } from './model';
+import type { Online } from './schema';
+
+/**
+ * The Online messages screen (/users/online). Readers write the messages on the site; staff read
+ * and reply in the drawer (the page adds its Open action), and may delete.
+ */
+export const onlineResource: ResourceDef<Online> = {
+  api: onlineApi,
+  labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
+  recordTitle: (m) => m.readerName,
+  deleteMode: 'undo',
+  exportable: true,
+  columns: [
+    {
+      key: 'readerName',
+      label: msg`Sender`,
+      sortField: 'readerName',
+      width: 180,
+      render: (m) => (
+        <Stack gap={0}>
+          <Text size="sm" fw={m.status === 'unread' ? 700 : 500}>
+            {m.readerName}
+          </Text>
+          {m.contact && (
+            <Text size="xs" c="dimmed">
+              {m.contact}
+            </Text>
+          )}
+        </Stack>
+      ),
+    },
+    {
+      key: 'content',
+      label: msg`Message`,
+      render: (m) => (
+        <Text size="sm" lineClamp={2} fw={m.status === 'unread' ? 600 : undefined}>
+          {m.content}
+        </Text>
+      ),
+    },
+    {
+      key: 'status',
+      label: msg`Status`,
+      sortField: 'status',
+      width: 110,
+      render: (m) => <EnumBadge value={m.status} options={ONLINE_STATUS_OPTIONS} />,
+    },
+    {
+      key: 'createdAt',
+      label: msg`Received`,
+      sortField: 'createdAt',
+      width: 170,
+      render: (m, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(m.createdAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [{ name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS }],
+  // Mark read or unread; "replied" follows from a reply, never from a batch.
+  batch: {
+    fields: [
+      { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS.filter((o) => o.value !== 'replied') },
+    ],
+  },
+};

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import {
+  optionalText,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { pageFilters } from '../../contract/spec-schema';
+import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
+import { messageSpec } from './spec';
+
+export { ONLINE_SORTS, ONLINE_STATUSES };
+
+/** `online`: messages readers leave on the site; staff read and reply. */
+export type OnlineStatus = (typeof ONLINE_STATUSES)[number];
+
+const onlineFields = {
+  readerName: requiredText(1, 50),
+  contact: optionalText(100),
+  content: requiredText(1, 2000),
+  /** A non-empty reply makes the status `replied`, whatever was sent. */
+  reply: optionalText(2000),
+  status: z.enum(ONLINE_STATUSES, { error: 'must be unread, read or replied' }).default('unread'),
+};
+
+export const onlineCreateSchema = z.strictObject(onlineFields);
+export const onlineUpdateSchema = z.strictObject({ ...onlineFields, id: requiredRef, version: versionField });
+export type OnlineInput = z.infer<typeof onlineCreateSchema>;
+
+export const onlinePageSchema = pageRequest(ONLINE_SORTS, pageFilters(messageSpec.filters));
+export type OnlinePageRequest = z.input<typeof onlinePageSchema>;
+
+export type Online = RecordMeta & {
+  readerName: string;
+  contact: string | null;
+  content: string;
+  reply: string | null;
+  status: OnlineStatus;
+};
+export type OnlineMessage = Online;

@@ -1,0 +1,46 @@
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { IconEye } from '@tabler/icons-react';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { ResourcePage } from '../../../components/resource/resource-page';
+import type { ResourceDef } from '../../../components/resource/types';
+import type { NewsFormValues } from '../model';
+import { newsResource } from '../resource';
+import type { News } from '../schema';
+
+// The preview (a modal) loads when an article is first previewed.
+const NewsPreview = lazy(() => import('./news-preview').then((m) => ({ default: m.NewsPreview })));
+
+/** /web/news: articles, with a read-only preview beside Edit and Delete. */
+export function NewsPage() {
+  const { t } = useLingui();
+  const [preview, setPreview] = useState<News | null>(null);
+  const resource = useMemo<ResourceDef<News, NewsFormValues>>(
+    () => ({
+      ...newsResource,
+      rowActions: (row) => (
+        <Tooltip label={t`Preview`} openDelay={400}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={t`Preview ${row.title}`}
+            data-testid="news-preview-open"
+            onClick={() => setPreview(row)}
+          >
+            <IconEye size={18} aria-hidden />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    }),
+    [t],
+  );
+  return (
+    <>
+      <ResourcePage resource={resource} />
+      {preview && (
+        <Suspense fallback={null}>
+          <NewsPreview key={preview.id} news={preview} onClose={() => setPreview(null)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { msg } from '@lingui/core/macro';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { NEWS_SORTS } from '../../contract/values';
+import type { News, NewsStatus } from './schema';
+import { newsSpec } from './spec';
+
+export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
+  { value: 'draft', label: msg`Draft`, color: 'gray' },
+  { value: 'published', label: msg`Published`, color: 'green' },
+];
+
+export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
+
+/** /web/news?pageNum&pageSize&keyword&sort&order&status */
+export const newsSearchSchema = listSearchSchema(NEWS_SORTS, searchFilters(newsSpec.filters));
+export type NewsSearch = ReturnType<typeof newsSearchSchema>;
+
+export type NewsFormValues = {
+  title: string;
+  summary: string;
+  content: string;
+  coverUrl: string;
+  status: NewsStatus;
+  /**
+   * Not a field on the form, but sent back as it was: the server keeps the first publication time
+   * only while the update carries it (or sets it when the news is first published).
+   */
+  publishedAt: string;
+};
+
+export function toNewsFormValues(n?: News): NewsFormValues {
+  return {
+    title: n?.title ?? '',
+    summary: n?.summary ?? '',
+    content: n?.content ?? '',
+    coverUrl: n?.coverUrl ?? '',
+    status: n?.status ?? 'draft',
+    publishedAt: n?.publishedAt ?? '',
+  };
+}
+
+/**
+ * What the editor hands the form: its HTML, or '' when the document has no text (an empty
+ * paragraph is "<p></p>", which must fail `required` rather than be saved as news).
+ */
+export function editorValue(html: string, isEmpty: boolean): string {
+  return isEmpty ? '' : html;
+}

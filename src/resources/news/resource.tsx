@@ -1,0 +1,88 @@
+import { msg } from '@lingui/core/macro';
+import { Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { TitleCell } from '../../components/title-cell';
+import { newsApi } from './api';
+import { ContentField } from './components/content-field';
+import { NEWS_STATUS_OPTIONS, type NewsFormValues, toNewsFormValues } from './model';
+import type { News } from './schema';
+
+/** The News screen (/web/news): articles for the reading site, drafted and published here. */
+export const newsResource: ResourceDef<News, NewsFormValues> = {
+  api: newsApi,
+  labels: { create: msg`New article`, edit: msg`Edit article`, delete: msg`Delete article` },
+  recordTitle: (n) => n.title,
+  deleteMode: 'undo',
+  exportable: true,
+  columns: [
+    {
+      key: 'title',
+      label: msg`Title`,
+      sortField: 'title',
+      render: (n) => <TitleCell title={n.title} detail={n.summary} />,
+    },
+    {
+      key: 'status',
+      label: msg`Status`,
+      sortField: 'status',
+      width: 120,
+      render: (n) => <EnumBadge value={n.status} options={NEWS_STATUS_OPTIONS} />,
+    },
+    {
+      key: 'publishedAt',
+      label: msg`Publish date`,
+      sortField: 'publishedAt',
+      width: 170,
+      render: (n, i18n) => (
+        <Text size="sm" c="dimmed">
+          {n.publishedAt ? formatDateTime(n.publishedAt, i18n.locale) : '—'}
+        </Text>
+      ),
+    },
+    {
+      key: 'updatedAt',
+      label: msg`Updated`,
+      sortField: 'updatedAt',
+      width: 170,
+      render: (n, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(n.updatedAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [{ name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS }],
+  form: {
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () => import('./schema').then((m) => ({ create: m.newsCreateSchema, update: m.newsUpdateSchema })),
+    toValues: toNewsFormValues,
+    size: 'xl',
+    fields: [
+      { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },
+      { name: 'status', label: msg`Status`, kind: 'select', required: true, options: NEWS_STATUS_OPTIONS },
+      { name: 'coverUrl', label: msg`Cover URL`, kind: 'url', placeholder: msg`https://… or /prod-api/files/…` },
+      { name: 'summary', label: msg`Summary`, kind: 'textarea', description: msg`One or two sentences for lists.` },
+      {
+        name: 'content',
+        label: msg`Content`,
+        kind: 'custom',
+        required: true,
+        span: 2,
+        render: (props) => <ContentField {...props} />,
+        // The comparison shows text, not markup.
+        renderValue: (html) => (
+          <Text size="sm" lineClamp={3}>
+            {typeof html === 'string' ? htmlToText(html) : ''}
+          </Text>
+        ),
+      },
+    ],
+  },
+};
+
+/** The text of some HTML, for a one-line comparison; DOMParser never runs scripts or loads images. */
+function htmlToText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}

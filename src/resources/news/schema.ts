@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  optionalText,
+  optionalUrl,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { optionalDateTime } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
+import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
+import { newsSpec } from './spec';
+
+export { NEWS_SORTS, NEWS_STATUSES };
+
+export type NewsStatus = (typeof NEWS_STATUSES)[number];
+
+/** Rich text limit, counted on the HTML the editor sends (before the server sanitises it). */
+export const NEWS_CONTENT_MAX = 100_000;
+
+const newsFields = {
+  title: requiredText(1, 200),
+  summary: optionalText(500),
+  /** HTML; the server strips scripts, event handlers and javascript: URLs and returns the clean HTML. */
+  content: z
+    .string({ error: 'required' })
+    .min(1, 'required')
+    .max(NEWS_CONTENT_MAX, `at most ${NEWS_CONTENT_MAX} characters`),
+  coverUrl: optionalUrl,
+  status: z.enum(NEWS_STATUSES, { error: 'must be draft or published' }),
+  /** Set by the server when first published, if absent. */
+  publishedAt: optionalDateTime,
+};
+
+export const newsCreateSchema = z.strictObject(newsFields);
+export const newsUpdateSchema = z.strictObject({ ...newsFields, id: requiredRef, version: versionField });
+export type NewsInput = z.infer<typeof newsCreateSchema>;
+
+export const newsPageSchema = pageRequest(NEWS_SORTS, pageFilters(newsSpec.filters));
+export type NewsPageRequest = z.input<typeof newsPageSchema>;
+
+export type News = RecordMeta & {
+  title: string;
+  summary: string | null;
+  content: string;
+  coverUrl: string | null;
+  status: NewsStatus;
+  publishedAt: string | null;
+};

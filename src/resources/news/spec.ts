@@ -1,0 +1,11 @@
+import { defineSpec } from '../../contract/resource-spec';
+import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
+
+/** News articles. */
+export const newsSpec = defineSpec({
+  api: 'news',
+  roles: 'everyone',
+  menu: { icon: 'list', order: 13 },
+  sorts: NEWS_SORTS,
+  filters: { status: { kind: 'enum', values: NEWS_STATUSES, column: 'news.status' } },
+});

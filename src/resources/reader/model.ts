@@ -1,0 +1,44 @@
+import { msg } from '@lingui/core/macro';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { READER_SORTS } from '../../contract/values';
+import type { Gender, Reader, ReaderStatus } from './schema';
+import { readerSpec } from './spec';
+
+export const READER_STATUS_OPTIONS: Option<ReaderStatus>[] = [
+  { value: 'active', label: msg`Active`, color: 'green' },
+  { value: 'disabled', label: msg`Disabled`, color: 'gray' },
+];
+
+export const GENDER_OPTIONS: Option<Gender>[] = [
+  { value: 'male', label: msg`Male`, color: 'blue' },
+  { value: 'female', label: msg`Female`, color: 'pink' },
+  { value: 'other', label: msg`Other`, color: 'grape' },
+];
+
+export const READER_FILTERS = screenFilterNames(readerSpec.filters);
+
+/** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
+export const readerSearchSchema = listSearchSchema(READER_SORTS, searchFilters(readerSpec.filters));
+export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
+
+export type ReaderFormValues = {
+  nickName: string;
+  phone: string;
+  email: string;
+  gender: Gender | null;
+  status: ReaderStatus;
+  avatarUrl: string;
+};
+
+export function toReaderFormValues(reader?: Reader): ReaderFormValues {
+  return {
+    nickName: reader?.nickName ?? '',
+    phone: reader?.phone ?? '',
+    email: reader?.email ?? '',
+    gender: reader?.gender ?? null,
+    status: reader?.status ?? 'active',
+    avatarUrl: reader?.avatarUrl ?? '',
+  };
+}

@@ -1,0 +1,78 @@
+import { msg } from '@lingui/core/macro';
+import { Group, Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { readerApi } from './api';
+import { ReaderAvatar } from './components/reader-avatar';
+import { GENDER_OPTIONS, READER_STATUS_OPTIONS, type ReaderFormValues, toReaderFormValues } from './model';
+import type { Reader } from './schema';
+
+/** The Users screen (/users/user): the site's readers, described for the shared resource components. */
+export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
+  api: readerApi,
+  labels: { create: msg`New reader`, edit: msg`Edit reader`, delete: msg`Delete reader` },
+  recordTitle: (r) => r.nickName,
+  deleteMode: 'undo',
+  exportable: true,
+  importable: true,
+  batch: { fields: [{ name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS }] },
+  columns: [
+    {
+      key: 'nickName',
+      label: msg`Nickname`,
+      sortField: 'nickName',
+      render: (r) => (
+        <Group gap="sm" wrap="nowrap">
+          <ReaderAvatar url={r.avatarUrl} name={r.nickName} />
+          <Text size="sm" fw={500}>
+            {r.nickName}
+          </Text>
+        </Group>
+      ),
+    },
+    { key: 'phone', label: msg`Phone`, sortField: 'phone', render: (r) => r.phone },
+    { key: 'email', label: msg`Email`, render: (r) => r.email ?? '' },
+    {
+      key: 'gender',
+      label: msg`Gender`,
+      width: 100,
+      render: (r) => (r.gender ? <EnumBadge value={r.gender} options={GENDER_OPTIONS} /> : ''),
+    },
+    {
+      key: 'status',
+      label: msg`Status`,
+      sortField: 'status',
+      width: 110,
+      render: (r) => <EnumBadge value={r.status} options={READER_STATUS_OPTIONS} />,
+    },
+    {
+      key: 'createdAt',
+      label: msg`Registered`,
+      sortField: 'createdAt',
+      width: 170,
+      render: (r, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(r.createdAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [
+    { name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS },
+    { name: 'gender', label: msg`Gender`, options: GENDER_OPTIONS },
+  ],
+  form: {
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () => import('./schema').then((m) => ({ create: m.readerCreateSchema, update: m.readerUpdateSchema })),
+    toValues: toReaderFormValues,
+    fields: [
+      { name: 'nickName', label: msg`Nickname`, kind: 'text', required: true },
+      { name: 'phone', label: msg`Phone`, kind: 'text', required: true },
+      { name: 'email', label: msg`Email`, kind: 'text' },
+      { name: 'gender', label: msg`Gender`, kind: 'select', options: GENDER_OPTIONS },
+      { name: 'status', label: msg`Status`, kind: 'select', required: true, options: READER_STATUS_OPTIONS },
+      { name: 'avatarUrl', label: msg`Avatar URL`, kind: 'url', placeholder: msg`https://…` },
+    ],
+  },
+};

@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PHONE_RE } from '../../contract/auth';
+import {
+  optionalUrl,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { because } from '../../contract/field-codes';
+import { optionalEmail } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
+import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
+import { readerSpec } from './spec';
+
+export { GENDERS, READER_SORTS, READER_STATUSES };
+
+/** `users`: the reading site's readers (not staff: that is `user`, resources/staff/). */
+export type ReaderStatus = (typeof READER_STATUSES)[number];
+export type Gender = (typeof GENDERS)[number];
+
+const readerFields = {
+  nickName: requiredText(1, 50),
+  /** Unique among readers. */
+  phone: z
+    .string({ error: 'required' })
+    .trim()
+    .refine((s) => PHONE_RE.test(s), because('phone', 'must be a phone number')),
+  email: optionalEmail,
+  gender: z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.enum(GENDERS, { error: 'must be male, female or other' }).optional(),
+  ),
+  status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }),
+  avatarUrl: optionalUrl,
+};
+
+export const readerCreateSchema = z.strictObject(readerFields);
+export const readerUpdateSchema = z.strictObject({ ...readerFields, id: requiredRef, version: versionField });
+export type ReaderInput = z.infer<typeof readerCreateSchema>;
+
+export const readerPageSchema = pageRequest(READER_SORTS, pageFilters(readerSpec.filters));
+export type ReaderPageRequest = z.input<typeof readerPageSchema>;
+
+export type Reader = RecordMeta & {
+  nickName: string;
+  phone: string;
+  email: string | null;
+  gender: Gender | null;
+  status: ReaderStatus;
+  avatarUrl: string | null;
+};
+
+/** The same names under the resource's path (`/users`), for screens named after the route. */
+export {
+  READER_SORTS as USERS_SORTS,
+  READER_STATUSES as USERS_STATUSES,
+  readerCreateSchema as usersCreateSchema,
+  readerPageSchema as usersPageSchema,
+  readerUpdateSchema as usersUpdateSchema,
+};
+export type Users = Reader;

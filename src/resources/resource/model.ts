@@ -1,0 +1,39 @@
+import { msg } from '@lingui/core/macro';
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import type { Option } from '../../components/resource/types';
+import { RESOURCE_SORTS } from '../../contract/values';
+import type { Resource, ResourceType } from './schema';
+import { resourceSpec } from './spec';
+
+export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
+  { value: 'ebook', label: msg`E-book`, color: 'blue' },
+  { value: 'audio', label: msg`Audio`, color: 'grape' },
+  { value: 'video', label: msg`Video`, color: 'red' },
+  { value: 'document', label: msg`Document`, color: 'teal' },
+  { value: 'link', label: msg`Link`, color: 'gray' },
+];
+
+export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
+
+/** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
+export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, searchFilters(resourceSpec.filters));
+export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
+
+export type ResourceFormValues = {
+  title: string;
+  type: ResourceType | null;
+  url: string;
+  description: string;
+  categoryId: number | null;
+};
+
+export function toResourceFormValues(r?: Resource): ResourceFormValues {
+  return {
+    title: r?.title ?? '',
+    type: r?.type ?? null,
+    url: r?.url ?? '',
+    description: r?.description ?? '',
+    categoryId: r?.categoryId ?? null,
+  };
+}

@@ -1,0 +1,102 @@
+import { msg } from '@lingui/core/macro';
+import { Text } from '@mantine/core';
+import { EnumBadge } from '../../components/enum-badge';
+import { ExternalLink } from '../../components/external-link';
+import { formatDateTime } from '../../components/format';
+import { CategorySelect } from '../../components/pickers/category-select';
+import { CategoryName } from '../../components/pickers/record-names';
+import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import type { ResourceDef } from '../../components/resource/types';
+import { TitleCell } from '../../components/title-cell';
+import { resourceApi } from './api';
+import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
+import type { Resource } from './schema';
+
+/** The Resources screen (/web/resource): downloadable or linked reading material. */
+export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
+  api: resourceApi,
+  labels: { create: msg`New resource`, edit: msg`Edit resource`, delete: msg`Delete resource` },
+  recordTitle: (r) => r.title,
+  deleteMode: 'undo',
+  exportable: true,
+  columns: [
+    {
+      key: 'title',
+      label: msg`Title`,
+      sortField: 'title',
+      render: (r) => <TitleCell title={r.title} detail={r.description} titleLines={2} />,
+    },
+    {
+      key: 'type',
+      label: msg`Type`,
+      sortField: 'type',
+      width: 110,
+      render: (r) => <EnumBadge value={r.type} options={RESOURCE_TYPE_OPTIONS} />,
+    },
+    { key: 'url', label: msg`Link`, width: 260, render: (r) => <ExternalLink url={r.url} /> },
+    {
+      key: 'category',
+      label: msg`Category`,
+      width: 150,
+      render: (r) => <Text size="sm">{r.categoryName ?? '—'}</Text>,
+    },
+    {
+      key: 'updatedAt',
+      label: msg`Updated`,
+      sortField: 'updatedAt',
+      width: 170,
+      render: (r, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(r.updatedAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [
+    { name: 'type', label: msg`Type`, options: RESOURCE_TYPE_OPTIONS },
+    {
+      name: 'categoryId',
+      label: msg`Category`,
+      render: ({ value, onChange, label, ariaLabel, testId }) => (
+        <CategorySelect
+          aria-label={ariaLabel}
+          placeholder={label}
+          data-testid={testId}
+          value={typeof value === 'number' ? value : null}
+          onChange={(id) => onChange(id ?? undefined)}
+          clearable
+          w={{ base: '100%', sm: FILTER_WIDTH }}
+        />
+      ),
+    },
+  ],
+  form: {
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('./schema').then((m) => ({
+        create: m.resourceCreateSchema,
+        update: m.resourceUpdateSchema,
+      })),
+    toValues: toResourceFormValues,
+    fields: [
+      { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },
+      { name: 'type', label: msg`Type`, kind: 'select', required: true, options: RESOURCE_TYPE_OPTIONS },
+      {
+        name: 'categoryId',
+        label: msg`Category`,
+        kind: 'custom',
+        render: ({ inputProps }) => <CategorySelect {...inputProps} clearable />,
+        renderValue: (id) => <CategoryName id={id} />,
+      },
+      {
+        name: 'url',
+        label: msg`Link`,
+        kind: 'url',
+        required: true,
+        span: 2,
+        placeholder: msg`https://… or /prod-api/files/…`,
+      },
+      { name: 'description', label: msg`Description`, kind: 'textarea' },
+    ],
+  },
+};

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import {
+  optionalRef,
+  optionalText,
+  pageRequest,
+  type RecordMeta,
+  requiredRef,
+  requiredText,
+  versionField,
+} from '../../contract/common';
+import { requiredUrl } from '../../contract/fields';
+import { pageFilters } from '../../contract/spec-schema';
+import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
+import { resourceSpec } from './spec';
+
+export { RESOURCE_SORTS, RESOURCE_TYPES };
+
+export type ResourceType = (typeof RESOURCE_TYPES)[number];
+
+const resourceFields = {
+  title: requiredText(1, 200),
+  type: z.enum(RESOURCE_TYPES, { error: `must be one of ${RESOURCE_TYPES.join(', ')}` }),
+  url: requiredUrl,
+  description: optionalText(2000),
+  /** Must be an existing category when set. */
+  categoryId: optionalRef,
+};
+
+export const resourceCreateSchema = z.strictObject(resourceFields);
+export const resourceUpdateSchema = z.strictObject({ ...resourceFields, id: requiredRef, version: versionField });
+export type ResourceInput = z.infer<typeof resourceCreateSchema>;
+
+export const resourcePageSchema = pageRequest(RESOURCE_SORTS, pageFilters(resourceSpec.filters));
+export type ResourcePageRequest = z.input<typeof resourcePageSchema>;
+
+export type Resource = RecordMeta & {
+  title: string;
+  type: ResourceType;
+  url: string;
+  description: string | null;
+  categoryId: number | null;
+  /** Joined for display. */
+  categoryName: string | null;
+};

@@ -1,0 +1,71 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { specFilters } from '../../server/crud/filters';
+import type { Db } from '../../server/crud/types';
+import { invalidField } from '../../server/http/errors';
+import {
+  type Resource,
+  type ResourceType,
+  resourceCreateSchema,
+  resourcePageSchema,
+  resourceUpdateSchema,
+} from './schema';
+import { resourceSpec } from './spec';
+
+const select = (db: Db) =>
+  db
+    .selectFrom('site_resource')
+    .leftJoin('category', 'category.id', 'site_resource.category_id')
+    .selectAll('site_resource')
+    .select('category.name as category_name');
+type ResourceRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toResource = (r: ResourceRow): Resource => ({
+  id: r.id,
+  title: r.title,
+  type: r.type as ResourceType,
+  url: r.url,
+  description: r.description,
+  categoryId: r.category_id,
+  categoryName: r.category_name,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
+export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
+  return registerResource(api, deps, {
+    name: 'resource',
+    roles: resourceSpec.roles,
+    table: 'site_resource',
+    schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
+    select,
+    idColumn: 'site_resource.id',
+    sortColumns: {
+      id: 'site_resource.id',
+      title: 'site_resource.title',
+      type: 'site_resource.type',
+      createdAt: 'site_resource.created_at',
+      updatedAt: 'site_resource.updated_at',
+    },
+    keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
+    pageFromTable: true,
+    filters: (p) => specFilters(resourceSpec.filters, p),
+    readOnlyFields: ['categoryName'],
+    toApi: toResource,
+    toColumns: (i) => ({
+      title: i.title,
+      type: i.type,
+      url: i.url,
+      description: i.description ?? null,
+      category_id: i.categoryId ?? null,
+    }),
+    async check(input, { trx }) {
+      if (input.categoryId === undefined) return;
+      const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+      if (!cat) throw invalidField('categoryId', 'no such category');
+    },
+  });
+}

@@ -1,0 +1,127 @@
+import type { Hono } from 'hono';
+import type { Role } from '../../contract/auth';
+import { hashPassword } from '../../server/auth/password';
+import { requireStrongPassword } from '../../server/auth/password-rule';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { contains, eq } from '../../server/crud/filters';
+import type { Db } from '../../server/crud/types';
+import { deleteStaffSessions } from '../../server/db/repositories/sessions';
+import { parseRoles, rolesText } from '../../server/db/repositories/staff';
+import { invalidField } from '../../server/http/errors';
+import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from './schema';
+import { guardAdminChange } from './server-rules';
+import { staffSpec } from './spec';
+
+// Lists the columns instead of selectAll so the password hash can never reach a response.
+const select = (db: Db) =>
+  db
+    .selectFrom('staff')
+    .select([
+      'staff.id',
+      'staff.user_name',
+      'staff.phone',
+      'staff.name',
+      'staff.roles',
+      'staff.status',
+      'staff.avatar',
+      'staff.introduction',
+      'staff.version',
+      'staff.created_at',
+      'staff.updated_at',
+    ]);
+type StaffRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toStaff = (r: StaffRow): Staff => ({
+  id: r.id,
+  userName: r.user_name,
+  phone: r.phone,
+  name: r.name,
+  roles: parseRoles(r.roles),
+  status: r.status as Staff['status'],
+  avatar: r.avatar,
+  introduction: r.introduction,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+/** `/user`: staff accounts, the Administrators screen. Admin only (API.md §3). */
+export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
+  return registerResource(api, deps, {
+    name: 'user',
+    roles: staffSpec.roles,
+    table: 'staff',
+    schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
+    select,
+    idColumn: 'staff.id',
+    sortColumns: {
+      id: 'staff.id',
+      userName: 'staff.user_name',
+      name: 'staff.name',
+      phone: 'staff.phone',
+      status: 'staff.status',
+      createdAt: 'staff.created_at',
+      updatedAt: 'staff.updated_at',
+    },
+    keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
+    // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.
+    filters: (p) => [...eq('staff.status', p.status), ...contains('staff.roles', p.role && `"${p.role}"`)],
+    toApi: toStaff,
+    async toColumns(i, { user, target }) {
+      const cols: Record<string, unknown> = {
+        user_name: i.userName,
+        phone: i.phone,
+        name: i.name,
+        roles: rolesText(i.roles as Role[]),
+        status: i.status,
+        avatar: i.avatar ?? null,
+        introduction: i.introduction ?? null,
+      };
+      if (i.password !== undefined) {
+        // Your own password only with the current one (PUT /auth/password): a stolen or
+        // unattended admin session must not be enough to take the account over.
+        if (target === user.staffId)
+          throw invalidField('password', 'change your own password on the Change password page', {
+            code: 'own_password',
+          });
+        await requireStrongPassword('password', i.password, [i.userName, i.name, i.phone]);
+        // Hashed before the transaction opens: scrypt is slow and the write lock should not wait on it.
+        cols.password_hash = await hashPassword(i.password);
+        // Someone else now knows it: the member chooses their own at the next sign-in.
+        cols.must_change_password = 1;
+      }
+      return cols;
+    },
+    unique: [
+      { field: 'userName', column: 'user_name', message: (v) => `The account name "${String(v)}" is already taken` },
+      { field: 'phone', column: 'phone', message: (v) => `The phone number ${String(v)} is already in use` },
+    ],
+    secretFields: ['password'],
+    async check(input, { trx, user, before }) {
+      if (!before) return;
+      const target = {
+        id: before.id,
+        userName: before.user_name,
+        roles: parseRoles(before.roles),
+        status: before.status,
+      };
+      await guardAdminChange(trx, user.staffId, target, { roles: input.roles, status: input.status });
+    },
+    async beforeDelete({ trx, user, before }) {
+      const target = {
+        id: before.id,
+        userName: before.user_name,
+        roles: parseRoles(before.roles),
+        status: before.status,
+      };
+      await guardAdminChange(trx, user.staffId, target, null);
+    },
+    async afterWrite(input, { trx, id, action }) {
+      // A password set by an admin or a disabled account ends every session of the member (never
+      // the editor's own: neither can be done to your own account).
+      if (action !== 'update' || !input) return;
+      if (input.password !== undefined || input.status === 'disabled') await deleteStaffSessions(trx, id);
+    },
+  });
+}

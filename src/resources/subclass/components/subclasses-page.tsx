@@ -1,0 +1,25 @@
+import { useMemo } from 'react';
+import { ResourcePage } from '../../../components/resource/resource-page';
+import type { ResourceDef } from '../../../components/resource/types';
+import { useListUrlState } from '../../../components/resource/use-list-url-state';
+import type { SubclassFormValues } from '../model';
+import { toSubclassFormValues } from '../model';
+import { subclassResource } from '../resource';
+import type { Subclass } from '../schema';
+
+/** /web/categorysubclass: a new subclass starts in the category the list is filtered by. */
+export function SubclassesPage() {
+  const [search] = useListUrlState();
+  const categoryId = typeof search.categoryId === 'number' ? search.categoryId : undefined;
+  const resource = useMemo<ResourceDef<Subclass, SubclassFormValues>>(
+    () => ({
+      ...subclassResource,
+      form: subclassResource.form && {
+        ...subclassResource.form,
+        toValues: (s) => toSubclassFormValues(s, categoryId),
+      },
+    }),
+    [categoryId],
+  );
+  return <ResourcePage resource={resource} />;
+}

@@ -1,0 +1,23 @@
+import { listSearchSchema } from '../../components/resource/list-search';
+import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { SUBCLASS_SORTS } from '../../contract/values';
+import type { Subclass } from './schema';
+import { subclassSpec } from './spec';
+
+export { SUBCLASS_SORTS };
+
+export const SUBCLASS_FILTERS = screenFilterNames(subclassSpec.filters);
+
+/** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
+export const subclassSearchSchema = listSearchSchema(SUBCLASS_SORTS, searchFilters(subclassSpec.filters));
+export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
+
+export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };
+
+/**
+ * A new subclass starts in the category the list is filtered by, if any: adding subclasses to
+ * one category is the common case.
+ */
+export function toSubclassFormValues(s?: Subclass, categoryId?: number): SubclassFormValues {
+  return { categoryId: s?.categoryId ?? categoryId ?? null, name: s?.name ?? '', sort: s?.sort ?? 0 };
+}

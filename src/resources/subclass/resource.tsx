@@ -1,0 +1,89 @@
+import { msg } from '@lingui/core/macro';
+import { Text } from '@mantine/core';
+import { formatDateTime } from '../../components/format';
+import { CategorySelect } from '../../components/pickers/category-select';
+import { CategoryName } from '../../components/pickers/record-names';
+import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import type { ResourceDef } from '../../components/resource/types';
+import { subclassApi } from './api';
+import { type SubclassFormValues, toSubclassFormValues } from './model';
+import type { Subclass } from './schema';
+
+/** The Category subclasses screen (/web/categorysubclass), filtered by category. */
+export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
+  api: subclassApi,
+  labels: { create: msg`New subclass`, edit: msg`Edit subclass`, delete: msg`Delete subclass` },
+  recordTitle: (s) => s.name,
+  deleteMode: 'undo',
+  exportable: true,
+  columns: [
+    {
+      key: 'name',
+      label: msg`Name`,
+      sortField: 'name',
+      render: (s) => (
+        <Text size="sm" fw={500}>
+          {s.name}
+        </Text>
+      ),
+    },
+    {
+      key: 'category',
+      label: msg`Category`,
+      sortField: 'categoryId',
+      render: (s) => <Text size="sm">{s.categoryName ?? '—'}</Text>,
+    },
+    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (s) => s.sort },
+    {
+      key: 'updatedAt',
+      label: msg`Updated`,
+      sortField: 'updatedAt',
+      width: 170,
+      render: (s, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(s.updatedAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [
+    {
+      name: 'categoryId',
+      label: msg`Category`,
+      render: ({ value, onChange, label, ariaLabel, testId }) => (
+        <CategorySelect
+          aria-label={ariaLabel}
+          placeholder={label}
+          data-testid={testId}
+          value={typeof value === 'number' ? value : null}
+          onChange={(id) => onChange(id ?? undefined)}
+          clearable
+          w={{ base: '100%', sm: FILTER_WIDTH * 1.25 }}
+        />
+      ),
+    },
+  ],
+  form: {
+    // The schemas (and zod) load with the form, not with the list.
+    schemas: () =>
+      import('./schema').then((m) => ({
+        create: m.subclassCreateSchema,
+        update: m.subclassUpdateSchema,
+      })),
+    toValues: (s) => toSubclassFormValues(s),
+    size: 'md',
+    fields: [
+      {
+        name: 'categoryId',
+        label: msg`Category`,
+        kind: 'custom',
+        required: true,
+        span: 2,
+        render: ({ inputProps }) => <CategorySelect {...inputProps} />,
+        renderValue: (id) => <CategoryName id={id} />,
+      },
+      { name: 'name', label: msg`Name`, kind: 'text', required: true },
+      { name: 'sort', label: msg`Sort`, kind: 'number', min: 0, description: msg`Lower comes first.` },
+    ],
+  },
+};

@@ -1,0 +1,106 @@
+import type { Hono } from 'hono';
+import { z } from 'zod';
+import { idSchema } from '../../contract/common';
+import type { AppDeps, AppEnv } from '../../server/context';
+import { registerResource } from '../../server/crud/define-resource';
+import { specFilters } from '../../server/crud/filters';
+import type { Db } from '../../server/crud/types';
+import { ok } from '../../server/http/envelope';
+import { conflict, invalidField } from '../../server/http/errors';
+import { parseWith } from '../../server/http/validate';
+import {
+  type Subclass,
+  type SubclassOption,
+  subclassCreateSchema,
+  subclassPageSchema,
+  subclassUpdateSchema,
+} from './schema';
+import { subclassSpec } from './spec';
+
+const select = (db: Db) =>
+  db
+    .selectFrom('category_subclass as sc')
+    .leftJoin('category', 'category.id', 'sc.category_id')
+    .selectAll('sc')
+    .select('category.name as category_name');
+type SubclassRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+
+const toSubclass = (r: SubclassRow): Subclass => ({
+  id: r.id,
+  categoryId: r.category_id,
+  categoryName: r.category_name,
+  name: r.name,
+  sort: r.sort,
+  version: r.version,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+const listQuery = z.strictObject({ categoryId: idSchema.optional() });
+
+async function booksUsing(trx: Db, subclassId: number): Promise<number> {
+  const row = await trx
+    .selectFrom('book')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('subclass_id', '=', subclassId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
+  api.get('/category/subclass/list', async (c) => {
+    const { categoryId } = parseWith(listQuery, c.req.query());
+    let q = deps.db.selectFrom('category_subclass').select(['id', 'category_id', 'name']);
+    if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
+    const rows = await q.orderBy('sort').orderBy('name').orderBy('id').execute();
+    return ok<SubclassOption[]>(
+      c,
+      rows.map((r) => ({ id: r.id, categoryId: r.category_id, name: r.name })),
+    );
+  });
+
+  return registerResource(api, deps, {
+    name: 'category/subclass',
+    roles: subclassSpec.roles,
+    table: 'category_subclass',
+    schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
+    select,
+    idColumn: 'sc.id',
+    sortColumns: {
+      id: 'sc.id',
+      name: 'sc.name',
+      sort: 'sc.sort',
+      categoryId: 'sc.category_id',
+      createdAt: 'sc.created_at',
+      updatedAt: 'sc.updated_at',
+    },
+    keywordColumns: ['sc.name'],
+    filters: (p) => specFilters(subclassSpec.filters, p),
+    readOnlyFields: ['categoryName'],
+    toApi: toSubclass,
+    toColumns: (i) => ({ category_id: i.categoryId, name: i.name, sort: i.sort }),
+    unique: [
+      {
+        field: 'name',
+        column: 'name',
+        scope: ['category_id'],
+        message: (v) => `This category already has a subclass named "${String(v)}"`,
+      },
+    ],
+    async check(input, { trx, before }) {
+      const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();
+      if (!cat) throw invalidField('categoryId', 'no such category');
+      // Moving a subclass would leave its books with a subclass of another category.
+      if (before && before.category_id !== input.categoryId) {
+        const n = await booksUsing(trx, before.id);
+        if (n > 0)
+          throw conflict(`Subclass "${before.name}" is used by ${n} book(s); it cannot move to another category`);
+      }
+    },
+    async beforeDelete({ trx, before }) {
+      const n = await booksUsing(trx, before.id);
+      if (n > 0)
+        throw conflict(`Subclass "${before.name}" is used by ${n} book${n === 1 ? '' : 's'}; reassign them first`);
+    },
+  });
+}

@@ -1,0 +1,17 @@
+import { msg } from '@lingui/core/macro';
+import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import type { Option } from '../../components/resource/types';
+import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import type { VideoStatus } from './schema';
+
+export const VIDEO_STATUS_OPTIONS: Option<VideoStatus>[] = [
+  { value: 'uploading', label: msg`Uploading`, color: 'blue' },
+  { value: 'normal', label: msg`Normal`, color: 'green' },
+  { value: 'failed', label: msg`Failed`, color: 'red' },
+];
+
+export const VIDEO_FILTERS = ['status'] as const;
+
+/** /web/video?pageNum&pageSize&keyword&sort&order&status */
+export const videoSearchSchema = listSearchSchema(VIDEO_SORTS, { status: enumFilter(VIDEO_STATUSES) });
+export type VideoSearch = ReturnType<typeof videoSearchSchema>;

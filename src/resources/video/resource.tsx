@@ -1,0 +1,84 @@
+import { msg } from '@lingui/core/macro';
+import { Text } from '@mantine/core';
+import { IconMovie } from '@tabler/icons-react';
+import { EnumBadge } from '../../components/enum-badge';
+import { formatBytes, formatDateTime } from '../../components/format';
+import type { ResourceDef } from '../../components/resource/types';
+import { Thumbnail } from '../../components/thumbnail';
+import { TitleCell } from '../../components/title-cell';
+import { videoApi } from './api';
+import { UploadVideosLink } from './components/upload-videos-link';
+import { VIDEO_STATUS_OPTIONS } from './model';
+import type { Video } from './schema';
+
+/**
+ * The Videos screen (/web/video): what the video service holds. No form: records come from the
+ * upload panel (its own route and issue), reached from the toolbar; here they are listed and deleted.
+ */
+export const videoResource: ResourceDef<Video> = {
+  api: videoApi,
+  labels: { create: msg`Upload videos`, edit: msg`Edit video`, delete: msg`Delete video` },
+  recordTitle: (v) => v.title,
+  deleteMode: 'undo',
+  exportable: true,
+  toolbar: <UploadVideosLink />,
+  columns: [
+    {
+      key: 'cover',
+      label: msg`Cover`,
+      hideLabel: true,
+      width: 96,
+      render: (v) => (
+        <Thumbnail
+          url={v.coverUrl}
+          width={80}
+          height={45}
+          fallback={<IconMovie size={18} color="var(--mantine-color-dimmed)" aria-hidden />}
+        />
+      ),
+    },
+    {
+      key: 'title',
+      label: msg`Title`,
+      sortField: 'title',
+      render: (v) => <TitleCell title={v.title} detail={v.fileName} />,
+    },
+    {
+      key: 'videoId',
+      label: msg`Video ID`,
+      width: 200,
+      render: (v) => (
+        <Text size="xs" ff="monospace" c="dimmed" lineClamp={1}>
+          {v.videoId}
+        </Text>
+      ),
+    },
+    {
+      key: 'fileSize',
+      label: msg`Size`,
+      sortField: 'fileSize',
+      align: 'right',
+      width: 100,
+      render: (v, i18n) => formatBytes(v.fileSize, i18n.locale),
+    },
+    {
+      key: 'status',
+      label: msg`Status`,
+      sortField: 'status',
+      width: 120,
+      render: (v) => <EnumBadge value={v.status} options={VIDEO_STATUS_OPTIONS} />,
+    },
+    {
+      key: 'createdAt',
+      label: msg`Added`,
+      sortField: 'createdAt',
+      width: 170,
+      render: (v, i18n) => (
+        <Text size="sm" c="dimmed">
+          {formatDateTime(v.createdAt, i18n.locale)}
+        </Text>
+      ),
+    },
+  ],
+  filters: [{ name: 'status', label: msg`Status`, options: VIDEO_STATUS_OPTIONS }],
+};

@@ -1,0 +1,17 @@
+import type { Context } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import type { VodConfig } from './config';
+import type { OssTarget } from './oss-auth';
+import type { OssStorage } from './storage';
+
+/**
+ * What one OSS handler gets: the request, its parsed target, the app, its settings and the file
+ * store. Its own file so that oss.ts (the router) and the handlers it calls need not import each other.
+ */
+export interface OssCall {
+  c: Context<AppEnv>;
+  deps: AppDeps;
+  vod: VodConfig;
+  t: OssTarget;
+  storage: OssStorage;
+}

@@ -1,0 +1,139 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, normalize, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * The directions of docs/architecture.md, checked on the import graph of src/ (every relative
+ * import, `import type` and `import()` included): a newcomer can trust the folder map because
+ * nothing imports against it.
+ */
+const ROOT = process.cwd();
+const SRC = join(ROOT, 'src');
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+)(['"])(\.{1,2}\/[^'"]*)\1/g;
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'locales' ? [] : sourceFiles(path);
+    return /\.(ts|tsx)$/.test(e.name) ? [path] : [];
+  });
+}
+
+function resolveImport(from: string, specifier: string): string | undefined {
+  const base = normalize(join(dirname(from), specifier.replace(/\?.*$/, '')));
+  for (const ext of ['', '.ts', '.tsx', '/index.ts', '/index.tsx']) {
+    const path = base + ext;
+    if (existsSync(path) && statSync(path).isFile()) return path;
+  }
+  return undefined;
+}
+
+/** Static imports that load code at run time: not `import type`, nor `import()` (which loads on demand). */
+const STATIC_VALUE = /^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s+(['"])(\.{1,2}\/[^'"]*)\1/gm;
+
+const rel = (path: string) => relative(SRC, path).split('\\').join('/');
+const edges = new Map<string, string[]>();
+const valueEdges = new Map<string, string[]>();
+for (const file of sourceFiles(SRC)) {
+  const text = readFileSync(file, 'utf8');
+  const resolved = (pattern: RegExp) =>
+    [...text.matchAll(pattern)]
+      .map((m) => resolveImport(file, m[2] ?? ''))
+      .filter((t): t is string => !!t?.startsWith(SRC) && /\.(ts|tsx)$/.test(t))
+      .map(rel);
+  edges.set(rel(file), resolved(SPECIFIER));
+  valueEdges.set(rel(file), resolved(STATIC_VALUE));
+}
+const allEdges = [...edges].flatMap(([from, tos]) => tos.map((to) => [from, to] as const));
+
+const resourceOf = (p: string) => /^resources\/([^/]+)\//.exec(p)?.[1];
+const featureOf = (p: string) => /^features\/([^/]+)\//.exec(p)?.[1];
+const top = (p: string) => p.split('/')[0] ?? '';
+/** The server part: src/server and each resource's server*.ts; never in the console's bundle. */
+const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server[^/]*$/.test(p);
+/** What the server may read from a resource folder besides its server part: the contract and the spec. */
+const isShared = (p: string) => top(p) === 'contract' || /^resources\/[^/]+\/(schema|spec)\.ts$/.test(p);
+
+/** Edges still against the directions, each waiting on work in progress elsewhere. Must only shrink. */
+const KNOWN: readonly (readonly [string, string])[] = [];
+const violations = (rule: (from: string, to: string) => boolean) =>
+  allEdges
+    .filter(([from, to]) => rule(from, to))
+    .filter(([from, to]) => !KNOWN.some(([f, t]) => f === from && t === to))
+    .map(([from, to]) => `${from} -> ${to}`);
+
+describe('import directions', () => {
+  it('reads the whole tree', () => {
+    expect(edges.size).toBeGreaterThan(300);
+    expect(allEdges.length).toBeGreaterThan(1000);
+  });
+
+  it('no resource imports another resource', () => {
+    expect(violations((f, t) => !!resourceOf(f) && !!resourceOf(t) && resourceOf(f) !== resourceOf(t))).toEqual([]);
+  });
+
+  it('no feature imports another feature', () => {
+    expect(violations((f, t) => !!featureOf(f) && !!featureOf(t) && featureOf(f) !== featureOf(t))).toEqual([]);
+  });
+
+  it('the shell imports neither routes, resources nor features', () => {
+    expect(violations((f, t) => top(f) === 'shell' && ['routes', 'resources', 'features'].includes(top(t)))).toEqual(
+      [],
+    );
+  });
+
+  it('shared components, lib, stores and the contract import nothing above them', () => {
+    const above = ['routes', 'resources', 'features', 'shell', 'pwa'];
+    expect(violations((f, t) => top(f) === 'components' && above.includes(top(t)))).toEqual([]);
+    // lib/ and stores/ sit on the components' level (STYLE.md): lib/http-ui.ts opens the shared confirm.
+    expect(violations((f, t) => ['lib', 'stores'].includes(top(f)) && above.includes(top(t)))).toEqual([]);
+    expect(violations((f, t) => top(f) === 'contract' && top(t) !== 'contract')).toEqual([]);
+  });
+
+  it('the service worker and the page share only sw/protocol', () => {
+    expect(violations((f, t) => top(f) === 'sw' && top(t) !== 'sw')).toEqual([]);
+    expect(violations((f, t) => top(f) !== 'sw' && top(t) === 'sw' && !t.startsWith('sw/protocol/'))).toEqual([]);
+  });
+
+  it('the upload worker imports only its own folder and the contract', () => {
+    expect(violations((f, t) => top(f) === 'upload' && !['upload', 'contract'].includes(top(t)))).toEqual([]);
+  });
+
+  it('the server imports no client code, and the client no server code', () => {
+    expect(violations((f, t) => isServer(f) && !isServer(t) && !isShared(t))).toEqual([]);
+    expect(violations((f, t) => !isServer(f) && isServer(t))).toEqual([]);
+  });
+
+  // Type-only imports are erased (verbatimModuleSyntax) and `import()` loads on demand, so neither
+  // can make a module run before its imports; server/context.ts is by design the types' hub.
+  it('has no import cycles among the modules loaded at start', () => {
+    const cycles: string[] = [];
+    const state = new Map<string, 'open' | 'done'>();
+    const stack: string[] = [];
+    const visit = (node: string) => {
+      state.set(node, 'open');
+      stack.push(node);
+      for (const next of valueEdges.get(node) ?? []) {
+        if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+        else if (!state.has(next)) visit(next);
+      }
+      stack.pop();
+      state.set(node, 'done');
+    };
+    for (const node of valueEdges.keys()) if (!state.has(node)) visit(node);
+    expect(cycles).toEqual([]);
+  });
+
+  it('lists no exception that is no longer needed', () => {
+    for (const [from, to] of KNOWN) expect(edges.get(from), `${from} -> ${to}`).toContain(to);
+  });
+});
+
+describe('the build configuration', () => {
+  it('keeps the server parts out of the console and worker programs', () => {
+    for (const name of ['tsconfig.app.json', 'tsconfig.unit.json']) {
+      const config = JSON.parse(readFileSync(join(ROOT, name), 'utf8')) as { exclude: string[] };
+      expect(config.exclude).toEqual(expect.arrayContaining(['src/server', 'src/resources/*/server*']));
+    }
+  });
+});
