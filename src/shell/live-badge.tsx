@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Badge } from '@mantine/core';
 import { useSnapshot } from 'valtio';
 import type { CountsEvent } from '../contract/events';
-import { liveStore } from './live-store';
+import { liveStore } from '../stores/live';
 
 /** Menu entries with a live count: applications waiting, messages unread, and their group. */
 const COUNTED: Record<string, (c: CountsEvent) => number> = {

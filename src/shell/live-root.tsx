@@ -4,7 +4,7 @@ import { subscribe } from 'valtio';
 import { type ChangeEvent, type CountsEvent, LIVE_EVENTS, type PresenceEvent } from '../contract/events';
 import { createLiveConnection, type LiveMessage, TAB_ID } from '../lib/events';
 import { sessionStore } from '../stores/session';
-import { liveStore, presenceKey, resetLiveStore } from './live-store';
+import { liveStore, presenceKey, resetLiveStore } from '../stores/live';
 
 /**
  * The live stream while signed in and online (mounted by the console layout): badges' counts,

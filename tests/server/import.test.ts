@@ -103,8 +103,10 @@ describe('book import', () => {
         [8, 'status', 'invalid'],
         [9, 'row', 'cell_count'],
       ]);
-      // The contract's own words, as the form shows them.
+      // The contract's own words, and the field code the console words them from.
       expect(errorsOf(res)[0]?.message).toBe('must be an ISBN-10 or ISBN-13 with a valid check digit');
+      expect(errorsOf(res)[0]?.params).toEqual({ reason: 'isbn' });
+      expect(errorsOf(res)[2]?.params).toEqual({ reason: 'number' });
     }
     expect(await bookCount(s)).toBe(before);
   });

@@ -4,7 +4,7 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
-import { LivePresence } from '../../shell/live-presence';
+import { LivePresence } from '../live-presence';
 import { confirmDiscard } from '../confirm';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';

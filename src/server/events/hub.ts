@@ -10,7 +10,7 @@ import {
 } from '../../contract/events';
 import type { AppDeps, AuthUser } from '../context';
 import { findSession } from '../db/repositories/sessions';
-import { opsOf, registerEventStreamClients } from '../ops';
+import { opsOf, registerEventStreamClients } from '../ops/state';
 import { type BusMessage, EventBus } from './bus';
 
 /** Timings of the stream (AppConfig.events); tests shorten them. */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { handleLiveMessage } from '../../../src/shell/live-root';
-import { liveStore, resetLiveStore } from '../../../src/shell/live-store';
+import { liveStore, resetLiveStore } from '../../../src/stores/live';
 
 /** A real QueryClient with a few cached queries, to see which the live events mark stale. */
 function clientWith(keys: unknown[][]) {

@@ -6,7 +6,7 @@ import { useSnapshot } from 'valtio';
 import { PRESENCE_REFRESH_MS, type PresenceEditor } from '../contract/events';
 import { http } from '../lib/api';
 import { TAB_ID } from '../lib/events';
-import { liveStore, presenceKey } from './live-store';
+import { liveStore, presenceKey } from '../stores/live';
 
 /**
  * Inside an edit form: tells the others this tab has the record open (again every
