@@ -5,6 +5,7 @@ import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
 import { confirmDiscard } from '../confirm';
+import { useReturnFocus } from '../use-return-focus';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
@@ -29,6 +30,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const { t, i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
+  useReturnFocus(opened);
   const { form, base, conflict, pendingId, closeConflict, rebase, discardDraft, submit } = useResourceForm(
     resource,
     row,
