@@ -186,3 +186,49 @@ describe('keyboard focus', () => {
     }
   });
 });
+
+describe('tables in Spanish and Japanese', () => {
+  /** Badges and headers drawn narrower than their text, and headers on more than one line. */
+  const cutOff = (page: Page) =>
+    page.evaluate(() => {
+      const out: string[] = [];
+      for (const label of document.querySelectorAll<HTMLElement>('tbody .mantine-Badge-label')) {
+        if (label.scrollWidth - label.clientWidth > 1) out.push(`badge "${label.textContent}"`);
+      }
+      for (const th of document.querySelectorAll<HTMLElement>('thead th')) {
+        const text = th.textContent?.trim() ?? '';
+        if (!text || th.querySelector('.mantine-VisuallyHidden-root')) continue;
+        if (th.scrollWidth - th.clientWidth > 1)
+          out.push(`header "${text}" cut (${th.scrollWidth} > ${th.clientWidth})`);
+        // The lines its text is drawn on (text nodes only: the sort icon sits lower).
+        const lines = new Set<number>();
+        const walker = document.createTreeWalker(th, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+          const range = document.createRange();
+          range.selectNodeContents(n);
+          for (const r of range.getClientRects()) if (r.width > 0) lines.add(Math.round(r.bottom));
+        }
+        if (lines.size > 1) out.push(`header "${text}" on ${lines.size} lines`);
+      }
+      return out;
+    });
+
+  for (const language of ['es', 'ja'] as const) {
+    for (const width of [900, 1280]) {
+      it(`${language} at ${width} px: no status badge or header is cut off or broken`, async () => {
+        const context = await variantContext(browser, server.url, { language, dark: false }, { width, height: 800 });
+        const page = await context.newPage();
+        await signInAnyLanguage(page);
+        const found: string[] = [];
+        for (const path of ['/users/apply', '/web/book', '/web/resource', '/users/user', '/users/adminuser']) {
+          await go(page, path);
+          await page.getByTestId('resource-row').first().waitFor();
+          await settled(page);
+          found.push(...(await cutOff(page)).map((f) => `${path}: ${f}`));
+        }
+        await context.close();
+        expect(found).toEqual([]);
+      });
+    }
+  }
+});
