@@ -21,16 +21,32 @@ export function useReturnFocus(opened: boolean): void {
 const inDialog = (el: Element) => el.closest('[role="dialog"]') !== null;
 
 /**
+ * Where to find the opener again if the list re-renders it as a new element meanwhile (a message
+ * marked read, a row refetched): its test id within its row.
+ */
+function addressOf(el: HTMLElement): string | null {
+  const testId = el.getAttribute('data-testid');
+  if (!testId) return null;
+  const row = el.closest('[data-id]')?.getAttribute('data-id');
+  return row ? `[data-id="${row}"] [data-testid="${testId}"]` : `[data-testid="${testId}"]`;
+}
+
+/**
  * Watches for up to three seconds (a closing transition on a busy machine): focus dropped to the
  * page (the dialog gone) goes back to `opener`.
  */
 function giveBack(opener: Element | null): void {
   if (!(opener instanceof HTMLElement) || opener === document.body) return;
+  const address = addressOf(opener);
   let ticks = 0;
   const timer = window.setInterval(() => {
+    const target = opener.isConnected ? opener : address ? document.querySelector<HTMLElement>(address) : null;
     const active = document.activeElement;
     const lost = active === null || active === document.body || !active.isConnected;
-    if (lost && opener.isConnected) opener.focus({ preventScroll: true });
-    if (lost || (active !== null && !inDialog(active)) || ++ticks > 60) window.clearInterval(timer);
+    if (lost && target) target.focus({ preventScroll: true });
+    // Done once the opener has it, or the user has put it elsewhere; a focus() that did not take
+    // (the opener momentarily disabled or re-rendered) is tried again on the next tick.
+    const elsewhere = !lost && active !== null && active !== target && !inDialog(active);
+    if ((target && document.activeElement === target) || elsewhere || ++ticks > 60) window.clearInterval(timer);
   }, 50);
 }

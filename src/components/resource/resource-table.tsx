@@ -6,7 +6,7 @@ import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { SkeletonRows } from './table-placeholders';
 import type { ResourceBodyProps } from './types';
-import { FLEXIBLE_MIN, useFittedColumns } from './use-fitted-columns';
+import { FLEXIBLE_MIN, useClampedTitles, useFittedColumns } from './use-fitted-columns';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
 
@@ -25,6 +25,7 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   const table = useRef<HTMLTableElement>(null);
   const fit = useFittedColumns(table);
+  useClampedTitles(table);
   const first = selectable ? 1 : 0;
   const widthOf = (c: { width?: number | string }, i: number) => {
     const extra = fit.extra[first + i];

@@ -63,3 +63,17 @@ export interface Fitted {
   extra: Record<number, number>;
   base: Record<number, number>;
 }
+
+/**
+ * Long text in a cell is clamped to a line or two (`lineClamp`): where it is cut, its `title` gives
+ * the full text on hover. Screen readers already read all of it (the clamp is only drawn).
+ */
+export function useClampedTitles(table: RefObject<HTMLTableElement | null>): void {
+  useLayoutEffect(() => {
+    for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
+      const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
+      if (cut) el.title = el.textContent ?? '';
+      else el.removeAttribute('title');
+    }
+  });
+}
