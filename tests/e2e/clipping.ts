@@ -10,7 +10,8 @@ export function clippedTexts(page: Page): Promise<string[]> {
     const out: string[] = [];
     const selectors = ['.mantine-Badge-label', 'thead th', 'thead th *', '.mantine-Button-label', 'tbody td'];
     for (const el of document.querySelectorAll<HTMLElement>(selectors.join(','))) {
-      if (el.offsetParent === null) continue;
+      // Not drawn, or only for screen readers (1 × 1 px on purpose).
+      if (el.offsetParent === null || el.closest('.mantine-VisuallyHidden-root')) continue;
       const over = el.scrollWidth - el.clientWidth > 1 || el.scrollHeight - el.clientHeight > 1;
       if (!over) continue;
       const s = getComputedStyle(el);
