@@ -1,3 +1,5 @@
+import { i18n } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import { modals } from '@mantine/modals';
 import { lazy, Suspense, useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
@@ -14,7 +16,10 @@ let listening = false;
 const waiting: ConfirmPayload[] = [];
 
 /** Opens a confirmation dialog (Mantine's `modals.openConfirmModal`), loading its provider first if need be. */
-export function openConfirmModal(payload: ConfirmPayload): void {
+export function openConfirmModal(given: ConfirmPayload): void {
+  // The corner ✕ is an icon: screen readers need its name (read when the dialog opens, so in the
+  // language of that moment).
+  const payload = { ...given, closeButtonProps: { 'aria-label': i18n._(msg`Close`), ...given.closeButtonProps } };
   if (listening) {
     modals.openConfirmModal(payload);
     return;

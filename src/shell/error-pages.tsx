@@ -9,7 +9,7 @@ function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="md" maw={480}>
-        <Text fz={96} fw={800} c="lectern.6" lh={1}>
+        <Text fz={96} fw={800} c="lectern" lh={1}>
           {code}
         </Text>
         <Title order={2} ta="center">

@@ -3,8 +3,8 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { type ChangeEvent, type CountsEvent, LIVE_EVENTS, type PresenceEvent } from '../contract/events';
 import { createLiveConnection, type LiveMessage, TAB_ID } from '../lib/events';
-import { sessionStore } from '../stores/session';
 import { liveStore, presenceKey, resetLiveStore } from '../stores/live';
+import { sessionStore } from '../stores/session';
 
 /**
  * The live stream while signed in and online (mounted by the console layout): badges' counts,

@@ -4,8 +4,9 @@ import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
-import { LivePresence } from '../live-presence';
 import { confirmDiscard } from '../confirm';
+import { LivePresence } from '../live-presence';
+import { useReturnFocus } from '../use-return-focus';
 import { ConflictView } from './conflict-view';
 import { FormField } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
@@ -30,6 +31,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const { t, i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
+  useReturnFocus(opened);
   const { form, base, conflict, pendingId, closeConflict, rebase, discardDraft, submit } = useResourceForm(
     resource,
     row,

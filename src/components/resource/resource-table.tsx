@@ -1,11 +1,12 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { SkeletonRows } from './table-placeholders';
 import type { ResourceBodyProps } from './types';
+import { FLEXIBLE_MIN, useClampedTitles, useFittedColumns } from './use-fitted-columns';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
 
@@ -22,16 +23,35 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const selectableRows = rows ?? [];
   const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
+  const table = useRef<HTMLTableElement>(null);
+  const fit = useFittedColumns(table);
+  useClampedTitles(table);
+  const first = selectable ? 1 : 0;
+  const widthOf = (c: { width?: number | string }, i: number) => {
+    const extra = fit.extra[first + i];
+    if (typeof c.width === 'number') return c.width + (extra ?? 0);
+    return c.width ?? (extra === undefined ? undefined : (fit.base[first + i] ?? 0) + extra);
+  };
+  const actionsWidth = ACTIONS_WIDTH + (fit.extra[first + columns.length] ?? 0);
+  // Below this the table scrolls sideways rather than squeezing titles to a letter or two.
+  const minWidth =
+    (selectable ? 40 : 0) +
+    columns.reduce((sum, c, i) => {
+      const w = widthOf(c, i);
+      return sum + (typeof w === 'number' ? w : FLEXIBLE_MIN);
+    }, 0) +
+    (actions ? actionsWidth : 0);
 
   return (
-    <Table.ScrollContainer minWidth={800}>
+    <Table.ScrollContainer minWidth={Math.max(800, minWidth)}>
       {/* Fixed layout: the columns keep the widths they had over the placeholder rows when the
           real rows arrive (an auto layout re-measured them, and the header wrapped: CLS). */}
       <Table
+        ref={table}
         layout="fixed"
         highlightOnHover
         verticalSpacing="sm"
-        className={stale ? classes.stale : undefined}
+        className={stale ? `${classes.table} ${classes.stale}` : classes.table}
         aria-busy={stale}
       >
         <Table.Thead>
@@ -53,7 +73,7 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 />
               </Table.Th>
             )}
-            {columns.map((c) => (
+            {columns.map((c, i) => (
               <SortHeader
                 key={c.key}
                 label={i18n._(c.label)}
@@ -61,12 +81,12 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 sortField={c.sortField}
                 search={search}
                 onSort={props.onSort}
-                width={c.width}
+                width={widthOf(c, i)}
                 align={c.align}
               />
             ))}
             {actions && (
-              <Table.Th ta="right" w={ACTIONS_WIDTH}>
+              <Table.Th ta="right" w={actionsWidth}>
                 {t`Actions`}
               </Table.Th>
             )}

@@ -25,11 +25,12 @@ export function AvatarMenu({ forced = false }: { forced?: boolean }) {
   return (
     <Menu position="bottom-end" width={200}>
       <Menu.Target>
-        <UnstyledButton aria-label={t`Account menu`} data-testid="avatar-menu">
+        {/* The name shown is part of the button's name (WCAG 2.5.3, label in name): speech users
+            say what they see. */}
+        <UnstyledButton aria-label={t`${name}: account menu`} data-testid="avatar-menu">
           <Group gap={6} wrap="nowrap">
-            <Avatar src={avatar || undefined} alt={name} radius="xl" size={30} color="lectern">
-              {name.slice(0, 1).toUpperCase()}
-            </Avatar>
+            {/* No initial letter: it would be text on the button that its name does not contain. */}
+            <Avatar src={avatar || undefined} alt="" aria-hidden radius="xl" size={30} color="lectern" />
             <Text size="sm" visibleFrom="sm" maw={120} truncate>
               {name}
             </Text>

@@ -12,6 +12,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useSnapshot } from 'valtio';
+import { useReturnFocus } from '../../components/use-return-focus';
 import { changeSetting, resetSettings, type Settings, settingsStore } from '../../stores/settings';
 
 const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
@@ -21,6 +22,7 @@ const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f9
  * navbar's settings button is first used (settings-button.tsx).
  */
 export default function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  useReturnFocus(opened);
   const { t } = useLingui();
   const settings = useSnapshot(settingsStore);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -34,7 +36,14 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
   );
 
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title={t`Page style settings`} size="sm">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title={t`Page style settings`}
+      size="sm"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+    >
       <Stack gap="md">
         <SegmentedControl
           aria-label={t`Colour scheme`}
@@ -52,6 +61,7 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
           value={settings.theme}
           onChange={(v) => /^#[0-9a-f]{6}$/i.test(v) && changeSetting('theme', v)}
           swatches={SWATCHES}
+          eyeDropperButtonProps={{ 'aria-label': t`Pick a colour from the screen` }}
           format="hex"
           data-testid="theme-colour"
         />

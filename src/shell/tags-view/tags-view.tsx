@@ -127,7 +127,15 @@ export function TagsView() {
               >
                 {title(v)}
               </UnstyledButton>
-              {!v.affix && <CloseButton size="xs" aria-label={t`Close ${title(v)}`} onClick={() => close(v)} />}
+              {!v.affix && (
+                <CloseButton
+                  size={24}
+                  iconSize={12}
+                  className={classes.close}
+                  aria-label={t`Close ${title(v)}`}
+                  onClick={() => close(v)}
+                />
+              )}
             </div>
           ))}
         </Group>

@@ -1,10 +1,13 @@
+import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
   buildTheme,
+  contrast,
   contrastWithWhite,
   cssVariablesResolver,
   DEFAULT_PRIMARY,
   luminance,
+  readableFilled,
   readableShade,
   shadesOf,
 } from '../../../src/shell/theme';
@@ -36,5 +39,45 @@ describe('CSS variables', () => {
     expect(cssVariablesResolver(theme).light['--mantine-color-dimmed']).toBe('var(--mantine-color-gray-7)');
     const gray7 = '#495057'; // Mantine's gray.7
     expect(1.05 / (luminance(gray7) + 0.05)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('readable palette (axe sweep in the light and dark schemes)', () => {
+  // As MantineProvider hands it to the resolver: Mantine's palette with ours merged in.
+  const theme = mergeMantineTheme(DEFAULT_THEME, buildTheme());
+  const vars = cssVariablesResolver(theme);
+
+  it('fills every colour with a shade that carries white text at AA', () => {
+    for (const name of ['red', 'green', 'teal', 'orange', 'blue', 'lectern']) {
+      const shades = theme.colors[name] as readonly string[];
+      const { filled, hover } = readableFilled(shades);
+      expect(contrastWithWhite(filled), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrastWithWhite(hover), name).toBeGreaterThanOrEqual(4.5);
+      expect(vars.light[`--mantine-color-${name}-filled`]).toBe(filled);
+      expect(vars.dark[`--mantine-color-${name}-filled`]).toBe(filled);
+    }
+    // Mantine's own red.6 and green.6 do not: the resolver moves them.
+    expect(contrastWithWhite((theme.colors.red as readonly string[])[6] as string)).toBeLessThan(4.5);
+    expect(readableFilled(theme.colors.red as readonly string[]).filled).not.toBe(theme.colors.red?.[6]);
+  });
+
+  it('gives light variants text that reads at AA on their background and its hover', () => {
+    for (const name of ['green', 'orange', 'red', 'yellow', 'grape']) {
+      const shades = theme.colors[name] as readonly string[];
+      const text = vars.light[`--mantine-color-${name}-light-color`] as string;
+      expect(contrast(text, shades[1] as string), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, shades[2] as string), name).toBeGreaterThanOrEqual(4.5);
+    }
+    expect(contrast('#2b8a3e', (theme.colors.green as readonly string[])[1] as string)).toBeLessThan(4.5);
+  });
+
+  it('dims secondary text in the dark scheme to a grey that reads on the dark body', () => {
+    expect(vars.dark['--mantine-color-dimmed']).toBe('var(--mantine-color-dark-1)');
+    expect(contrast('#b8b8b8', '#242424')).toBeGreaterThanOrEqual(4.5); // dark.1 on dark.7
+    expect(contrast('#828282', '#242424')).toBeLessThan(4.5); // Mantine's dark.2
+  });
+
+  it('keeps links in the primary colour readable on a grey table row', () => {
+    expect(contrast(readableShade(DEFAULT_PRIMARY), '#f1f3f5')).toBeGreaterThanOrEqual(4.5);
   });
 });

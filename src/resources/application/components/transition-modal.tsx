@@ -3,6 +3,7 @@ import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/cor
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifySuccess } from '../../../components/notify';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { ApiError } from '../../../lib/http';
 import { useApplyTransition } from '../api';
 import type { Transition } from '../model';
@@ -16,6 +17,7 @@ interface Props {
 
 /** Confirms one status change with an optional remark; the server's refusal (409) stays visible here. */
 export function TransitionModal({ row, transition, onClose }: Props) {
+  useReturnFocus(true);
   const { t, i18n } = useLingui();
   const [remark, setRemark] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);

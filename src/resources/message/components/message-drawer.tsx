@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { notifySuccess } from '../../../components/notify';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { ApiError } from '../../../lib/http';
 import { useUpdateMessage } from '../api';
 import { marksReadOnOpen, ONLINE_STATUS_OPTIONS } from '../model';
@@ -15,6 +16,7 @@ import type { Online } from '../schema';
  * the record each PUT returns, so the reply goes out with the current version.
  */
 export function MessageDrawer({ message, onClose }: { message: Online; onClose: () => void }) {
+  useReturnFocus(true);
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(message);
   const [reply, setReply] = useState(message.reply ?? '');

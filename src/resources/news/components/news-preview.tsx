@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'react';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { Thumbnail } from '../../../components/thumbnail';
+import { useReturnFocus } from '../../../components/use-return-focus';
 import { NEWS_STATUS_OPTIONS } from '../model';
 import type { News } from '../schema';
 
@@ -14,6 +15,7 @@ const RichTextPreview = lazy(() => import('./rich-text').then((m) => ({ default:
  * editor's schema (read-only), which renders only the nodes and marks it knows.
  */
 export function NewsPreview({ news, onClose }: { news: News; onClose: () => void }) {
+  useReturnFocus(true);
   const { t, i18n } = useLingui();
   return (
     <Modal opened onClose={onClose} size="xl" title={t`Preview`} closeButtonProps={{ 'aria-label': t`Close` }}>
@@ -37,7 +39,7 @@ export function NewsPreview({ news, onClose }: { news: News; onClose: () => void
         )}
         <Divider />
         <Suspense fallback={<Skeleton height={160} />}>
-          <RichTextPreview html={news.content} />
+          <RichTextPreview html={news.content} label={t`Content`} />
         </Suspense>
       </Stack>
     </Modal>

@@ -129,8 +129,10 @@ export function RichTextInput({ value, onChange, onBlur, label, invalid, testId 
 }
 
 /** The news as the site will show it, through the same schema as the editor (read-only). */
-export function RichTextPreview({ html }: { html: string }) {
-  const editor = useEditor({ extensions, content: html, editable: false }, [html]);
+export function RichTextPreview({ html, label }: { html: string; label: string }) {
+  // Read-only, so not a text box (what the editor calls itself by default) but a named article.
+  const attributes = { role: 'article', 'aria-label': label };
+  const editor = useEditor({ extensions, content: html, editable: false, editorProps: { attributes } }, [html, label]);
   return (
     <RichTextEditor editor={editor} variant="subtle" style={{ border: 0 }}>
       <RichTextEditor.Content data-testid="news-preview-content" />

@@ -1,0 +1,79 @@
+import { type RefObject, useLayoutEffect, useState } from 'react';
+
+/** What a column without a set width keeps at least: about two short words of a title. */
+export const FLEXIBLE_MIN = 160;
+/** A cell that overflows whatever its width (a bug elsewhere) must not widen its column forever. */
+const MAX_EXTRA = 400;
+
+/**
+ * Widens the table's columns to what their cells cannot do without: a status badge, a header
+ * (never broken mid-word), a button group, an ISBN. A fixed layout keeps the widths stable while
+ * rows load (no layout shift), but the widths set in code are for English: a Spanish badge or a
+ * Japanese header is wider. Measured after each render, before the browser paints it, and only
+ * ever widened, so nothing is seen to move (a language switch may leave a column wider than it
+ * needs).
+ *
+ */
+export function useFittedColumns(table: RefObject<HTMLTableElement | null>): Fitted {
+  const [fitted, setFitted] = useState<Fitted>({ extra: {}, base: {} });
+  // After every render: rows, language and columns all change what the cells hold; it only reads
+  // unless something overflows.
+  useLayoutEffect(() => {
+    const el = table.current;
+    if (!el) return;
+    const heads = [...el.querySelectorAll<HTMLTableCellElement>('thead th')];
+    const short: Record<number, number> = {};
+    const note = (i: number, px: number) => {
+      if (px > 1) short[i] = Math.max(short[i] ?? 0, Math.ceil(px));
+    };
+    heads.forEach((th, i) => {
+      note(i, th.scrollWidth - th.clientWidth);
+    });
+    for (const row of el.querySelectorAll<HTMLTableRowElement>('tbody tr')) {
+      [...row.cells].forEach((td, i) => {
+        if (td.colSpan > 1) return;
+        note(i, td.scrollWidth - td.clientWidth);
+        // A badge keeps to its cell and cuts its own label: what the label lacks.
+        for (const label of td.querySelectorAll<HTMLElement>('.mantine-Badge-label')) {
+          note(i, label.scrollWidth - label.clientWidth);
+        }
+      });
+    }
+    const grow = Object.entries(short).filter(([i]) => (fitted.extra[Number(i)] ?? 0) < MAX_EXTRA);
+    if (grow.length === 0) return;
+    setFitted((prev) => {
+      const extra = { ...prev.extra };
+      const base = { ...prev.base };
+      for (const [key, px] of grow) {
+        const i = Number(key);
+        extra[i] = Math.min(MAX_EXTRA, (extra[i] ?? 0) + px);
+        base[i] ??= heads[i]?.offsetWidth ?? 0;
+      }
+      return { extra, base };
+    });
+  });
+  return fitted;
+}
+
+/**
+ * Per header cell index: the pixels a column was short of (added up over renders), and for a
+ * column without a set width, the width it had when it first fell short.
+ */
+export interface Fitted {
+  extra: Record<number, number>;
+  base: Record<number, number>;
+}
+
+/**
+ * Long text in a cell is clamped to a line or two (`lineClamp`): where it is cut, its `title` gives
+ * the full text on hover. Screen readers already read all of it (the clamp is only drawn).
+ */
+export function useClampedTitles(table: RefObject<HTMLTableElement | null>): void {
+  useLayoutEffect(() => {
+    for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
+      const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
+      if (cut) el.title = el.textContent ?? '';
+      else el.removeAttribute('title');
+    }
+  });
+}
