@@ -34,7 +34,6 @@ export function batchRequest<S extends z.ZodType>(set: S) {
 
 /** At least one field: an empty `set` changes nothing and is a client mistake. */
 const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
-const atLeastOne = { ...because('batch_fields', 'choose at least one field'), path: [] as string[] };
 
 /** Books: status, category and subclass (a category without a subclass clears the subclass). */
 export const bookBatchSetSchema = z
@@ -43,7 +42,7 @@ export const bookBatchSetSchema = z
     categoryId: requiredRef.optional(),
     subclassId: z.union([requiredRef, z.null()]).optional(),
   })
-  .refine(nonEmpty, atLeastOne)
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'))
   .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
     ...because('batch_category', 'set the category too'),
     path: ['subclassId'],
@@ -51,11 +50,11 @@ export const bookBatchSetSchema = z
 
 export const readerBatchSetSchema = z
   .strictObject({ status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }).optional() })
-  .refine(nonEmpty, atLeastOne);
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));
 
 /** Messages: mark read or unread (a replied message stays replied). */
 export const onlineBatchSetSchema = z
   .strictObject({
     status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
   })
-  .refine(nonEmpty, atLeastOne);
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));

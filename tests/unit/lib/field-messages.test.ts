@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { i18n, type Messages } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -106,9 +106,19 @@ describe('zod issues → code and parameters (server and console alike)', () => 
   it('every refine in the contract says why with a code', () => {
     // A refine without `because(...)` would reach the user as "Invalid value" in every language.
     const dir = join(process.cwd(), 'src/contract');
+    const resources = join(process.cwd(), 'src/resources');
+    const files = [
+      ...readdirSync(dir)
+        .filter((n) => n.endsWith('.ts'))
+        .map((n) => join(dir, n)),
+      ...readdirSync(resources)
+        .map((r) => join(resources, r, 'schema.ts'))
+        .filter((f) => existsSync(f)),
+    ];
     const bare: string[] = [];
-    for (const f of readdirSync(dir).filter((n) => n.endsWith('.ts'))) {
-      const src = readFileSync(join(dir, f), 'utf8');
+    for (const file of files) {
+      const f = file.slice(process.cwd().length + 1);
+      const src = readFileSync(file, 'utf8');
       for (const m of src.matchAll(/\.(refine|regex)\(/g)) {
         // The call's arguments, up to its closing parenthesis.
         let depth = 0;
@@ -123,6 +133,6 @@ describe('zod issues → code and parameters (server and console alike)', () => 
       }
     }
     expect(bare).toEqual([]);
-    expect(readFileSync(join(dir, 'book.ts'), 'utf8')).toContain(".refine(isValidIsbn, because('isbn'");
+    expect(readFileSync(join(resources, 'book/schema.ts'), 'utf8')).toContain(".refine(isValidIsbn, because('isbn'");
   });
 });

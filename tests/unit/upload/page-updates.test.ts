@@ -93,6 +93,13 @@ describe('the indicator summary', () => {
     expect(writes).toEqual([]);
     assignChanged(watched, summarise(snap(110)));
     expect(writes).toEqual(['percent']);
-    expect(target).toEqual({ active: 1, percent: 11, online: true, interrupted: 0 });
+    expect(target).toEqual({
+      active: 1,
+      percent: 11,
+      online: true,
+      reconnecting: false,
+      interrupted: 0,
+      succeeded: '',
+    });
   });
 });
