@@ -39,6 +39,8 @@ describe('delete-check', () => {
       const res = await s.call('POST', `/category/${id}/delete-check`, { token: s.adminToken });
       expect(res.status).toBe(409);
       expect(res.body.msg).toMatch(/still in use/);
+      // Which rule, with what the console needs to word it in the user's language.
+      expect(res.body.data).toMatchObject({ reason: { code: 'category_in_use' } });
     }
     const unused = await createCategory(s, 'Checked, unused');
     const before = await auditRows();

@@ -162,6 +162,7 @@ describe('/user CRUD', () => {
     const stale = await s.call('PUT', '/user', { token: s.adminToken, body: { ...body, version: 0 } });
     expect(stale.status).toBe(409);
     expect(stale.body.msg).toBe('This record was changed by someone else (version 1, yours 0)');
+    expect(stale.body.data).toMatchObject({ reason: { code: 'stale' } });
   });
 });
 
@@ -182,6 +183,7 @@ describe('admin self-protection', () => {
     const del = await s.call('DELETE', '/user/1', { token: s.adminToken });
     expect(del.status).toBe(409);
     expect(del.body.msg).toMatch(/own account/);
+    expect(del.body.data).toEqual({ reason: { code: 'own_account_delete' } });
     for (const over of [{ roles: ['operator'] }, { status: 'disabled' }]) {
       const res = await s.call('PUT', '/user', {
         token: s.adminToken,
@@ -190,6 +192,7 @@ describe('admin self-protection', () => {
       expect(res.status).toBe(409);
       expect(res.body.code).toBe(40900);
       expect(res.body.msg).toMatch(/own account/);
+      expect(res.body.data).toEqual({ reason: { code: 'own_account_demote' } });
     }
     // Editing yourself otherwise is fine, and still signs you in with the same password.
     const ok = await s.call('PUT', '/user', {

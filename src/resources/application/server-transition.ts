@@ -7,7 +7,7 @@ import { staleVersion } from '../../server/crud/write';
 import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/repositories/audit';
 import { publishChange } from '../../server/events/routes';
 import { ok } from '../../server/http/envelope';
-import { conflict, notFound } from '../../server/http/errors';
+import { notFound, refused } from '../../server/http/errors';
 import { readJson } from '../../server/http/validate';
 import { type ApplyStatus, applyUpdateSchema, canTransition } from './schema';
 import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
@@ -45,13 +45,20 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
       if (before.version !== input.version) throw staleVersion(before.version, input.version, toApply(before));
       const from = before.status as ApplyStatus;
       if (!canTransition(from, input.status)) {
-        throw conflict(`An application that is ${from} cannot become ${input.status}`, 'status');
+        throw refused(
+          { code: 'transition', params: { from, to: input.status } },
+          `An application that is ${from} cannot become ${input.status}`,
+          'status',
+        );
       }
       const at = deps.now().toISOString();
       const delta = input.status === 'approved' ? -1 : input.status === 'returned' ? 1 : 0;
       if (delta !== 0) {
         const stock = await moveStock(trx, before.book_id, delta, at);
-        if (stock === null) throw conflict(`No copies of "${before.book_title ?? before.book_id}" are left to lend`);
+        if (stock === null) {
+          const title = before.book_title ?? String(before.book_id);
+          throw refused({ code: 'no_copies', params: { title } }, `No copies of "${title}" are left to lend`);
+        }
         const changes = { stock: { from: stock - delta, to: stock } };
         bookVersion = await trx
           .selectFrom('book')

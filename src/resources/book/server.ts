@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
-import { conflict, invalidField } from '../../server/http/errors';
+import { invalidField, refused } from '../../server/http/errors';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
 import { bookBatch, bookImporter } from './server-bulk';
 import { bookSpec } from './spec';
@@ -112,14 +112,18 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
       const n = (...st: string[]) => rows.filter((r) => st.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
       const open = n('pending', 'approved');
       if (open > 0) {
-        throw conflict(
+        throw refused(
+          { code: 'book_open_applications', params: { title: before.title, n: open } },
           `"${before.title}" has ${open} open application${open === 1 ? '' : 's'} (pending or on loan); settle them first`,
         );
       }
       // Finished loans are the reading history: kept, so the book is taken off the shelf instead.
       const closed = n('rejected', 'returned');
       if (closed > 0) {
-        throw conflict(`"${before.title}" has borrowing history (${closed} applications); set it off shelf instead`);
+        throw refused(
+          { code: 'book_history', params: { title: before.title, n: closed } },
+          `"${before.title}" has borrowing history (${closed} applications); set it off shelf instead`,
+        );
       }
     },
     async check(input, { trx }) {

@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
-import { conflict } from '../../server/http/errors';
+import { refused } from '../../server/http/errors';
 import {
   type Category,
   type CategoryOption,
@@ -63,7 +63,10 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
           `${books} book${books === 1 ? '' : 's'}`,
           ...(resources > 0 ? [`${resources} resource${resources === 1 ? '' : 's'}`] : []),
         ];
-        throw conflict(`Category "${before.name}" is still in use (${parts.join(', ')}); move or delete them first`);
+        throw refused(
+          { code: 'category_in_use', params: { name: before.name } },
+          `Category "${before.name}" is still in use (${parts.join(', ')}); move or delete them first`,
+        );
       }
     },
   });

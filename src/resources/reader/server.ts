@@ -3,7 +3,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
-import { conflict } from '../../server/http/errors';
+import { refused } from '../../server/http/errors';
 import {
   type Gender,
   type Reader,
@@ -73,7 +73,8 @@ export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
       const n = Number(row.n);
       // Borrowing history must keep its reader; disabling the account is the way to retire one.
       if (n > 0) {
-        throw conflict(
+        throw refused(
+          { code: 'reader_applications', params: { name: before.nick_name, n } },
           `Reader "${before.nick_name}" has ${n} application${n === 1 ? '' : 's'}; disable the reader instead`,
         );
       }

@@ -1,7 +1,7 @@
 import type { Role } from '../../contract/auth';
 import type { Db } from '../../server/crud/types';
 import { countOtherActiveAdmins } from '../../server/db/repositories/staff';
-import { conflict } from '../../server/http/errors';
+import { refused } from '../../server/http/errors';
 
 interface AdminState {
   roles: readonly Role[];
@@ -21,14 +21,18 @@ export async function guardAdminChange(
   next: AdminState | null,
 ) {
   if (target.id === actorId) {
-    if (!next) throw conflict('You cannot delete your own account');
+    if (!next) throw refused({ code: 'own_account_delete' }, 'You cannot delete your own account');
     if (isActiveAdmin(target) && !isActiveAdmin(next)) {
-      throw conflict('You cannot remove the admin role from your own account or disable it');
+      throw refused(
+        { code: 'own_account_demote' },
+        'You cannot remove the admin role from your own account or disable it',
+      );
     }
   }
   // Unreachable through one admin's requests given the rule above; it guards concurrent demotions.
   if (isActiveAdmin(target) && !isActiveAdmin(next) && (await countOtherActiveAdmins(trx, target.id)) === 0) {
-    throw conflict(
+    throw refused(
+      { code: 'last_admin', params: { name: target.userName } },
       `"${target.userName}" is the last active administrator; make another account an administrator first`,
     );
   }

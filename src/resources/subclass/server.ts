@@ -6,7 +6,7 @@ import { registerResource } from '../../server/crud/define-resource';
 import { specFilters } from '../../server/crud/filters';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
-import { conflict, invalidField } from '../../server/http/errors';
+import { invalidField, refused } from '../../server/http/errors';
 import { parseWith } from '../../server/http/validate';
 import {
   type Subclass,
@@ -94,13 +94,19 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
       if (before && before.category_id !== input.categoryId) {
         const n = await booksUsing(trx, before.id);
         if (n > 0)
-          throw conflict(`Subclass "${before.name}" is used by ${n} book(s); it cannot move to another category`);
+          throw refused(
+            { code: 'subclass_move', params: { name: before.name, n } },
+            `Subclass "${before.name}" is used by ${n} book(s); it cannot move to another category`,
+          );
       }
     },
     async beforeDelete({ trx, before }) {
       const n = await booksUsing(trx, before.id);
       if (n > 0)
-        throw conflict(`Subclass "${before.name}" is used by ${n} book${n === 1 ? '' : 's'}; reassign them first`);
+        throw refused(
+          { code: 'subclass_in_use', params: { name: before.name, n } },
+          `Subclass "${before.name}" is used by ${n} book${n === 1 ? '' : 's'}; reassign them first`,
+        );
     },
   });
 }

@@ -2,6 +2,7 @@ import type { Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { batchRequest } from '../../contract/batch';
 import type { FieldError } from '../../contract/envelope';
+import { REPORT_INPUT } from '../../contract/field-codes';
 import { BATCH_MAX_ROWS, type BatchConflict, type BatchResult } from '../../contract/import';
 import { currentUser } from '../auth/middleware';
 import type { AppEnv, AuthUser } from '../context';
@@ -106,7 +107,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
       let changed = 0;
       let unchanged = 0;
       for (const before of rows) {
-        const parsed = target.update.safeParse(inputOf(target, before, req.set));
+        const parsed = target.update.safeParse(inputOf(target, before, req.set), REPORT_INPUT);
         if (!parsed.success) {
           for (const e of fieldErrors(parsed.error))
             errors.push({ path: `${before.id}.${e.path}`, message: e.message });

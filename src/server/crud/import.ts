@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { Code, type FieldError } from '../../contract/envelope';
+import { REPORT_INPUT } from '../../contract/field-codes';
 import {
   IMPORT_FIELD,
   IMPORT_MAX_BYTES,
@@ -208,7 +209,7 @@ export async function validateRows(
     }
     const problems: RowProblem[] = [];
     const input = def.toInput(record, refs, (p) => problems.push(p));
-    const parsed = target.create.safeParse(input);
+    const parsed = target.create.safeParse(input, REPORT_INPUT);
     if (!parsed.success) {
       for (const e of fieldErrors(parsed.error)) problems.push(invalidProblem(e));
     }

@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { Code } from '../../contract/envelope';
+import type { RuleReason } from '../../contract/rule-codes';
 import { foreignKeyViolation, uniqueViolation } from '../db/dialect';
 import { type AuditChanges, SECRET_MARK } from '../db/repositories/audit';
 import type { TableName } from '../db/schema';
-import { ApiError, conflict, invalidField } from '../http/errors';
+import { ApiError, conflict, invalidField, refused } from '../http/errors';
 import type { Db, UniqueRule } from './types';
 
 /**
@@ -13,6 +15,12 @@ type LooseDatabase = Record<string, Record<string, unknown>>;
 export const loose = (db: Db) => db as unknown as Kysely<LooseDatabase>;
 
 const TAKEN = { code: 'taken' } as const;
+
+/** 409 for a taken unique value: under its field for the form, and as a rule the toast can word. */
+function takenError(msg: string, path: string, value: string): ApiError {
+  const reason: RuleReason = { code: 'taken', params: { value } };
+  return new ApiError(Code.Conflict, msg, { errors: [{ path, message: msg, ...TAKEN }], reason });
+}
 
 export const defaultUniqueMessage = (field: string, value: unknown) => `${field} "${String(value)}" is already in use`;
 
@@ -31,7 +39,7 @@ export async function checkUnique(
     for (const s of rule.scope ?? []) q = q.where(s, '=', columns[s]);
     if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
     if (await q.limit(1).executeTakeFirst()) {
-      throw conflict(rule.message?.(value) ?? defaultUniqueMessage(rule.field, value), rule.field, TAKEN);
+      throw takenError(rule.message?.(value) ?? defaultUniqueMessage(rule.field, value), rule.field, String(value));
     }
   }
 }
@@ -56,11 +64,11 @@ export function mapDriverError(
     });
     return rule
       ? conflict(`${rule.field} is already in use`, rule.field, TAKEN)
-      : conflict('A unique value is already in use');
+      : refused({ code: 'taken', params: { value: '' } }, 'A unique value is already in use');
   }
   if (foreignKeyViolation(err)) {
     return deleting
-      ? conflict('This record is still referenced by other records')
+      ? refused({ code: 'referenced' }, 'This record is still referenced by other records')
       : invalidField('body', 'refers to a record that does not exist');
   }
   return err;
@@ -68,8 +76,9 @@ export function mapDriverError(
 
 /** 409 for a stale `version`; `latest` (the record as it is now) lets the console compare at once. */
 export function staleVersion(current: number, yours: number, latest?: unknown): ApiError {
-  const err = conflict(`This record was changed by someone else (version ${current}, yours ${yours})`);
-  return latest === undefined ? err : new ApiError(err.code, err.msg, { current: latest });
+  const msg = `This record was changed by someone else (version ${current}, yours ${yours})`;
+  const reason: RuleReason = { code: 'stale' };
+  return new ApiError(Code.Conflict, msg, latest === undefined ? { reason } : { current: latest, reason });
 }
 
 /** Secret inputs appear in the audit trail only as "(changed)", never by value. */

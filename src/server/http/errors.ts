@@ -1,5 +1,6 @@
 import { Code, type CodeValue, type FieldError, HTTP_STATUS } from '../../contract/envelope';
 import type { FieldReason } from '../../contract/field-codes';
+import type { RuleReason } from '../../contract/rule-codes';
 
 /**
  * The one error type handlers throw. `app.onError` turns it into the envelope of API.md §1, so no
@@ -36,7 +37,19 @@ export function conflict(msg: string, path?: string, reason?: FieldReason): ApiE
   return new ApiError(Code.Conflict, msg, path ? { errors: [{ path, message: msg, ...reason }] } : null);
 }
 
-export const forbidden = (msg = 'Your role may not do this') => new ApiError(Code.Forbidden, msg);
+/**
+ * 409 by a rule of the data: `data.reason` says which, with its parameters, so the console words it
+ * in the user's language (`msg` stays the English of API.md). `path` also names a field.
+ */
+export function refused(rule: RuleReason, msg: string, path?: string): ApiError {
+  return new ApiError(Code.Conflict, msg, {
+    reason: rule,
+    ...(path ? { errors: [{ path, message: msg, code: 'invalid' }] } : {}),
+  });
+}
+
+export const forbidden = (msg = 'Your role may not do this') =>
+  new ApiError(Code.Forbidden, msg, { reason: { code: 'forbidden_role' } satisfies RuleReason });
 
 export const illegalToken = () => new ApiError(Code.IllegalToken, 'Not signed in, or the session was ended');
 
