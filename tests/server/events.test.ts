@@ -120,6 +120,48 @@ describe('GET /prod-api/events', () => {
     expect(msg.id).toBeGreaterThan(0);
   });
 
+  it('announces every record an import creates and a batch edit changes, and recounts after a batch', async () => {
+    const st = await stream({ token: s.adminToken });
+    const first = (await st.next((e) => e.event === 'counts')).data as CountsEvent;
+    const form = new FormData();
+    const csv = `title,author,categoryId,stock,status\nImported one,Ann,${category},1,on_shelf\nImported two,Bo,${category},2,on_shelf`;
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'books.csv');
+    const res = await fetch(`${s.url}/prod-api/book/import`, {
+      method: 'POST',
+      body: form,
+      headers: { 'X-Token': s.adminToken },
+    });
+    expect(res.status).toBe(201);
+    const one = (await st.next((e) => e.event === 'change' && (e.data as ChangeEvent).action === 'create')).data;
+    const two = await st.next(
+      (e) =>
+        e.event === 'change' &&
+        (e.data as ChangeEvent).action === 'create' &&
+        (e.data as ChangeEvent).id !== (one as ChangeEvent).id,
+    );
+    expect([one, two.data]).toEqual([
+      expect.objectContaining({ resource: 'book', version: 0 }),
+      expect.objectContaining({ resource: 'book', version: 0 }),
+    ]);
+
+    const msgs = [
+      await create(s, 'online', { readerName: 'Batch', content: 'First', status: 'unread' }),
+      await create(s, 'online', { readerName: 'Batch', content: 'Second', status: 'unread' }),
+    ];
+    await st.next((e) => e.event === 'counts' && (e.data as CountsEvent).unreadMessages === first.unreadMessages + 2);
+    const batch = await s.call('POST', '/online/batch', {
+      token: s.adminToken,
+      body: { ids: msgs.map((m) => ({ id: m.id, version: m.version })), set: { status: 'read' } },
+    });
+    expect(batch.status).toBe(200);
+    for (const m of msgs) {
+      expect((await st.next(isChange('online', m.id as number, 'update'))).data).toMatchObject({
+        version: (m.version as number) + 1,
+      });
+    }
+    await st.next((e) => e.event === 'counts' && (e.data as CountsEvent).unreadMessages === first.unreadMessages);
+  });
+
   it('resumes with Last-Event-ID: what happened while disconnected is replayed, in order; an unknown id gets reset', async () => {
     const st = await stream({ token: s.adminToken });
     const ready = await st.next((e) => e.event === 'ready');

@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono';
+import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { batchRequest } from '../../contract/batch';
 import type { FieldError } from '../../contract/envelope';
@@ -52,6 +52,8 @@ export interface BatchTarget {
   ) => Promise<'unchanged' | 'changed' | 'stale'>;
   write: <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
   db: Db;
+  /** After the commit: the records changed, with their new versions (open consoles hear of each). */
+  committed?: (c: Context<AppEnv>, records: { id: number; version: number }[]) => void;
 }
 
 /** A record's API view as update input: what the form would send back, with `set` laid over it. */
@@ -76,6 +78,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
     const user = currentUser(c);
     const dryRun = req.dryRun === true;
 
+    const written: { id: number; version: number }[] = [];
     const run = async (db: Db): Promise<BatchResult> => {
       const conflicts: BatchConflict[] = [];
       let rows: Row[];
@@ -104,6 +107,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
         }
       }
       const errors: FieldError[] = [];
+      written.length = 0;
       let changed = 0;
       let unchanged = 0;
       for (const before of rows) {
@@ -125,12 +129,16 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
           continue;
         }
         changed++;
+        written.push({ id: before.id, version: before.version + 1 });
       }
       // Records that cannot take the values (the contract's rules) stop the whole batch.
       if (errors.length > 0) throw invalid(errors);
       return { matched: req.ids ? req.ids.length : rows.length, changed, unchanged, conflicts };
     };
 
-    return ok(c, dryRun ? await run(target.db) : await target.write(run));
+    if (dryRun) return ok(c, await run(target.db));
+    const result = await target.write(run);
+    target.committed?.(c, written);
+    return ok(c, result);
   });
 }

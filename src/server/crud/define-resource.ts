@@ -279,6 +279,9 @@ export function registerResource<
       audit: (user, id, at, record) =>
         audit({ trx: deps.db, deps, user, action: 'create' }, id, at, diffRecords(null, record), record),
       write: (fn) => write(false, fn),
+      committed: (c, ids) => {
+        for (const id of ids) changed(c, 'create', { id, version: 0 });
+      },
       importer: def.importer,
     });
   }
@@ -307,6 +310,9 @@ export function registerResource<
         ).outcome;
       },
       write: (fn) => write(false, fn),
+      committed: (c, records) => {
+        for (const r of records) changed(c, 'update', r);
+      },
       db: deps.db,
     });
   }
