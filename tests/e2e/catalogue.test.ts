@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, screenshot } from './browser';
+import { api, baseURL, screenshot } from './browser';
 import { form, pick, rows, submit, urlSearch } from './lists';
 import { e2eSession } from './session';
 
@@ -102,12 +102,25 @@ describe('deletes the server refuses', () => {
     await page.getByTestId('list-keyword').fill('Cat North');
     await expect.poll(() => rows(page).count()).toBe(1);
     await page.getByRole('button', { name: 'Delete Cat North' }).click();
-    await page.getByText('Category "Cat North" is still in use').first().waitFor({ timeout: 3_000 });
+    await page.getByText('Category “Cat North” is still in use').first().waitFor({ timeout: 3_000 });
     expect(await page.getByTestId('undo-delete').count()).toBe(0);
     expect(await rows(page).count()).toBe(1);
     await page.waitForTimeout(500);
     expect(await rows(page).count()).toBe(1);
     expect((await page_<Row>('/category', { keyword: 'Cat North' })).total).toBe(1);
+    await page.context().close();
+  });
+
+  it("says the refusal in the user's language (the server's rule code, not its English)", async () => {
+    const page = await signedIn('/web/category');
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: baseURL() }]);
+    await page.reload();
+    await page.getByTestId('list-keyword').fill('Cat North');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.getByRole('button', { name: '删除 Cat North' }).click();
+    await page.getByText('分类“Cat North”仍在使用中').first().waitFor({ timeout: 5_000 });
+    expect(await page.getByText('is still in use').count()).toBe(0);
+    expect(await rows(page).count()).toBe(1);
     await page.context().close();
   });
 });
