@@ -15,6 +15,10 @@ import {
 
 declare const self: ServiceWorkerGlobalScope;
 
+const SESSION_INFO_PATH = '/auth/info';
+/** Still under the session's prefix, so signing out clears it with the lists. */
+const SESSION_CACHE_SUFFIX = '-session';
+
 /**
  * Workbox's NetworkFirst with a timeout: the network's answer if it comes in time, else the cached
  * one (marked with its age), else whatever the network brings; a failure also falls back. A request
@@ -48,7 +52,12 @@ export function createApiCache(config: OfflineConfig) {
       userKeyOf(token),
       listCacheKey(self.location.origin, url.pathname, url.search, body),
     ]);
-    return strategyFor(apiCacheName(user), true, config.maxEntries).handle({ event, request, params: { key } });
+    // The session's own info lives apart from the lists: however many lists a member visits, the
+    // bound on lists never evicts it, and without it the console cannot open offline.
+    const strategy = url.pathname.endsWith(SESSION_INFO_PATH)
+      ? strategyFor(`${apiCacheName(user)}${SESSION_CACHE_SUFFIX}`, true, 1)
+      : strategyFor(apiCacheName(user), true, config.maxEntries);
+    return strategy.handle({ event, request, params: { key } });
   }
 
   /** Stored images: public, immutable URLs, so one shared cache. */

@@ -43,9 +43,9 @@ async function contextFor(lang = 'en', scheme: 'light' | 'dark' = 'light'): Prom
 async function signedInPage(context: BrowserContext, path: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/login?redirect=${encodeURIComponent(path)}`);
-  const form = page.locator('form').filter({ has: page.locator('input[type=password]') });
-  // The tabs speak the chosen language: the administrator tab is the second one.
+  // The tabs speak the chosen language: the administrator tab is the second one, with its own form.
   await page.getByRole('tab').nth(1).click();
+  const form = page.locator('form[data-kind="admin"]');
   await form.locator('input').first().fill(admin.userName);
   await form.locator('input[type=password]').fill(admin.password);
   await form.locator('button[type=submit]').click();

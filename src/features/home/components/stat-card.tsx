@@ -43,7 +43,7 @@ export function StatCard({ label, value, icon, color, locale, testId, to }: Prop
         size={44}
         radius="md"
         className={classes.tile}
-        style={{ '--tile-bg': `var(--mantine-color-${color}-6)` }}
+        style={{ '--tile-bg': `var(--mantine-color-${color}-5)` }}
         data-testid={`${testId}-tile`}
       >
         {icon}
