@@ -52,6 +52,11 @@ async function sweepDialogs(page: Page, findings: Finding[], v: string): Promise
   await withOpen(page, findings, `${v} /web/book create form`, click('create-record'), '[data-testid=resource-form]');
   await withOpen(page, findings, `${v} /web/book edit form`, click('row-edit'), '[data-testid=resource-form]');
   await withOpen(page, findings, `${v} /web/book delete confirm`, click('row-delete'), '[data-testid=confirm-delete]');
+  await withOpen(page, findings, `${v} /web/book import dialog`, click('import-csv'), '[data-testid=import-drop]');
+  // Batch edit needs a selection: the page's rows, ticked with the header checkbox (and unticked after).
+  await page.getByTestId('select-all').check();
+  await withOpen(page, findings, `${v} /web/book batch edit`, click('batch-edit'), '[data-testid=batch-scope]');
+  await page.getByTestId('select-all').uncheck();
   await withOpen(page, findings, `${v} settings drawer`, click('settings-button'), '[data-testid=color-scheme]');
   await withOpen(
     page,

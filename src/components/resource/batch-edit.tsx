@@ -72,7 +72,13 @@ export default function BatchEdit({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t`Batch edit`} data-testid="batch-dialog">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t`Batch edit`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      data-testid="batch-dialog"
+    >
       <Stack gap="md">
         <Text size="sm" data-testid="batch-scope">
           {scope.kind === 'ids' ? t`${count} selected records` : t`All ${count} records matching the filter`}

@@ -96,7 +96,14 @@ export default function ImportDialog({ path, title, onClose }: { path: string; t
   const ready = report !== undefined && report.invalid === 0 && report.valid > 0;
 
   return (
-    <Modal opened onClose={busy ? () => undefined : onClose} title={title} size="xl" data-testid="import-dialog">
+    <Modal
+      opened
+      onClose={busy ? () => undefined : onClose}
+      title={title}
+      size="xl"
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      data-testid="import-dialog"
+    >
       <Stack gap="md">
         <Paper
           withBorder
