@@ -364,8 +364,10 @@ describe('two users on one profile', () => {
     await page.getByTestId('avatar-menu').waitFor();
     await page.goto('/web/book?keyword=Almanac');
     await row(page, 'Offline Almanac').waitFor();
+    // The session's two caches: its lists, and its own info (kept apart so lists never evict it).
     const adminCaches = (await cacheNames(page)).filter((n) => n.startsWith('lectern-api-'));
-    expect(adminCaches).toHaveLength(1);
+    expect(adminCaches).toHaveLength(2);
+    expect(adminCaches.filter((n) => n.endsWith('-session'))).toHaveLength(1);
     await context.clearCookies();
 
     // …then the operator signs in on the same profile: the admin's lists are gone before any loads.
