@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { BANNER_SORTS } from '../../contract/values';
 import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
@@ -15,7 +13,7 @@ export const BANNER_ENABLED_OPTIONS: Option[] = [
 export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
-export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, searchFilters(bannerSpec.filters));
+export const bannerSearchSchema = searchSchemaOf(bannerSpec);
 export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
 export type BannerFormValues = {

@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { BOOK_SORTS } from '../../contract/values';
 import type { Book, BookStatus } from './schema';
 import { bookSpec } from './spec';
 
@@ -14,7 +12,7 @@ export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
 export const BOOK_FILTERS = screenFilterNames(bookSpec.filters);
 
 /** /web/book?pageNum&pageSize&keyword&sort&order&categoryId&subclassId&status */
-export const bookSearchSchema = listSearchSchema(BOOK_SORTS, searchFilters(bookSpec.filters));
+export const bookSearchSchema = searchSchemaOf(bookSpec);
 export type BookSearch = ReturnType<typeof bookSearchSchema>;
 
 /** What the form edits: inputs hold '' and null for "empty"; the contract schema maps them. */

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { formatDateTime } from '../../components/format';
+import { sortColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';
@@ -37,18 +37,8 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
         </Text>
       ),
     },
-    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (c) => c.sort },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (c, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(c.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    sortColumn(),
+    updatedColumn(),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

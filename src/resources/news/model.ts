@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { NEWS_SORTS } from '../../contract/values';
 import type { News, NewsStatus } from './schema';
 import { newsSpec } from './spec';
 
@@ -14,7 +12,7 @@ export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
 export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
 
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
-export const newsSearchSchema = listSearchSchema(NEWS_SORTS, searchFilters(newsSpec.filters));
+export const newsSearchSchema = searchSchemaOf(newsSpec);
 export type NewsSearch = ReturnType<typeof newsSearchSchema>;
 
 export type NewsFormValues = {

@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { READER_SORTS } from '../../contract/values';
 import type { Gender, Reader, ReaderStatus } from './schema';
 import { readerSpec } from './spec';
 
@@ -20,7 +18,7 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
 export const READER_FILTERS = screenFilterNames(readerSpec.filters);
 
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
-export const readerSearchSchema = listSearchSchema(READER_SORTS, searchFilters(readerSpec.filters));
+export const readerSearchSchema = searchSchemaOf(readerSpec);
 export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
 export type ReaderFormValues = {

@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { RESOURCE_SORTS } from '../../contract/values';
 import type { Resource, ResourceType } from './schema';
 import { resourceSpec } from './spec';
 
@@ -17,7 +15,7 @@ export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
 export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
 
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
-export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, searchFilters(resourceSpec.filters));
+export const resourceSearchSchema = searchSchemaOf(resourceSpec);
 export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
 export type ResourceFormValues = {
