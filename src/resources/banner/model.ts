@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
+import { formValuesFrom } from '../../components/resource/form-values';
 import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
 /** Shown and filtered as "Enabled" / "Disabled"; the URL and the page body hold a boolean. */
@@ -24,12 +24,10 @@ export type BannerFormValues = {
   enabled: boolean;
 };
 
-export function toBannerFormValues(banner?: Banner): BannerFormValues {
-  return {
-    title: banner?.title ?? '',
-    imageUrl: banner?.imageUrl ?? '',
-    linkUrl: banner?.linkUrl ?? '',
-    sort: banner?.sort ?? 0,
-    enabled: banner?.enabled ?? true,
-  };
-}
+export const toBannerFormValues = formValuesFrom<BannerFormValues>({
+  title: '',
+  imageUrl: '',
+  linkUrl: '',
+  sort: 0,
+  enabled: true,
+});

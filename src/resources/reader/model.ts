@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
+import { formValuesFrom } from '../../components/resource/form-values';
 import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import type { Gender, Reader, ReaderStatus } from './schema';
+import type { Gender, ReaderStatus } from './schema';
 import { readerSpec } from './spec';
 
 export const READER_STATUS_OPTIONS: Option<ReaderStatus>[] = [
@@ -30,13 +31,11 @@ export type ReaderFormValues = {
   avatarUrl: string;
 };
 
-export function toReaderFormValues(reader?: Reader): ReaderFormValues {
-  return {
-    nickName: reader?.nickName ?? '',
-    phone: reader?.phone ?? '',
-    email: reader?.email ?? '',
-    gender: reader?.gender ?? null,
-    status: reader?.status ?? 'active',
-    avatarUrl: reader?.avatarUrl ?? '',
-  };
-}
+export const toReaderFormValues = formValuesFrom<ReaderFormValues>({
+  nickName: '',
+  phone: '',
+  email: '',
+  gender: null,
+  status: 'active',
+  avatarUrl: '',
+});

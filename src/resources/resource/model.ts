@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
+import { formValuesFrom } from '../../components/resource/form-values';
 import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import type { Resource, ResourceType } from './schema';
+import type { ResourceType } from './schema';
 import { resourceSpec } from './spec';
 
 export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
@@ -26,12 +27,10 @@ export type ResourceFormValues = {
   categoryId: number | null;
 };
 
-export function toResourceFormValues(r?: Resource): ResourceFormValues {
-  return {
-    title: r?.title ?? '',
-    type: r?.type ?? null,
-    url: r?.url ?? '',
-    description: r?.description ?? '',
-    categoryId: r?.categoryId ?? null,
-  };
-}
+export const toResourceFormValues = formValuesFrom<ResourceFormValues>({
+  title: '',
+  type: null,
+  url: '',
+  description: '',
+  categoryId: null,
+});
