@@ -57,3 +57,22 @@ export function badgeColumn<V extends string, T extends Record<K, V>, K extends 
     render: (row) => <EnumBadge value={row[key]} options={options} />,
   };
 }
+
+/** The field that names a record (a title, a name): bold, sortable, clamped to `lines` when given. */
+export function nameColumn<T extends Record<K, string>, K extends string & keyof T>(
+  key: K,
+  label: MessageDescriptor,
+  opts: { lines?: number; width?: number } = {},
+): ColumnDef<T> {
+  return {
+    key,
+    label,
+    sortField: key,
+    ...(opts.width ? { width: opts.width } : {}),
+    render: (row) => (
+      <Text size="sm" fw={500} {...(opts.lines ? { lineClamp: opts.lines } : {})}>
+        {row[key]}
+      </Text>
+    ),
+  };
+}

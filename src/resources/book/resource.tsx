@@ -3,7 +3,7 @@ import { Text } from '@mantine/core';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName, SubclassName } from '../../components/pickers/record-names';
 import { SubclassSelect } from '../../components/pickers/subclass-select';
-import { badgeColumn, updatedColumn } from '../../components/resource/columns';
+import { badgeColumn, nameColumn, updatedColumn } from '../../components/resource/columns';
 import { categoryFilter, subclassFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { bookApi } from './api';
@@ -29,16 +29,7 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   },
   columns: [
     { key: 'cover', label: msg`Cover`, hideLabel: true, width: 56, render: (b) => <BookCover url={b.coverUrl} /> },
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (b) => (
-        <Text size="sm" fw={500} lineClamp={2}>
-          {b.title}
-        </Text>
-      ),
-    },
+    nameColumn('title', msg`Title`, { lines: 2 }),
     { key: 'author', label: msg`Author`, sortField: 'author', render: (b) => b.author },
     {
       key: 'isbn',

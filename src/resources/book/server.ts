@@ -5,7 +5,7 @@ import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from
 import type { Db } from '../../server/crud/types';
 import { invalidField, refused } from '../../server/http/errors';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
-import { bookBatch, bookImporter } from './server-bulk';
+import { BOOK_CSV_COLUMNS, bookBatch, bookImporter } from './server-bulk';
 import { bookSpec } from './spec';
 
 const select = (db: Db) =>
@@ -34,27 +34,6 @@ const toBook = (r: BookRow): Book => ({
   status: r.status as BookStatus,
   ...rowMeta(r),
 });
-
-/** Export columns: every field of Book, in its order. */
-const BOOK_CSV_COLUMNS = [
-  'id',
-  'title',
-  'author',
-  'isbn',
-  'publisher',
-  'publishDate',
-  'categoryId',
-  'categoryName',
-  'subclassId',
-  'subclassName',
-  'coverUrl',
-  'summary',
-  'stock',
-  'status',
-  'version',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof Book)[];
 
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { sortColumn, updatedColumn } from '../../components/resource/columns';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';
@@ -17,17 +17,7 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
   deleteMode: 'undo',
   exportable: true,
   columns: [
-    {
-      key: 'name',
-      label: msg`Name`,
-      sortField: 'name',
-      width: 240,
-      render: (c) => (
-        <Text size="sm" fw={500}>
-          {c.name}
-        </Text>
-      ),
-    },
+    nameColumn('name', msg`Name`, { width: 240 }),
     {
       key: 'description',
       label: msg`Description`,

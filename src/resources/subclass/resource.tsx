@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
-import { sortColumn, updatedColumn } from '../../components/resource/columns';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
@@ -18,16 +18,7 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
   deleteMode: 'undo',
   exportable: true,
   columns: [
-    {
-      key: 'name',
-      label: msg`Name`,
-      sortField: 'name',
-      render: (s) => (
-        <Text size="sm" fw={500}>
-          {s.name}
-        </Text>
-      ),
-    },
+    nameColumn('name', msg`Name`),
     {
       key: 'category',
       label: msg`Category`,
