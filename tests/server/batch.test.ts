@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../src/contract/import';
 import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
+import {
+  createBook,
+  createCategory,
+  createSubclass,
+  insertBooks,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server';
 
 /**
  * Batch edit (resources/batch.ts): one transaction, the version of every named record checked, a
@@ -128,24 +135,13 @@ describe('book batch edit', () => {
 
   it('refuses a filter that matches more than 2,000 records, before writing anything', async () => {
     const cat = await createCategory(s, 'Batch too many');
-    const at = new Date().toISOString();
-    for (let i = 0; i < 2001; i += 500) {
-      await s.db
-        .insertInto('book')
-        .values(
-          Array.from({ length: Math.min(500, 2001 - i) }, (_, j) => ({
-            title: `Many ${i + j}`,
-            author: 'Bulk',
-            category_id: cat,
-            stock: 1,
-            status: 'on_shelf',
-            version: 0,
-            created_at: at,
-            updated_at: at,
-          })),
-        )
-        .execute();
-    }
+    await insertBooks(s, 2001, (i) => ({
+      title: `Many ${i}`,
+      author: 'Bulk',
+      category_id: cat,
+      stock: 1,
+      status: 'on_shelf',
+    }));
     const res = await batch<Errors>('book', { filter: { categoryId: cat }, set: { status: 'off_shelf' } });
     expect(res.status).toBe(400);
     expect(res.body.data.errors.map((e) => e.path)).toEqual(['filter']);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, startTestServer, type TestServer } from './helpers/test-server';
+import { createCategory, insertBooks, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
  * An export never looks complete when it is not: a query that fails before the first byte is an
@@ -15,25 +15,14 @@ const SUMMARY = 's'.repeat(4000);
 beforeAll(async () => {
   s = await startTestServer();
   const categoryId = await createCategory(s, 'Bulk');
-  const at = new Date().toISOString();
-  for (let i = 0; i < ROWS; i += 500) {
-    await s.db
-      .insertInto('book')
-      .values(
-        Array.from({ length: 500 }, (_, j) => ({
-          title: `Bulk book ${i + j}`,
-          author: 'Bulk',
-          category_id: categoryId,
-          summary: SUMMARY,
-          stock: 1,
-          status: 'on_shelf',
-          version: 0,
-          created_at: at,
-          updated_at: at,
-        })),
-      )
-      .execute();
-  }
+  await insertBooks(s, ROWS, (i) => ({
+    title: `Bulk book ${i}`,
+    author: 'Bulk',
+    category_id: categoryId,
+    summary: SUMMARY,
+    stock: 1,
+    status: 'on_shelf',
+  }));
 }, 60_000);
 afterAll(() => s.close());
 

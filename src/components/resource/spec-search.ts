@@ -1,5 +1,5 @@
 import type { FilterSpec } from '../../contract/resource-spec';
-import { boolFilter, enumFilter, idFilter, type SearchParser } from './list-search';
+import { boolFilter, enumFilter, idFilter, listSearchSchema, type SearchParser } from './list-search';
 
 type Parser<F extends FilterSpec> = F extends { kind: 'enum'; values: infer V extends readonly string[] }
   ? SearchParser<V[number]>
@@ -24,4 +24,12 @@ export function searchFilters<const F extends Record<string, FilterSpec>>(filter
 /** The names of a resource's screen filters, in the spec's order (for "clear filters" and chips). */
 export function screenFilterNames<const F extends Record<string, FilterSpec>>(filters: F) {
   return Object.keys(filters).filter((k) => filters[k]?.screen !== false) as (keyof OnScreen<F> & string)[];
+}
+
+/** A screen's URL search parser from its resource's spec: paging, its sorts, its screen filters. */
+export function searchSchemaOf<
+  const S extends readonly [string, ...string[]],
+  const F extends Record<string, FilterSpec>,
+>(spec: { sorts: S; filters: F }) {
+  return listSearchSchema(spec.sorts, searchFilters(spec.filters));
 }

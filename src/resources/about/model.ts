@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { type Company, type SiteLink, type SiteLinkInput, URL_LIST_MAX, urlListUpdateSchema } from './schema';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { type SiteLink, type SiteLinkInput, URL_LIST_MAX, urlListUpdateSchema } from './schema';
 
 export type CompanyFormValues = {
   name: string;
@@ -10,16 +11,14 @@ export type CompanyFormValues = {
   logoUrl: string;
 };
 
-export function toCompanyFormValues(c?: Company): CompanyFormValues {
-  return {
-    name: c?.name ?? '',
-    intro: c?.intro ?? '',
-    address: c?.address ?? '',
-    phone: c?.phone ?? '',
-    email: c?.email ?? '',
-    logoUrl: c?.logoUrl ?? '',
-  };
-}
+export const toCompanyFormValues = formValuesFrom<CompanyFormValues>({
+  name: '',
+  intro: '',
+  address: '',
+  phone: '',
+  email: '',
+  logoUrl: '',
+});
 
 /** One row of the links editor; `key` only tells React rows apart while they move. */
 export type LinkRow = { key: string; name: string; url: string };

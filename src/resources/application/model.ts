@@ -1,10 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { APPLY_SORTS, APPLY_TRANSITIONS } from '../../contract/values';
+import { APPLY_TRANSITIONS } from '../../contract/values';
 import type { Apply, ApplyStatus } from './schema';
 import { applicationSpec } from './spec';
 
@@ -18,7 +17,7 @@ export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
 export const APPLY_FILTERS = screenFilterNames(applicationSpec.filters);
 
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
-export const applySearchSchema = listSearchSchema(APPLY_SORTS, searchFilters(applicationSpec.filters));
+export const applySearchSchema = searchSchemaOf(applicationSpec);
 export type ApplySearch = ReturnType<typeof applySearchSchema>;
 
 /** A status change the console offers, with how its button and dialog read. */

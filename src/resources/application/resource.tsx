@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Badge, Stack, Text } from '@mantine/core';
-import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
+import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { applyApi } from './api';
 import { APPLY_STATUS_OPTIONS } from './model';
@@ -48,13 +48,7 @@ export const applyResource: ResourceDef<Apply> = {
         </Badge>
       ),
     },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 110,
-      render: (a) => <EnumBadge value={a.status} options={APPLY_STATUS_OPTIONS} />,
-    },
+    badgeColumn('status', msg`Status`, APPLY_STATUS_OPTIONS),
     {
       key: 'remark',
       label: msg`Remark`,
@@ -81,17 +75,7 @@ export const applyResource: ResourceDef<Apply> = {
           ''
         ),
     },
-    {
-      key: 'createdAt',
-      label: msg`Applied`,
-      sortField: 'createdAt',
-      width: 170,
-      render: (a, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(a.createdAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    timeColumn('createdAt', msg`Applied`),
   ],
   filters: [{ name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS }],
 };

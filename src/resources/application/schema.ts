@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { optionalText, pageRequest, type RecordMeta, requiredRef, versionField } from '../../contract/common';
-import { pageFilters } from '../../contract/spec-schema';
+import { optionalText, type RecordMeta, requiredRef, versionField } from '../../contract/common';
+import { pageSchemaOf } from '../../contract/spec-schema';
 import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from '../../contract/values';
 import { applicationSpec } from './spec';
 
@@ -28,7 +28,7 @@ export const applyUpdateSchema = z.strictObject({
 });
 export type ApplyUpdate = z.infer<typeof applyUpdateSchema>;
 
-export const applyPageSchema = pageRequest(APPLY_SORTS, pageFilters(applicationSpec.filters));
+export const applyPageSchema = pageSchemaOf(applicationSpec);
 export type ApplyPageRequest = z.input<typeof applyPageSchema>;
 
 export type Apply = RecordMeta & {

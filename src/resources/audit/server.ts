@@ -3,13 +3,14 @@ import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { eq } from '../../server/crud/filters';
+import { fromSpec, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type AuditAction, type AuditEntry, auditPageSchema } from './schema';
 import { auditSpec } from './spec';
 
 // Audit rows are never edited, so they have no version; the machinery's row shape wants one.
 const select = (db: Db) => db.selectFrom('audit_log').selectAll('audit_log').select(sql<number>`0`.as('version'));
-type AuditRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type AuditRow = RowOf<typeof select>;
 
 const toEntry = (r: AuditRow): AuditEntry => ({
   id: r.id,
@@ -35,8 +36,7 @@ function timeBound(value: string | undefined, end: boolean): string | undefined 
 /** `/audit/page` (+ export): the trail, admin only, read only. */
 export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'audit',
-    roles: auditSpec.roles,
+    ...fromSpec(auditSpec),
     table: 'audit_log',
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },

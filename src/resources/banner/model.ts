@@ -1,9 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { BANNER_SORTS } from '../../contract/values';
-import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
 /** Shown and filtered as "Enabled" / "Disabled"; the URL and the page body hold a boolean. */
@@ -15,7 +13,7 @@ export const BANNER_ENABLED_OPTIONS: Option[] = [
 export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
-export const bannerSearchSchema = listSearchSchema(BANNER_SORTS, searchFilters(bannerSpec.filters));
+export const bannerSearchSchema = searchSchemaOf(bannerSpec);
 export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
 export type BannerFormValues = {
@@ -26,12 +24,10 @@ export type BannerFormValues = {
   enabled: boolean;
 };
 
-export function toBannerFormValues(banner?: Banner): BannerFormValues {
-  return {
-    title: banner?.title ?? '',
-    imageUrl: banner?.imageUrl ?? '',
-    linkUrl: banner?.linkUrl ?? '',
-    sort: banner?.sort ?? 0,
-    enabled: banner?.enabled ?? true,
-  };
-}
+export const toBannerFormValues = formValuesFrom<BannerFormValues>({
+  title: '',
+  imageUrl: '',
+  linkUrl: '',
+  sort: 0,
+  enabled: true,
+});

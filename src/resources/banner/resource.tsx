@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { Switch, Text } from '@mantine/core';
+import { Switch } from '@mantine/core';
 import { ExternalLink } from '../../components/external-link';
-import { formatDateTime } from '../../components/format';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { bannerApi } from './api';
@@ -25,18 +25,9 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
       width: 112,
       render: (b) => <Thumbnail url={b.imageUrl} width={96} height={40} />,
     },
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (b) => (
-        <Text size="sm" fw={500} lineClamp={2}>
-          {b.title}
-        </Text>
-      ),
-    },
+    nameColumn('title', msg`Title`, { lines: 2 }),
     { key: 'linkUrl', label: msg`Link`, render: (b) => <ExternalLink url={b.linkUrl} /> },
-    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (b) => b.sort },
+    sortColumn(),
     {
       key: 'enabled',
       label: msg`Enabled`,
@@ -44,17 +35,7 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
       width: 110,
       render: (b) => <BannerEnabledSwitch banner={b} />,
     },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (b, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(b.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    updatedColumn(),
   ],
   filters: [
     {

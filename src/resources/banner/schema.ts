@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from '../../contract/common';
+import { type RecordMeta, requiredText } from '../../contract/common';
 import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields';
-import { pageFilters } from '../../contract/spec-schema';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { BANNER_SORTS } from '../../contract/values';
 import { bannerSpec } from './spec';
 
@@ -16,11 +16,10 @@ const bannerFields = {
   enabled: z.boolean({ error: 'must be true or false' }).default(true),
 };
 
-export const bannerCreateSchema = z.strictObject(bannerFields);
-export const bannerUpdateSchema = z.strictObject({ ...bannerFields, id: requiredRef, version: versionField });
+export const { create: bannerCreateSchema, update: bannerUpdateSchema } = editSchemas(bannerFields);
 export type BannerInput = z.infer<typeof bannerCreateSchema>;
 
-export const bannerPageSchema = pageRequest(BANNER_SORTS, pageFilters(bannerSpec.filters));
+export const bannerPageSchema = pageSchemaOf(bannerSpec);
 export type BannerPageRequest = z.input<typeof bannerPageSchema>;
 
 export type Banner = RecordMeta & {

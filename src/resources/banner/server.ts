@@ -1,13 +1,13 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from './schema';
 import { bannerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('banner').selectAll('banner');
-type BannerRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type BannerRow = RowOf<typeof select>;
 
 const toBanner = (r: BannerRow): Banner => ({
   id: r.id,
@@ -16,36 +16,30 @@ const toBanner = (r: BannerRow): Banner => ({
   linkUrl: r.link_url,
   sort: r.sort,
   enabled: Boolean(r.enabled),
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'banner',
-    roles: bannerSpec.roles,
+    ...fromSpec(bannerSpec),
     table: 'banner',
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     select,
     idColumn: 'banner.id',
     sortColumns: {
-      id: 'banner.id',
       title: 'banner.title',
       sort: 'banner.sort',
       enabled: 'banner.enabled',
-      createdAt: 'banner.created_at',
-      updatedAt: 'banner.updated_at',
+      ...metaSorts('banner'),
     },
     keywordColumns: ['banner.title', 'banner.link_url'],
-    // Booleans are stored as 0/1 on both engines (schema.ts).
-    filters: (p) => specFilters(bannerSpec.filters, p),
     toApi: toBanner,
     toColumns: (i) => ({
       title: i.title,
       image_url: i.imageUrl,
       link_url: i.linkUrl ?? null,
       sort: i.sort,
+      // Booleans are stored as 0/1 on both engines (schema.ts).
       enabled: i.enabled ? 1 : 0,
     }),
   });

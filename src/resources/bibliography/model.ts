@@ -1,6 +1,6 @@
+import { formValuesFrom } from '../../components/resource/form-values';
 import { listSearchSchema } from '../../components/resource/list-search';
 import { BIBLIOGRAPHY_SORTS } from '../../contract/values';
-import type { Bibliography } from './schema';
 
 export const BIBLIOGRAPHY_FILTERS = [] as const;
 
@@ -17,13 +17,11 @@ export type BibliographyFormValues = {
   notes: string;
 };
 
-export function toBibliographyFormValues(b?: Bibliography): BibliographyFormValues {
-  return {
-    title: b?.title ?? '',
-    author: b?.author ?? '',
-    publisher: b?.publisher ?? '',
-    year: b?.year ?? '',
-    isbn: b?.isbn ?? '',
-    notes: b?.notes ?? '',
-  };
-}
+export const toBibliographyFormValues = formValuesFrom<BibliographyFormValues>({
+  title: '',
+  author: '',
+  publisher: '',
+  year: '',
+  isbn: '',
+  notes: '',
+});

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import {
   type Bibliography,
@@ -12,7 +13,7 @@ import {
 import { bibliographySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
-type BibliographyRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type BibliographyRow = RowOf<typeof select>;
 
 const toBibliography = (r: BibliographyRow): Bibliography => ({
   id: r.id,
@@ -22,26 +23,21 @@ const toBibliography = (r: BibliographyRow): Bibliography => ({
   year: r.year,
   isbn: r.isbn,
   notes: r.notes,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'bibliography',
-    roles: bibliographySpec.roles,
+    ...fromSpec(bibliographySpec),
     table: 'bibliography',
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     select,
     idColumn: 'bibliography.id',
     sortColumns: {
-      id: 'bibliography.id',
       title: 'bibliography.title',
       author: 'bibliography.author',
       year: 'bibliography.year',
-      createdAt: 'bibliography.created_at',
-      updatedAt: 'bibliography.updated_at',
+      ...metaSorts('bibliography'),
     },
     keywordColumns: [
       'bibliography.title',

@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { BOOK_SORTS } from '../../contract/values';
-import type { Book, BookStatus } from './schema';
+import type { BookStatus } from './schema';
 import { bookSpec } from './spec';
 
 export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
@@ -14,7 +13,7 @@ export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
 export const BOOK_FILTERS = screenFilterNames(bookSpec.filters);
 
 /** /web/book?pageNum&pageSize&keyword&sort&order&categoryId&subclassId&status */
-export const bookSearchSchema = listSearchSchema(BOOK_SORTS, searchFilters(bookSpec.filters));
+export const bookSearchSchema = searchSchemaOf(bookSpec);
 export type BookSearch = ReturnType<typeof bookSearchSchema>;
 
 /** What the form edits: inputs hold '' and null for "empty"; the contract schema maps them. */
@@ -32,18 +31,16 @@ export type BookFormValues = {
   status: BookStatus;
 };
 
-export function toBookFormValues(book?: Book): BookFormValues {
-  return {
-    title: book?.title ?? '',
-    author: book?.author ?? '',
-    isbn: book?.isbn ?? '',
-    publisher: book?.publisher ?? '',
-    publishDate: book?.publishDate ?? '',
-    categoryId: book?.categoryId ?? null,
-    subclassId: book?.subclassId ?? null,
-    coverUrl: book?.coverUrl ?? '',
-    summary: book?.summary ?? '',
-    stock: book?.stock ?? 0,
-    status: book?.status ?? 'on_shelf',
-  };
-}
+export const toBookFormValues = formValuesFrom<BookFormValues>({
+  title: '',
+  author: '',
+  isbn: '',
+  publisher: '',
+  publishDate: '',
+  categoryId: null,
+  subclassId: null,
+  coverUrl: '',
+  summary: '',
+  stock: 0,
+  status: 'on_shelf',
+});

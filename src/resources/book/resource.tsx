@@ -1,11 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { EnumBadge } from '../../components/enum-badge';
-import { formatDateTime } from '../../components/format';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName, SubclassName } from '../../components/pickers/record-names';
 import { SubclassSelect } from '../../components/pickers/subclass-select';
-import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import { badgeColumn, nameColumn, updatedColumn } from '../../components/resource/columns';
+import { categoryFilter, subclassFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { bookApi } from './api';
 import { BookCategory } from './components/book-category';
@@ -24,48 +23,13 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   batch: {
     fields: [
       { name: 'status', label: msg`Status`, options: BOOK_STATUS_OPTIONS },
-      {
-        name: 'categoryId',
-        label: msg`Category`,
-        clears: ['subclassId'],
-        render: ({ value, onChange, label, testId }) => (
-          <CategorySelect
-            label={label}
-            data-testid={testId}
-            value={typeof value === 'number' ? value : null}
-            onChange={(id) => onChange(id ?? undefined)}
-            clearable
-          />
-        ),
-      },
-      {
-        name: 'subclassId',
-        label: msg`Subclass`,
-        render: ({ value, values, onChange, label, testId }) => (
-          <SubclassSelect
-            label={label}
-            data-testid={testId}
-            categoryId={typeof values.categoryId === 'number' ? values.categoryId : null}
-            value={typeof value === 'number' ? value : null}
-            onChange={(id) => onChange(id ?? undefined)}
-            clearable
-          />
-        ),
-      },
+      categoryFilter({ in: 'batch' }, ['subclassId']),
+      subclassFilter({ in: 'batch' }),
     ],
   },
   columns: [
     { key: 'cover', label: msg`Cover`, hideLabel: true, width: 56, render: (b) => <BookCover url={b.coverUrl} /> },
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (b) => (
-        <Text size="sm" fw={500} lineClamp={2}>
-          {b.title}
-        </Text>
-      ),
-    },
+    nameColumn('title', msg`Title`, { lines: 2 }),
     { key: 'author', label: msg`Author`, sortField: 'author', render: (b) => b.author },
     {
       key: 'isbn',
@@ -79,58 +43,12 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
     },
     { key: 'category', label: msg`Category / subclass`, render: (b) => <BookCategory book={b} /> },
     { key: 'stock', label: msg`Stock`, sortField: 'stock', align: 'right', width: 90, render: (b) => b.stock },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 110,
-      render: (b) => <EnumBadge value={b.status} options={BOOK_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (b, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(b.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, BOOK_STATUS_OPTIONS),
+    updatedColumn(),
   ],
   filters: [
-    {
-      name: 'categoryId',
-      label: msg`Category`,
-      clears: ['subclassId'],
-      render: ({ value, onChange, label, ariaLabel, testId }) => (
-        <CategorySelect
-          aria-label={ariaLabel}
-          placeholder={label}
-          data-testid={testId}
-          value={typeof value === 'number' ? value : null}
-          onChange={(id) => onChange(id ?? undefined)}
-          clearable
-          w={{ base: '100%', sm: FILTER_WIDTH }}
-        />
-      ),
-    },
-    {
-      name: 'subclassId',
-      label: msg`Subclass`,
-      render: ({ value, values, onChange, label, ariaLabel, testId }) => (
-        <SubclassSelect
-          aria-label={ariaLabel}
-          placeholder={label}
-          data-testid={testId}
-          categoryId={typeof values.categoryId === 'number' ? values.categoryId : null}
-          value={typeof value === 'number' ? value : null}
-          onChange={(id) => onChange(id ?? undefined)}
-          clearable
-          w={{ base: '100%', sm: FILTER_WIDTH }}
-        />
-      ),
-    },
+    categoryFilter({ in: 'toolbar' }, ['subclassId']),
+    subclassFilter({ in: 'toolbar' }),
     { name: 'status', label: msg`Status`, options: BOOK_STATUS_OPTIONS },
   ],
   form: {

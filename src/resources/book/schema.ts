@@ -4,15 +4,13 @@ import {
   optionalRef,
   optionalText,
   optionalUrl,
-  pageRequest,
   type RecordMeta,
   requiredRef,
   requiredText,
-  versionField,
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
-import { pageFilters } from '../../contract/spec-schema';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
 import { bookSpec } from './spec';
 
@@ -48,12 +46,11 @@ const bookFields = {
   status: z.enum(BOOK_STATUSES, { error: 'must be on_shelf or off_shelf' }),
 };
 
-export const bookCreateSchema = z.strictObject(bookFields);
-export const bookUpdateSchema = z.strictObject({ ...bookFields, id: requiredRef, version: versionField });
+export const { create: bookCreateSchema, update: bookUpdateSchema } = editSchemas(bookFields);
 export type BookInput = z.infer<typeof bookCreateSchema>;
 export type BookUpdate = z.infer<typeof bookUpdateSchema>;
 
-export const bookPageSchema = pageRequest(BOOK_SORTS, pageFilters(bookSpec.filters));
+export const bookPageSchema = pageSchemaOf(bookSpec);
 export type BookPageRequest = z.input<typeof bookPageSchema>;
 
 export type Book = RecordMeta & {

@@ -2,6 +2,7 @@ import { bookBatchSetSchema } from '../../contract/batch';
 import type { BatchDef } from '../../server/crud/batch';
 import { csvNumber, type ImportDef } from '../../server/crud/import';
 import type { Db } from '../../server/crud/types';
+import type { Book } from './schema';
 
 interface CategoryRefs {
   categories: Set<number>;
@@ -22,6 +23,30 @@ async function loadCategories(db: Db): Promise<CategoryRefs> {
   };
 }
 
+/** Export columns: every field of Book, in its order. The import reads them back, but for the record fields. */
+export const BOOK_CSV_COLUMNS = [
+  'id',
+  'title',
+  'author',
+  'isbn',
+  'publisher',
+  'publishDate',
+  'categoryId',
+  'categoryName',
+  'subclassId',
+  'subclassName',
+  'coverUrl',
+  'summary',
+  'stock',
+  'status',
+  'version',
+  'createdAt',
+  'updatedAt',
+] as const satisfies readonly (keyof Book)[];
+
+/** Fields the database assigns: an import accepts them in the header and ignores them. */
+const RECORD_FIELDS: readonly string[] = ['id', 'version', 'createdAt', 'updatedAt'];
+
 const isId = (s: string) => /^\d{1,15}$/.test(s);
 
 /**
@@ -31,22 +56,8 @@ const isId = (s: string) => /^\d{1,15}$/.test(s);
  * subclassId), as the form reports it.
  */
 export const bookImporter: ImportDef<CategoryRefs> = {
-  columns: [
-    'title',
-    'author',
-    'isbn',
-    'publisher',
-    'publishDate',
-    'categoryId',
-    'categoryName',
-    'subclassId',
-    'subclassName',
-    'coverUrl',
-    'summary',
-    'stock',
-    'status',
-  ],
-  ignored: ['id', 'version', 'createdAt', 'updatedAt'],
+  columns: BOOK_CSV_COLUMNS.filter((c) => !RECORD_FIELDS.includes(c)),
+  ignored: RECORD_FIELDS,
   required: ['title', 'author', ['categoryId', 'categoryName'], 'stock', 'status'],
   load: loadCategories,
   toInput(cells, refs, fail) {

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField, refused } from '../../server/http/errors';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
-import { bookBatch, bookImporter } from './server-bulk';
+import { BOOK_CSV_COLUMNS, bookBatch, bookImporter } from './server-bulk';
 import { bookSpec } from './spec';
 
 const select = (db: Db) =>
@@ -15,7 +15,7 @@ const select = (db: Db) =>
     .leftJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
     .selectAll('book')
     .select(['category.name as category_name', 'sc.name as subclass_name']);
-type BookRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type BookRow = RowOf<typeof select>;
 
 const toBook = (r: BookRow): Book => ({
   id: r.id,
@@ -32,56 +32,29 @@ const toBook = (r: BookRow): Book => ({
   summary: r.summary,
   stock: r.stock,
   status: r.status as BookStatus,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
-
-/** Export columns: every field of Book, in its order. */
-const BOOK_CSV_COLUMNS = [
-  'id',
-  'title',
-  'author',
-  'isbn',
-  'publisher',
-  'publishDate',
-  'categoryId',
-  'categoryName',
-  'subclassId',
-  'subclassName',
-  'coverUrl',
-  'summary',
-  'stock',
-  'status',
-  'version',
-  'createdAt',
-  'updatedAt',
-] as const satisfies readonly (keyof Book)[];
 
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'book',
-    roles: bookSpec.roles,
+    ...fromSpec(bookSpec),
     table: 'book',
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     select,
     idColumn: 'book.id',
     sortColumns: {
-      id: 'book.id',
       title: 'book.title',
       author: 'book.author',
       isbn: 'book.isbn',
       publishDate: 'book.publish_date',
       stock: 'book.stock',
       status: 'book.status',
-      createdAt: 'book.created_at',
-      updatedAt: 'book.updated_at',
+      ...metaSorts('book'),
     },
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
     fullText: { table: 'book_fts', idColumn: 'book.id' },
     pageFromTable: true,
-    filters: (p) => specFilters(bookSpec.filters, p),
     readOnlyFields: ['categoryName', 'subclassName'],
     // Named, so that an export with no rows still has its header line.
     csvColumns: BOOK_CSV_COLUMNS,

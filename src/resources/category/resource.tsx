@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { formatDateTime } from '../../components/format';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';
@@ -17,17 +17,7 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
   deleteMode: 'undo',
   exportable: true,
   columns: [
-    {
-      key: 'name',
-      label: msg`Name`,
-      sortField: 'name',
-      width: 240,
-      render: (c) => (
-        <Text size="sm" fw={500}>
-          {c.name}
-        </Text>
-      ),
-    },
+    nameColumn('name', msg`Name`, { width: 240 }),
     {
       key: 'description',
       label: msg`Description`,
@@ -37,18 +27,8 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
         </Text>
       ),
     },
-    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (c) => c.sort },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (c, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(c.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    sortColumn(),
+    updatedColumn(),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  optionalText,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
+import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
+import { editSchemas } from '../../contract/spec-schema';
 import { CATEGORY_SORTS } from '../../contract/values';
 
 export type { CategoryOption, SubclassOption } from '../../contract/options';
@@ -17,8 +11,7 @@ const categoryFields = {
   sort: z.number({ error: 'must be a number' }).int('must be an integer').min(0).max(1_000_000).default(0),
   description: optionalText(500),
 };
-export const categoryCreateSchema = z.strictObject(categoryFields);
-export const categoryUpdateSchema = z.strictObject({ ...categoryFields, id: requiredRef, version: versionField });
+export const { create: categoryCreateSchema, update: categoryUpdateSchema } = editSchemas(categoryFields);
 export const categoryPageSchema = pageRequest(CATEGORY_SORTS, {});
 export type CategoryInput = z.infer<typeof categoryCreateSchema>;
 export type Category = RecordMeta & { name: string; sort: number; description?: string | null };

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
+import { fromSpec, metaSorts, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { refused } from '../../server/http/errors';
@@ -14,7 +15,7 @@ import {
 import { categorySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
-type CategoryRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type CategoryRow = RowOf<typeof select>;
 
 export function toCategory(r: CategoryRow): Category {
   return {
@@ -36,18 +37,15 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   });
 
   return registerResource(api, deps, {
-    name: 'category',
-    roles: categorySpec.roles,
+    ...fromSpec(categorySpec),
     table: 'category',
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     select,
     idColumn: 'category.id',
     sortColumns: {
-      id: 'category.id',
       name: 'category.name',
       sort: 'category.sort',
-      createdAt: 'category.created_at',
-      updatedAt: 'category.updated_at',
+      ...metaSorts('category'),
     },
     keywordColumns: ['category.name', 'category.description'],
     toApi: toCategory,

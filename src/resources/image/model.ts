@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS } from '../../contract/values';
+import { IMAGE_MAX_BYTES, IMAGE_MIMES } from '../../contract/values';
 import type { ImageMime } from './schema';
 import { imageSpec } from './spec';
 
@@ -16,7 +15,7 @@ export const IMAGE_MIME_OPTIONS: Option<ImageMime>[] = [
 export const IMAGE_FILTERS = screenFilterNames(imageSpec.filters);
 
 /** /users/image?pageNum&pageSize&keyword&sort&order&mime */
-export const imageSearchSchema = listSearchSchema(IMAGE_SORTS, searchFilters(imageSpec.filters));
+export const imageSearchSchema = searchSchemaOf(imageSpec);
 export type ImageSearch = ReturnType<typeof imageSearchSchema>;
 
 /** What the file picker offers; the server decides by the bytes, not by this. */

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { pageRequest, type RecordMeta } from '../../contract/common';
-import { pageFilters } from '../../contract/spec-schema';
+import type { RecordMeta } from '../../contract/common';
+import { pageSchemaOf } from '../../contract/spec-schema';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD } from '../../contract/values';
 import { imageSpec } from './spec';
 
@@ -9,7 +9,7 @@ export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD };
 /** `image`: the image library. Created only by `POST /file/upload/img`; page and delete. */
 export type ImageMime = (typeof IMAGE_MIMES)[number];
 
-export const imagePageSchema = pageRequest(IMAGE_SORTS, pageFilters(imageSpec.filters));
+export const imagePageSchema = pageSchemaOf(imageSpec);
 export type ImagePageRequest = z.input<typeof imagePageSchema>;
 
 export type ImageRecord = RecordMeta & {

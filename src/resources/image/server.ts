@@ -1,14 +1,14 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { IMAGE_URL_PREFIX, removeImage } from '../../server/files/images';
 import { type ImageMime, type ImageRecord, imagePageSchema } from './schema';
 import { imageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
-type ImageRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type ImageRow = RowOf<typeof select>;
 
 export const toImage = (r: ImageRow): ImageRecord => ({
   id: r.id,
@@ -18,16 +18,13 @@ export const toImage = (r: ImageRow): ImageRecord => ({
   mime: r.mime as ImageMime,
   uploadedBy: r.uploaded_by,
   uploadedById: r.uploaded_by_id,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/image`: page and delete; created by `POST /file/upload/img` (routes/image-upload.ts). */
 export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'image',
-    roles: imageSpec.roles,
+    ...fromSpec(imageSpec),
     table: 'image',
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
@@ -40,7 +37,6 @@ export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
       createdAt: 'image.created_at',
     },
     keywordColumns: ['image.file_name', 'image.uploaded_by'],
-    filters: (p) => specFilters(imageSpec.filters, p),
     toApi: toImage,
     toColumns: () => ({}),
     // Only after the commit: a rolled-back delete must still find its file.

@@ -1,8 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { ONLINE_SORTS } from '../../contract/values';
 import type { Online, OnlineStatus } from './schema';
 import { messageSpec } from './spec';
 
@@ -15,7 +13,7 @@ export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
 export const ONLINE_FILTERS = screenFilterNames(messageSpec.filters);
 
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
-export const onlineSearchSchema = listSearchSchema(ONLINE_SORTS, searchFilters(messageSpec.filters));
+export const onlineSearchSchema = searchSchemaOf(messageSpec);
 export type OnlineSearch = ReturnType<typeof onlineSearchSchema>;
 
 /**

@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
-import { EnumBadge } from '../../components/enum-badge';
-import { formatDateTime } from '../../components/format';
+import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { onlineApi } from './api';
 import { ONLINE_STATUS_OPTIONS } from './model';
@@ -45,24 +44,8 @@ export const onlineResource: ResourceDef<Online> = {
         </Text>
       ),
     },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 110,
-      render: (m) => <EnumBadge value={m.status} options={ONLINE_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'createdAt',
-      label: msg`Received`,
-      sortField: 'createdAt',
-      width: 170,
-      render: (m, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(m.createdAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, ONLINE_STATUS_OPTIONS),
+    timeColumn('createdAt', msg`Received`),
   ],
   filters: [{ name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS }],
   // Mark read or unread; "replied" follows from a reply, never from a batch.

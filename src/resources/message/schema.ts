@@ -1,13 +1,6 @@
 import { z } from 'zod';
-import {
-  optionalText,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
-import { pageFilters } from '../../contract/spec-schema';
+import { optionalText, type RecordMeta, requiredText } from '../../contract/common';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
 import { messageSpec } from './spec';
 
@@ -25,11 +18,10 @@ const onlineFields = {
   status: z.enum(ONLINE_STATUSES, { error: 'must be unread, read or replied' }).default('unread'),
 };
 
-export const onlineCreateSchema = z.strictObject(onlineFields);
-export const onlineUpdateSchema = z.strictObject({ ...onlineFields, id: requiredRef, version: versionField });
+export const { create: onlineCreateSchema, update: onlineUpdateSchema } = editSchemas(onlineFields);
 export type OnlineInput = z.infer<typeof onlineCreateSchema>;
 
-export const onlinePageSchema = pageRequest(ONLINE_SORTS, pageFilters(messageSpec.filters));
+export const onlinePageSchema = pageSchemaOf(messageSpec);
 export type OnlinePageRequest = z.input<typeof onlinePageSchema>;
 
 export type Online = RecordMeta & {

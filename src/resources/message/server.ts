@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type Online, type OnlineStatus, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
@@ -9,7 +9,7 @@ import { onlineBatch } from './server-bulk';
 import { messageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
-type OnlineRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type OnlineRow = RowOf<typeof select>;
 
 const toOnline = (r: OnlineRow): Online => ({
   id: r.id,
@@ -18,26 +18,21 @@ const toOnline = (r: OnlineRow): Online => ({
   content: r.content,
   reply: r.reply,
   status: r.status as OnlineStatus,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/online`: readers' messages. */
 export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'online',
-    roles: messageSpec.roles,
+    ...fromSpec(messageSpec),
     table: 'online_message',
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
     select,
     idColumn: 'online_message.id',
     sortColumns: {
-      id: 'online_message.id',
       readerName: 'online_message.reader_name',
       status: 'online_message.status',
-      createdAt: 'online_message.created_at',
-      updatedAt: 'online_message.updated_at',
+      ...metaSorts('online_message'),
     },
     keywordColumns: [
       'online_message.reader_name',
@@ -45,7 +40,6 @@ export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
       'online_message.content',
       'online_message.reply',
     ],
-    filters: (p) => specFilters(messageSpec.filters, p),
     toApi: toOnline,
     batch: onlineBatch,
     toColumns: (i) => {

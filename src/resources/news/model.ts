@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { NEWS_SORTS } from '../../contract/values';
-import type { News, NewsStatus } from './schema';
+import type { NewsStatus } from './schema';
 import { newsSpec } from './spec';
 
 export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
@@ -14,7 +13,7 @@ export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
 export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
 
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
-export const newsSearchSchema = listSearchSchema(NEWS_SORTS, searchFilters(newsSpec.filters));
+export const newsSearchSchema = searchSchemaOf(newsSpec);
 export type NewsSearch = ReturnType<typeof newsSearchSchema>;
 
 export type NewsFormValues = {
@@ -30,16 +29,14 @@ export type NewsFormValues = {
   publishedAt: string;
 };
 
-export function toNewsFormValues(n?: News): NewsFormValues {
-  return {
-    title: n?.title ?? '',
-    summary: n?.summary ?? '',
-    content: n?.content ?? '',
-    coverUrl: n?.coverUrl ?? '',
-    status: n?.status ?? 'draft',
-    publishedAt: n?.publishedAt ?? '',
-  };
-}
+export const toNewsFormValues = formValuesFrom<NewsFormValues>({
+  title: '',
+  summary: '',
+  content: '',
+  coverUrl: '',
+  status: 'draft',
+  publishedAt: '',
+});
 
 /**
  * What the editor hands the form: its HTML, or '' when the document has no text (an empty

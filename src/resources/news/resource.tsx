@@ -1,7 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { EnumBadge } from '../../components/enum-badge';
-import { formatDateTime } from '../../components/format';
+import { badgeColumn, timeColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
 import { newsApi } from './api';
@@ -23,35 +22,9 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
       sortField: 'title',
       render: (n) => <TitleCell title={n.title} detail={n.summary} />,
     },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 120,
-      render: (n) => <EnumBadge value={n.status} options={NEWS_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'publishedAt',
-      label: msg`Publish date`,
-      sortField: 'publishedAt',
-      width: 170,
-      render: (n, i18n) => (
-        <Text size="sm" c="dimmed">
-          {n.publishedAt ? formatDateTime(n.publishedAt, i18n.locale) : '—'}
-        </Text>
-      ),
-    },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (n, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(n.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, NEWS_STATUS_OPTIONS, 120),
+    timeColumn('publishedAt', msg`Publish date`),
+    updatedColumn(),
   ],
   filters: [{ name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS }],
   form: {

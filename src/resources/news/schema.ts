@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import {
-  optionalText,
-  optionalUrl,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
+import { optionalText, optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { optionalDateTime } from '../../contract/fields';
-import { pageFilters } from '../../contract/spec-schema';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
 import { newsSpec } from './spec';
 
@@ -34,11 +26,10 @@ const newsFields = {
   publishedAt: optionalDateTime,
 };
 
-export const newsCreateSchema = z.strictObject(newsFields);
-export const newsUpdateSchema = z.strictObject({ ...newsFields, id: requiredRef, version: versionField });
+export const { create: newsCreateSchema, update: newsUpdateSchema } = editSchemas(newsFields);
 export type NewsInput = z.infer<typeof newsCreateSchema>;
 
-export const newsPageSchema = pageRequest(NEWS_SORTS, pageFilters(newsSpec.filters));
+export const newsPageSchema = pageSchemaOf(newsSpec);
 export type NewsPageRequest = z.input<typeof newsPageSchema>;
 
 export type News = RecordMeta & {

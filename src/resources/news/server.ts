@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type News, type NewsStatus, newsCreateSchema, newsPageSchema, newsUpdateSchema } from './schema';
@@ -9,7 +9,7 @@ import { sanitizeRichText } from './server-rich-text';
 import { newsSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('news').selectAll('news');
-type NewsRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type NewsRow = RowOf<typeof select>;
 
 const toNews = (r: NewsRow): News => ({
   id: r.id,
@@ -19,30 +19,24 @@ const toNews = (r: NewsRow): News => ({
   coverUrl: r.cover_url,
   status: r.status as NewsStatus,
   publishedAt: r.published_at,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'news',
-    roles: newsSpec.roles,
+    ...fromSpec(newsSpec),
     table: 'news',
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     select,
     idColumn: 'news.id',
     sortColumns: {
-      id: 'news.id',
       title: 'news.title',
       status: 'news.status',
       publishedAt: 'news.published_at',
-      createdAt: 'news.created_at',
-      updatedAt: 'news.updated_at',
+      ...metaSorts('news'),
     },
     // Not the HTML content: a keyword would match tag and attribute names.
     keywordColumns: ['news.title', 'news.summary'],
-    filters: (p) => specFilters(newsSpec.filters, p),
     toApi: toNews,
     toColumns: (i) => {
       const content = sanitizeRichText(i.content);

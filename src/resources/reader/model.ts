@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { READER_SORTS } from '../../contract/values';
-import type { Gender, Reader, ReaderStatus } from './schema';
+import type { Gender, ReaderStatus } from './schema';
 import { readerSpec } from './spec';
 
 export const READER_STATUS_OPTIONS: Option<ReaderStatus>[] = [
@@ -20,7 +19,7 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
 export const READER_FILTERS = screenFilterNames(readerSpec.filters);
 
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
-export const readerSearchSchema = listSearchSchema(READER_SORTS, searchFilters(readerSpec.filters));
+export const readerSearchSchema = searchSchemaOf(readerSpec);
 export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
 export type ReaderFormValues = {
@@ -32,13 +31,11 @@ export type ReaderFormValues = {
   avatarUrl: string;
 };
 
-export function toReaderFormValues(reader?: Reader): ReaderFormValues {
-  return {
-    nickName: reader?.nickName ?? '',
-    phone: reader?.phone ?? '',
-    email: reader?.email ?? '',
-    gender: reader?.gender ?? null,
-    status: reader?.status ?? 'active',
-    avatarUrl: reader?.avatarUrl ?? '',
-  };
-}
+export const toReaderFormValues = formValuesFrom<ReaderFormValues>({
+  nickName: '',
+  phone: '',
+  email: '',
+  gender: null,
+  status: 'active',
+  avatarUrl: '',
+});

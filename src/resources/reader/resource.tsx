@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Group, Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
-import { formatDateTime } from '../../components/format';
+import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { readerApi } from './api';
 import { ReaderAvatar } from './components/reader-avatar';
@@ -39,24 +39,8 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
       width: 100,
       render: (r) => (r.gender ? <EnumBadge value={r.gender} options={GENDER_OPTIONS} /> : ''),
     },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 110,
-      render: (r) => <EnumBadge value={r.status} options={READER_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'createdAt',
-      label: msg`Registered`,
-      sortField: 'createdAt',
-      width: 170,
-      render: (r, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(r.createdAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, READER_STATUS_OPTIONS),
+    timeColumn('createdAt', msg`Registered`),
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS },

@@ -1,16 +1,9 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../../contract/auth';
-import {
-  optionalUrl,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
+import { optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { optionalEmail } from '../../contract/fields';
-import { pageFilters } from '../../contract/spec-schema';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
 import { readerSpec } from './spec';
 
@@ -36,11 +29,10 @@ const readerFields = {
   avatarUrl: optionalUrl,
 };
 
-export const readerCreateSchema = z.strictObject(readerFields);
-export const readerUpdateSchema = z.strictObject({ ...readerFields, id: requiredRef, version: versionField });
+export const { create: readerCreateSchema, update: readerUpdateSchema } = editSchemas(readerFields);
 export type ReaderInput = z.infer<typeof readerCreateSchema>;
 
-export const readerPageSchema = pageRequest(READER_SORTS, pageFilters(readerSpec.filters));
+export const readerPageSchema = pageSchemaOf(readerSpec);
 export type ReaderPageRequest = z.input<typeof readerPageSchema>;
 
 export type Reader = RecordMeta & {

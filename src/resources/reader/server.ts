@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { refused } from '../../server/http/errors';
 import {
@@ -16,7 +16,7 @@ import { readerBatch, readerImporter } from './server-bulk';
 import { readerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
-type ReaderRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type ReaderRow = RowOf<typeof select>;
 
 const toReader = (r: ReaderRow): Reader => ({
   id: r.id,
@@ -26,30 +26,24 @@ const toReader = (r: ReaderRow): Reader => ({
   gender: r.gender as Gender | null,
   status: r.status as ReaderStatus,
   avatarUrl: r.avatar_url,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/users`: the reading site's readers. */
 export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'users',
-    roles: readerSpec.roles,
+    ...fromSpec(readerSpec),
     table: 'reader',
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     select,
     idColumn: 'reader.id',
     sortColumns: {
-      id: 'reader.id',
       nickName: 'reader.nick_name',
       phone: 'reader.phone',
       status: 'reader.status',
-      createdAt: 'reader.created_at',
-      updatedAt: 'reader.updated_at',
+      ...metaSorts('reader'),
     },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
-    filters: (p) => specFilters(readerSpec.filters, p),
     toApi: toReader,
     importer: readerImporter,
     batch: readerBatch,

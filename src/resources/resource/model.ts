@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form-values';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { RESOURCE_SORTS } from '../../contract/values';
-import type { Resource, ResourceType } from './schema';
+import type { ResourceType } from './schema';
 import { resourceSpec } from './spec';
 
 export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
@@ -17,7 +16,7 @@ export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
 export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
 
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
-export const resourceSearchSchema = listSearchSchema(RESOURCE_SORTS, searchFilters(resourceSpec.filters));
+export const resourceSearchSchema = searchSchemaOf(resourceSpec);
 export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
 export type ResourceFormValues = {
@@ -28,12 +27,10 @@ export type ResourceFormValues = {
   categoryId: number | null;
 };
 
-export function toResourceFormValues(r?: Resource): ResourceFormValues {
-  return {
-    title: r?.title ?? '',
-    type: r?.type ?? null,
-    url: r?.url ?? '',
-    description: r?.description ?? '',
-    categoryId: r?.categoryId ?? null,
-  };
-}
+export const toResourceFormValues = formValuesFrom<ResourceFormValues>({
+  title: '',
+  type: null,
+  url: '',
+  description: '',
+  categoryId: null,
+});

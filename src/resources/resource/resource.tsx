@@ -2,10 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { ExternalLink } from '../../components/external-link';
-import { formatDateTime } from '../../components/format';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
-import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import { updatedColumn } from '../../components/resource/columns';
+import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
 import { resourceApi } from './api';
@@ -40,36 +40,9 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
       width: 150,
       render: (r) => <Text size="sm">{r.categoryName ?? '—'}</Text>,
     },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (r, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(r.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    updatedColumn(),
   ],
-  filters: [
-    { name: 'type', label: msg`Type`, options: RESOURCE_TYPE_OPTIONS },
-    {
-      name: 'categoryId',
-      label: msg`Category`,
-      render: ({ value, onChange, label, ariaLabel, testId }) => (
-        <CategorySelect
-          aria-label={ariaLabel}
-          placeholder={label}
-          data-testid={testId}
-          value={typeof value === 'number' ? value : null}
-          onChange={(id) => onChange(id ?? undefined)}
-          clearable
-          w={{ base: '100%', sm: FILTER_WIDTH }}
-        />
-      ),
-    },
-  ],
+  filters: [{ name: 'type', label: msg`Type`, options: RESOURCE_TYPE_OPTIONS }, categoryFilter({ in: 'toolbar' })],
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () =>

@@ -1,15 +1,7 @@
 import { z } from 'zod';
-import {
-  optionalRef,
-  optionalText,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
+import { optionalRef, optionalText, type RecordMeta, requiredText } from '../../contract/common';
 import { requiredUrl } from '../../contract/fields';
-import { pageFilters } from '../../contract/spec-schema';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
 import { resourceSpec } from './spec';
 
@@ -26,11 +18,10 @@ const resourceFields = {
   categoryId: optionalRef,
 };
 
-export const resourceCreateSchema = z.strictObject(resourceFields);
-export const resourceUpdateSchema = z.strictObject({ ...resourceFields, id: requiredRef, version: versionField });
+export const { create: resourceCreateSchema, update: resourceUpdateSchema } = editSchemas(resourceFields);
 export type ResourceInput = z.infer<typeof resourceCreateSchema>;
 
-export const resourcePageSchema = pageRequest(RESOURCE_SORTS, pageFilters(resourceSpec.filters));
+export const resourcePageSchema = pageSchemaOf(resourceSpec);
 export type ResourcePageRequest = z.input<typeof resourcePageSchema>;
 
 export type Resource = RecordMeta & {

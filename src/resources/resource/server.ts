@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import {
@@ -19,7 +19,7 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'site_resource.category_id')
     .selectAll('site_resource')
     .select('category.name as category_name');
-type ResourceRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type ResourceRow = RowOf<typeof select>;
 
 const toResource = (r: ResourceRow): Resource => ({
   id: r.id,
@@ -29,30 +29,24 @@ const toResource = (r: ResourceRow): Resource => ({
   description: r.description,
   categoryId: r.category_id,
   categoryName: r.category_name,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
 export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'resource',
-    roles: resourceSpec.roles,
+    ...fromSpec(resourceSpec),
     table: 'site_resource',
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     select,
     idColumn: 'site_resource.id',
     sortColumns: {
-      id: 'site_resource.id',
       title: 'site_resource.title',
       type: 'site_resource.type',
-      createdAt: 'site_resource.created_at',
-      updatedAt: 'site_resource.updated_at',
+      ...metaSorts('site_resource'),
     },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
-    filters: (p) => specFilters(resourceSpec.filters, p),
     readOnlyFields: ['categoryName'],
     toApi: toResource,
     toColumns: (i) => ({

@@ -1,8 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
-import { EnumBadge } from '../../components/enum-badge';
-import { formatDateTime } from '../../components/format';
+import { badgeColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { staffApi } from './api';
 import { RoleBadges } from './components/role-badges';
@@ -35,24 +34,8 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
     { key: 'name', label: msg`Full name`, sortField: 'name', render: (s) => s.name },
     { key: 'phone', label: msg`Phone`, sortField: 'phone', render: (s) => s.phone },
     { key: 'roles', label: msg`Roles`, render: (s) => <RoleBadges roles={s.roles} /> },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 110,
-      render: (s) => <EnumBadge value={s.status} options={STAFF_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (s, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(s.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, STAFF_STATUS_OPTIONS),
+    updatedColumn(),
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: STAFF_STATUS_OPTIONS },

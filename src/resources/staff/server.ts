@@ -5,6 +5,7 @@ import { requireStrongPassword } from '../../server/auth/password-rule';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { contains, eq } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { deleteStaffSessions } from '../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../server/db/repositories/staff';
@@ -30,7 +31,7 @@ const select = (db: Db) =>
       'staff.created_at',
       'staff.updated_at',
     ]);
-type StaffRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type StaffRow = RowOf<typeof select>;
 
 const toStaff = (r: StaffRow): Staff => ({
   id: r.id,
@@ -41,28 +42,23 @@ const toStaff = (r: StaffRow): Staff => ({
   status: r.status as Staff['status'],
   avatar: r.avatar,
   introduction: r.introduction,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/user`: staff accounts, the Administrators screen. Admin only (API.md §3). */
 export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'user',
-    roles: staffSpec.roles,
+    ...fromSpec(staffSpec),
     table: 'staff',
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     select,
     idColumn: 'staff.id',
     sortColumns: {
-      id: 'staff.id',
       userName: 'staff.user_name',
       name: 'staff.name',
       phone: 'staff.phone',
       status: 'staff.status',
-      createdAt: 'staff.created_at',
-      updatedAt: 'staff.updated_at',
+      ...metaSorts('staff'),
     },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.

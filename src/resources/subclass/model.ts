@@ -1,5 +1,4 @@
-import { listSearchSchema } from '../../components/resource/list-search';
-import { screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
 import { SUBCLASS_SORTS } from '../../contract/values';
 import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
@@ -9,7 +8,7 @@ export { SUBCLASS_SORTS };
 export const SUBCLASS_FILTERS = screenFilterNames(subclassSpec.filters);
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
-export const subclassSearchSchema = listSearchSchema(SUBCLASS_SORTS, searchFilters(subclassSpec.filters));
+export const subclassSearchSchema = searchSchemaOf(subclassSpec);
 export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
 
 export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { formatDateTime } from '../../components/format';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { subclassApi } from './api';
 import { type SubclassFormValues, toSubclassFormValues } from './model';
@@ -17,52 +18,17 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
   deleteMode: 'undo',
   exportable: true,
   columns: [
-    {
-      key: 'name',
-      label: msg`Name`,
-      sortField: 'name',
-      render: (s) => (
-        <Text size="sm" fw={500}>
-          {s.name}
-        </Text>
-      ),
-    },
+    nameColumn('name', msg`Name`),
     {
       key: 'category',
       label: msg`Category`,
       sortField: 'categoryId',
       render: (s) => <Text size="sm">{s.categoryName ?? '—'}</Text>,
     },
-    { key: 'sort', label: msg`Sort`, sortField: 'sort', align: 'right', width: 80, render: (s) => s.sort },
-    {
-      key: 'updatedAt',
-      label: msg`Updated`,
-      sortField: 'updatedAt',
-      width: 170,
-      render: (s, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(s.updatedAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    sortColumn(),
+    updatedColumn(),
   ],
-  filters: [
-    {
-      name: 'categoryId',
-      label: msg`Category`,
-      render: ({ value, onChange, label, ariaLabel, testId }) => (
-        <CategorySelect
-          aria-label={ariaLabel}
-          placeholder={label}
-          data-testid={testId}
-          value={typeof value === 'number' ? value : null}
-          onChange={(id) => onChange(id ?? undefined)}
-          clearable
-          w={{ base: '100%', sm: FILTER_WIDTH * 1.25 }}
-        />
-      ),
-    },
-  ],
+  filters: [categoryFilter({ in: 'toolbar', width: FILTER_WIDTH * 1.25 })],
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () =>

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pageRequest, type RecordMeta, requiredRef, requiredText, versionField } from '../../contract/common';
-import { pageFilters } from '../../contract/spec-schema';
+import { type RecordMeta, requiredRef, requiredText } from '../../contract/common';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { SUBCLASS_SORTS } from '../../contract/values';
 import { subclassSpec } from './spec';
 
@@ -12,9 +12,8 @@ const subclassFields = {
   name: requiredText(1, 50),
   sort: z.number({ error: 'must be a number' }).int('must be an integer').min(0).max(1_000_000).default(0),
 };
-export const subclassCreateSchema = z.strictObject(subclassFields);
-export const subclassUpdateSchema = z.strictObject({ ...subclassFields, id: requiredRef, version: versionField });
-export const subclassPageSchema = pageRequest(SUBCLASS_SORTS, pageFilters(subclassSpec.filters));
+export const { create: subclassCreateSchema, update: subclassUpdateSchema } = editSchemas(subclassFields);
+export const subclassPageSchema = pageSchemaOf(subclassSpec);
 export type SubclassInput = z.infer<typeof subclassCreateSchema>;
 export type Subclass = RecordMeta & {
   categoryId: number;

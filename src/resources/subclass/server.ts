@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema } from '../../contract/common';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
+import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { invalidField, refused } from '../../server/http/errors';
@@ -23,7 +23,7 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'sc.category_id')
     .selectAll('sc')
     .select('category.name as category_name');
-type SubclassRow = Awaited<ReturnType<ReturnType<typeof select>['executeTakeFirstOrThrow']>>;
+type SubclassRow = RowOf<typeof select>;
 
 const toSubclass = (r: SubclassRow): Subclass => ({
   id: r.id,
@@ -31,9 +31,7 @@ const toSubclass = (r: SubclassRow): Subclass => ({
   categoryName: r.category_name,
   name: r.name,
   sort: r.sort,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 const listQuery = z.strictObject({ categoryId: idSchema.optional() });
@@ -60,22 +58,18 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
   });
 
   return registerResource(api, deps, {
-    name: 'category/subclass',
-    roles: subclassSpec.roles,
+    ...fromSpec(subclassSpec),
     table: 'category_subclass',
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     select,
     idColumn: 'sc.id',
     sortColumns: {
-      id: 'sc.id',
       name: 'sc.name',
       sort: 'sc.sort',
       categoryId: 'sc.category_id',
-      createdAt: 'sc.created_at',
-      updatedAt: 'sc.updated_at',
+      ...metaSorts('sc'),
     },
     keywordColumns: ['sc.name'],
-    filters: (p) => specFilters(subclassSpec.filters, p),
     readOnlyFields: ['categoryName'],
     toApi: toSubclass,
     toColumns: (i) => ({ category_id: i.categoryId, name: i.name, sort: i.sort }),

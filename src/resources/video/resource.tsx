@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
-import { EnumBadge } from '../../components/enum-badge';
-import { formatBytes, formatDateTime } from '../../components/format';
+import { formatBytes } from '../../components/format';
+import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { TitleCell } from '../../components/title-cell';
@@ -61,24 +61,8 @@ export const videoResource: ResourceDef<Video> = {
       width: 100,
       render: (v, i18n) => formatBytes(v.fileSize, i18n.locale),
     },
-    {
-      key: 'status',
-      label: msg`Status`,
-      sortField: 'status',
-      width: 120,
-      render: (v) => <EnumBadge value={v.status} options={VIDEO_STATUS_OPTIONS} />,
-    },
-    {
-      key: 'createdAt',
-      label: msg`Added`,
-      sortField: 'createdAt',
-      width: 170,
-      render: (v, i18n) => (
-        <Text size="sm" c="dimmed">
-          {formatDateTime(v.createdAt, i18n.locale)}
-        </Text>
-      ),
-    },
+    badgeColumn('status', msg`Status`, VIDEO_STATUS_OPTIONS, 120),
+    timeColumn('createdAt', msg`Added`),
   ],
   filters: [{ name: 'status', label: msg`Status`, options: VIDEO_STATUS_OPTIONS }],
 };

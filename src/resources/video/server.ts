@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { eq } from '../../server/crud/filters';
+import { fromSpec, metaSorts, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Video, type VideoStatus, videoCreateSchema, videoPageSchema } from './schema';
 import { videoSpec } from './spec';
@@ -21,28 +22,23 @@ export const toVideo = (r: VideoRow): Video => ({
   // bigint column: PostgreSQL's driver returns it as a string.
   fileSize: Number(r.file_size),
   status: r.status as VideoStatus,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
+  ...rowMeta(r),
 });
 
 /** `/video`: page, create, delete. Status changes come from the upload (db/repositories/video.ts). */
 export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    name: 'video',
-    roles: videoSpec.roles,
+    ...fromSpec(videoSpec),
     table: 'video',
     schemas: { create: videoCreateSchema, page: videoPageSchema },
     operations: { update: false },
     select: selectVideo,
     idColumn: 'video.id',
     sortColumns: {
-      id: 'video.id',
       title: 'video.title',
       fileSize: 'video.file_size',
       status: 'video.status',
-      createdAt: 'video.created_at',
-      updatedAt: 'video.updated_at',
+      ...metaSorts('video'),
     },
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
     filters: (p) => [...eq('video.status', p.status), ...eq('video.cate_id', p.cateId)],

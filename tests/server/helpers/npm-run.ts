@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcessByStdio, spawn } from 'node:child_process';
+import type { Readable } from 'node:stream';
 
 /**
  * Runs an npm script as an operator would; resolves with its exit code and output. An undefined
@@ -11,13 +12,17 @@ export function npmRun(script: string, args: string[], env: Record<string, strin
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return outputUntilExit(child);
+}
+
+/** A child's exit code and everything it wrote (stdout and stderr, interleaved as they came). */
+export function outputUntilExit(child: ChildProcessByStdio<null, Readable, Readable>) {
   let output = '';
-  child.stdout.on('data', (c: Buffer) => {
+  const collect = (c: Buffer) => {
     output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
+  };
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
   return new Promise<{ code: number | null; output: string }>((resolve) =>
     child.once('exit', (code) => resolve({ code, output })),
   );

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { databaseUrlFor } from './database';
+import { outputUntilExit } from './npm-run';
 
 export interface Spawned {
   url: string;
@@ -61,12 +62,5 @@ export function runToExit(env: Record<string, string | undefined>): Promise<{ co
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  child.stderr.on('data', (c: Buffer) => {
-    output += c.toString();
-  });
-  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+  return outputUntilExit(child);
 }

@@ -1,0 +1,78 @@
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Text } from '@mantine/core';
+import { EnumBadge } from '../enum-badge';
+import { formatDateTime } from '../format';
+import type { ColumnDef, Option } from './types';
+
+/**
+ * Column blocks that read the same on every screen, so a change to how a date or a status shows
+ * lands on all of them at once.
+ */
+
+/** A record time (`updatedAt`, `createdAt`), sortable, dimmed, in the reader's locale; '—' when unset. */
+export function timeColumn<T extends Record<K, string | null>, K extends string & keyof T>(
+  key: K,
+  label: MessageDescriptor,
+): ColumnDef<T> {
+  return {
+    key,
+    label,
+    sortField: key,
+    width: 170,
+    render: (row, i18n) => (
+      <Text size="sm" c="dimmed">
+        {row[key] ? formatDateTime(row[key], i18n.locale) : '—'}
+      </Text>
+    ),
+  };
+}
+
+/** The "Updated" column most screens end with. */
+export const updatedColumn = <T extends { updatedAt: string }>(): ColumnDef<T> =>
+  timeColumn<T, 'updatedAt'>('updatedAt', msg`Updated`);
+
+/** The display order (`sort`), sortable, right-aligned. */
+export const sortColumn = <T extends { sort: number }>(): ColumnDef<T> => ({
+  key: 'sort',
+  label: msg`Sort`,
+  sortField: 'sort',
+  align: 'right',
+  width: 80,
+  render: (row) => row.sort,
+});
+
+/** An enum field (a status) as a coloured badge, sortable under its own name. */
+export function badgeColumn<V extends string, T extends Record<K, V>, K extends string & keyof T>(
+  key: K,
+  label: MessageDescriptor,
+  options: readonly Option<V>[],
+  width = 110,
+): ColumnDef<T> {
+  return {
+    key,
+    label,
+    sortField: key,
+    width,
+    render: (row) => <EnumBadge value={row[key]} options={options} />,
+  };
+}
+
+/** The field that names a record (a title, a name): bold, sortable, clamped to `lines` when given. */
+export function nameColumn<T extends Record<K, string>, K extends string & keyof T>(
+  key: K,
+  label: MessageDescriptor,
+  opts: { lines?: number; width?: number } = {},
+): ColumnDef<T> {
+  return {
+    key,
+    label,
+    sortField: key,
+    ...(opts.width ? { width: opts.width } : {}),
+    render: (row) => (
+      <Text size="sm" fw={500} {...(opts.lines ? { lineClamp: opts.lines } : {})}>
+        {row[key]}
+      </Text>
+    ),
+  };
+}
