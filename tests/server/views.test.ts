@@ -100,7 +100,7 @@ describe('saved list views', () => {
     expect(again.body.code).toBe(40900);
     const bad = await save(ann, view({ list: 'Book!', density: 'huge', name: '' }));
     expect(bad.status).toBe(400);
-    const paths = (bad.body.data as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
+    const paths = (bad.body.data as unknown as { errors: { path: string }[] }).errors.map((e) => e.path).sort();
     expect(paths).toEqual(['density', 'list', 'name']);
   });
 

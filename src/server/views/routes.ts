@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import type { Selectable } from 'kysely';
 import {
   type Density,
   type ListView,
@@ -16,10 +17,10 @@ import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { parseId, parseWith, readJson } from '../http/validate';
 
-type Row = Database['list_view'];
+type Row = Selectable<Database['list_view']>;
 type Input = ReturnType<typeof listViewInputSchema.parse>;
 
-function toView(r: Row & { id: number }): ListView {
+function toView(r: Row): ListView {
   return {
     id: r.id,
     list: r.list,
@@ -120,7 +121,7 @@ export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
           .returning('id')
           .executeTakeFirstOrThrow();
         if (input.isDefault) await clearOtherDefaults(trx, staffId, input.list, id, at);
-        return toView((await own(trx, staffId, id)) as Row & { id: number });
+        return toView((await own(trx, staffId, id)) as Row);
       })
       .catch((err) => {
         throw mapUnique(err, input.name);
@@ -148,7 +149,7 @@ export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw staleVersion(before.version + 1, input.version);
         if (input.isDefault) await clearOtherDefaults(trx, staffId, input.list, input.id, at);
-        return toView((await own(trx, staffId, input.id)) as Row & { id: number });
+        return toView((await own(trx, staffId, input.id)) as Row);
       })
       .catch((err) => {
         throw mapUnique(err, input.name);
