@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { Button } from '@mantine/core';
+import { IconChevronDown, IconLayoutColumns } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type ViewsMenuType from './views-menu';
@@ -17,6 +18,9 @@ export function ViewsButton<T extends RecordMeta>(props: Props<T>) {
   const placeholder = (
     <Button
       variant="default"
+      // The same icons as the menu's own button, so nothing moves when it takes this one's place.
+      leftSection={<IconLayoutColumns size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
       data-testid="views-menu"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}

@@ -51,7 +51,8 @@ const columnsOf = (v: Input) => ({
 const own = (db: Db, staffId: number, id: number) =>
   db.selectFrom('list_view').selectAll().where('id', '=', id).where('staff_id', '=', staffId).executeTakeFirst();
 
-const nameTaken = (name: string) => conflict(`A view named "${name}" already exists for this list`, 'name');
+const nameTaken = (name: string) =>
+  conflict(`A view named "${name}" already exists for this list`, 'name', { code: 'taken' });
 
 /** At most one default per member and list: a new default takes the mark from the old one. */
 async function clearOtherDefaults(trx: Db, staffId: number, list: string, exceptId: number, at: string) {
