@@ -74,13 +74,14 @@ export function useListViews<T extends RecordMeta>(
   useEffect(() => {
     if (!views || applied.current) return;
     applied.current = true;
-    if (snap.active[list] !== undefined && views.some((v) => v.id === snap.active[list])) return;
     const def = views.find((v) => v.isDefault);
     if (openedBare.current && def) {
       viewsStore.active[list] = def.id;
       apply(def.search);
       return;
     }
+    // Back on the list in this tab: the view chosen before stays in use.
+    if (snap.active[list] !== undefined && views.some((v) => v.id === snap.active[list])) return;
     // Reopened (a reload, a shared link) on a view's search: that view is in use again.
     const current = viewSearchOf(search);
     const match = views.find((v) => sameSearch(v.search, current));
