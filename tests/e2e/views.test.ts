@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { report, seriousViolations } from './axe';
 import { adminToken, api, createStaff, launch, openSignedIn, screenshot } from './browser';
 import { rows, urlSearch } from './lists';
 
@@ -57,11 +58,24 @@ describe('saved list views', () => {
 
     // Columns and density are kept in the view: hide Author, compact rows.
     await openViews(page);
+    expect(report(await seriousViolations(page, 'views menu'))).toBe('');
     await page.getByTestId('views-columns').click();
+    await page.getByTestId('views-column-list').waitFor();
+    expect(report(await seriousViolations(page, 'column chooser'))).toBe('');
+    // Order by keyboard: Stock moves up one place.
+    await page.getByRole('button', { name: 'Move Stock up' }).focus();
+    await page.keyboard.press('Enter');
+    const order = await page
+      .getByTestId('views-column')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('data-key')));
+    expect(order.indexOf('stock')).toBe(order.indexOf('category') - 1);
     await page.getByRole('checkbox', { name: 'Author', exact: true }).uncheck();
     await page.getByText('Compact', { exact: true }).click();
     await page.getByTestId('views-columns-save').click();
     await expect.poll(() => headers(page)).not.toContain('Author');
+    await expect
+      .poll(async () => (await headers(page)).indexOf('Stock'))
+      .toBeLessThan((await headers(page)).indexOf('Category / subclass'));
     await expect.poll(() => page.locator('table[data-density]').first().getAttribute('data-density')).toBe('compact');
     await screenshot(page, 'views-saved');
 

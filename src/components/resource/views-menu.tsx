@@ -88,7 +88,9 @@ export default function ViewsMenu<T extends RecordMeta>({
 
   return (
     <>
-      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened}>
+      {/* No focus placeholder: it is a non-item child of role="menu" (axe: aria-required-children);
+          the focus trap takes the first item instead. */}
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} withInitialFocusPlaceholder={false}>
         <Menu.Target>
           <Button
             variant="default"
@@ -106,15 +108,16 @@ export default function ViewsMenu<T extends RecordMeta>({
           <Menu.Label>
             <Trans>Saved views</Trans>
           </Menu.Label>
+          {/* Items, not text: a menu holds only menu items (axe: aria-required-children). */}
           {views.failed && (
-            <Text size="sm" c="red" px="sm">
+            <Menu.Item disabled>
               <Trans>Saved views could not be loaded.</Trans>
-            </Text>
+            </Menu.Item>
           )}
           {all.length === 0 && !views.failed && (
-            <Text size="sm" c="dimmed" px="sm">
+            <Menu.Item disabled>
               <Trans>No saved views yet.</Trans>
-            </Text>
+            </Menu.Item>
           )}
           {all.map((v) => (
             <Menu.Item
@@ -149,11 +152,7 @@ export default function ViewsMenu<T extends RecordMeta>({
               >
                 {active.isDefault ? <Trans>Stop opening the list with it</Trans> : <Trans>Set as default</Trans>}
               </Menu.Item>
-              <Menu.Item
-                color="red"
-                onClick={() => setDialog({ kind: 'delete', view: active })}
-                data-testid="views-delete"
-              >
+              <Menu.Item onClick={() => setDialog({ kind: 'delete', view: active })} data-testid="views-delete">
                 <Trans>Delete…</Trans>
               </Menu.Item>
             </>
@@ -178,6 +177,7 @@ export default function ViewsMenu<T extends RecordMeta>({
       <NameDialog
         opened={dialog?.kind === 'save' || dialog?.kind === 'rename'}
         title={dialog?.kind === 'rename' ? t`Rename view` : t`Save view`}
+        closeLabel={t`Close`}
         initial={dialog?.kind === 'rename' ? dialog.view.name : ''}
         withDefault={dialog?.kind === 'save'}
         busy={busy}
@@ -189,7 +189,12 @@ export default function ViewsMenu<T extends RecordMeta>({
         }
       />
 
-      <Modal opened={dialog?.kind === 'delete'} onClose={() => setDialog(undefined)} title={t`Delete view`}>
+      <Modal
+        opened={dialog?.kind === 'delete'}
+        onClose={() => setDialog(undefined)}
+        title={t`Delete view`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
         {dialog?.kind === 'delete' && (
           <Stack>
             <Text>
@@ -221,6 +226,7 @@ export default function ViewsMenu<T extends RecordMeta>({
         opened={dialog?.kind === 'columns'}
         onClose={() => setDialog(undefined)}
         title={t`Columns and density`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
         size="lg"
       >
         {dialog?.kind === 'columns' && (
@@ -240,6 +246,7 @@ export default function ViewsMenu<T extends RecordMeta>({
 function NameDialog(props: {
   opened: boolean;
   title: string;
+  closeLabel: string;
   initial: string;
   withDefault: boolean;
   busy: boolean;
@@ -247,7 +254,12 @@ function NameDialog(props: {
   onSubmit: (name: string, isDefault: boolean) => void;
 }) {
   return (
-    <Modal opened={props.opened} onClose={props.onClose} title={props.title}>
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': props.closeLabel }}
+    >
       {props.opened && <NameForm {...props} />}
     </Modal>
   );
