@@ -20,6 +20,7 @@ import { registerOps } from './ops';
 import { registerResources } from './resources';
 import { registerSystemRoutes } from './routes/system';
 import { registerStatic } from './static';
+import { registerViews } from './views/routes';
 import { registerVodCredential, registerVodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerSystemRoutes(api, deps, resources);
   registerEvents(api, deps, resources);
   registerVodCredential(api, deps);
+  registerViews(api, deps);
   app.route('/prod-api', api);
 
   // Before the static files: their SPA fallback would otherwise answer /vod and /{bucket}/….

@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, lazy, Suspense, useEffect, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { NetworkError } from '../../lib/http';
@@ -22,9 +22,11 @@ import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
 import { useListUrlState } from './use-list-url-state';
+import { useListViews } from './use-list-views';
 import type { FormResume } from './use-resource-form';
 import { useRowDelete } from './use-row-delete';
 import { useSelection } from './use-selection';
+import { ViewsButton } from './views-button';
 
 // What shows only offline, with writes waiting, or after a failure loads then.
 const offline = () => import('./offline-banner');
@@ -52,6 +54,16 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const { i18n } = useLingui();
   const queryClient = useQueryClient();
   const [search, setSearch] = useListUrlState();
+  // A saved view's search replaces the whole URL search (filters it does not name are cleared).
+  const applyView = useCallback(
+    (next: Record<string, string | number | boolean>) =>
+      setSearch(
+        { ...Object.fromEntries(Object.keys(search).map((k) => [k, undefined])), ...next, pageNum: 1 },
+        { replace: true },
+      ),
+    [search, setSearch],
+  );
+  const views = useListViews(resource.api.path, resource.columns, search, applyView);
   const pageQuery = resource.api.pageQuery(search);
   const query = useQuery(pageQuery);
   const { deleteRow, deleteRows, isHidden } = useRowDelete(resource);
@@ -139,6 +151,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           onCreateIntent={preloadForm}
           extra={
             <>
+              <ViewsButton views={views} allColumns={resource.columns} search={search} apply={applyView} />
               {resource.exportable && <ExportMenu resource={resource} search={search} />}
               {bulk.toolbar}
               {resource.toolbar}
@@ -167,7 +180,8 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           </Suspense>
         ) : (
           <Body
-            columns={resource.columns}
+            columns={views.columns}
+            density={views.density}
             rows={rows}
             stale={query.isPlaceholderData}
             filtered={filtered}

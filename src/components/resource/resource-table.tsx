@@ -16,6 +16,9 @@ const EmptyRow = lazy(() => import('./empty-row'));
 /** Edit and Delete icon buttons with the cell's padding. */
 const ACTIONS_WIDTH = 104;
 
+/** A view's density as the table's vertical cell padding. */
+const SPACING = { compact: 4, comfortable: 'sm', spacious: 'lg' } as const;
+
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const { columns, rows, stale, search, selected, onSelect, actions } = props;
   const selectable = props.selectable ?? true;
@@ -50,7 +53,8 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
         ref={table}
         layout="fixed"
         highlightOnHover
-        verticalSpacing="sm"
+        verticalSpacing={SPACING[props.density ?? 'comfortable']}
+        data-density={props.density ?? 'comfortable'}
         className={stale ? `${classes.table} ${classes.stale}` : classes.table}
         aria-busy={stale}
       >

@@ -3,6 +3,7 @@ import type { MantineColor } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ComponentType, ReactNode } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import type { Density } from '../../contract/views';
 import type { SchemaSource } from './form-schemas';
 import type { FilterValue, ListSearch } from './list-search';
 import type { ResourceApi } from './resource-api';
@@ -52,6 +53,8 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
 /** What the list body (the table, or a resource's own `body`) is given. */
 export interface ResourceBodyProps<T extends RecordMeta> {
   columns: ColumnDef<T>[];
+  /** Row spacing of the view in use (use-list-views.ts); the table's own when absent. */
+  density?: Density;
   /** undefined while the first page loads. */
   rows: T[] | undefined;
   /** Rows of the previous request, shown while the next one loads. */

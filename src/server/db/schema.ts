@@ -228,6 +228,19 @@ export interface AuditLogTable {
   record_title: string | null;
 }
 
+/** A member's saved view of one list (src/server/views); JSON as text, is_default 0/1. */
+export interface ListViewTable extends Versioned {
+  id: Generated<number>;
+  staff_id: number;
+  list: string;
+  name: string;
+  columns: string | null;
+  widths: string;
+  density: string;
+  search: string;
+  is_default: number;
+}
+
 export interface Database {
   staff: StaffTable;
   session: SessionTable;
@@ -248,6 +261,7 @@ export interface Database {
   image: ImageTable;
   company: CompanyTable;
   site_link: SiteLinkTable;
+  list_view: ListViewTable;
 }
 
 export type TableName = keyof Database;

@@ -8,6 +8,7 @@ import { vod } from './0005-vod';
 import { accounts } from './0006-accounts';
 import { isbn13 } from './0007-isbn13';
 import { auditRecordTitle } from './0008-audit-record-title';
+import { listViews } from './0009-list-views';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -20,5 +21,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0006-accounts': accounts,
     '0007-isbn13': isbn13,
     '0008-audit-record-title': auditRecordTitle,
+    '0009-list-views': listViews(dialect),
   };
 }

@@ -1,0 +1,38 @@
+import { Trans } from '@lingui/react/macro';
+import { Button } from '@mantine/core';
+import { IconChevronDown, IconLayoutColumns } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
+import type { RecordMeta } from '../../contract/common';
+import type ViewsMenuType from './views-menu';
+
+const loadMenu = () => import('./views-menu');
+// The menu, its dialogs and the column chooser load when the user reaches for the button: the
+// list's cold load stays within its budget. (Typed as the generic component it is.)
+const ViewsMenu = lazy(loadMenu) as unknown as typeof ViewsMenuType;
+
+type Props<T extends RecordMeta> = Omit<Parameters<typeof ViewsMenuType<T>>[0], 'initiallyOpened'>;
+
+/** The "Views" button of the list toolbar; a plain button until its menu's code has loaded. */
+export function ViewsButton<T extends RecordMeta>(props: Props<T>) {
+  const [wanted, setWanted] = useState<'no' | 'preload' | 'open'>('no');
+  const placeholder = (
+    <Button
+      variant="default"
+      // The same icons as the menu's own button, so nothing moves when it takes this one's place.
+      leftSection={<IconLayoutColumns size={16} aria-hidden />}
+      rightSection={<IconChevronDown size={14} aria-hidden />}
+      data-testid="views-menu"
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setWanted('open')}
+    >
+      {props.views.active ? props.views.active.name : <Trans>Views</Trans>}
+    </Button>
+  );
+  if (wanted === 'no') return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <ViewsMenu {...props} initiallyOpened={wanted === 'open'} />
+    </Suspense>
+  );
+}

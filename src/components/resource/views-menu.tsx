@@ -1,0 +1,308 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconChevronDown, IconLayoutColumns, IconStar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import type { RecordMeta } from '../../contract/common';
+import type { ListView } from '../../contract/views';
+import type { ListSearch } from './list-search';
+import type { ColumnDef } from './types';
+import { type ListLayout, type ListViews, layoutOf, viewSearchOf, viewsStore } from './use-list-views';
+import { viewsApi, viewsKey } from './views-api';
+import { ViewsColumns } from './views-columns';
+
+interface Props<T extends RecordMeta> {
+  views: ListViews;
+  allColumns: ColumnDef<T>[];
+  search: ListSearch;
+  apply: (search: Record<string, string | number | boolean>) => void;
+  /** Opened by the click that loaded this code. */
+  initiallyOpened?: boolean;
+}
+
+type Dialog =
+  | { kind: 'save' }
+  | { kind: 'rename'; view: ListView }
+  | { kind: 'delete'; view: ListView }
+  | { kind: 'columns' };
+
+/**
+ * The list toolbar's "Views" menu (loaded when first wanted): apply a saved view, save the current
+ * filters, sort and layout as one, rename, delete, make it the default, choose columns and density.
+ */
+export default function ViewsMenu<T extends RecordMeta>({
+  views,
+  allColumns,
+  search,
+  apply,
+  initiallyOpened,
+}: Props<T>) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(Boolean(initiallyOpened));
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [busy, setBusy] = useState(false);
+  const { list, active } = views;
+  const all = views.views ?? [];
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      setDialog(undefined);
+    } catch {
+      // The http client has told the user; a stale version shows once the list is fresh again.
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: viewsKey(list) });
+    }
+  };
+  const bodyOf = (v: ListView) => ({
+    list,
+    name: v.name,
+    columns: v.columns,
+    widths: v.widths,
+    density: v.density,
+    search: v.search,
+    isDefault: v.isDefault,
+    id: v.id,
+    version: v.version,
+  });
+  const use = (v: ListView) => {
+    viewsStore.active[list] = v.id;
+    apply(v.search);
+  };
+  const saveNew = (name: string, isDefault: boolean) =>
+    run(async () => {
+      const saved = await viewsApi.create({ list, name, ...views.layout, search: viewSearchOf(search), isDefault });
+      viewsStore.active[list] = saved.id;
+      viewsStore.layout[list] = undefined;
+    });
+  const setLayout = (layout: ListLayout) =>
+    active
+      ? run(() => viewsApi.update({ ...bodyOf(active), ...layout }))
+      : Promise.resolve().then(() => {
+          viewsStore.layout[list] = layout;
+          setDialog(undefined);
+        });
+
+  return (
+    <>
+      {/* No focus placeholder: it is a non-item child of role="menu" (axe: aria-required-children);
+          the focus trap takes the first item instead. */}
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          <Button
+            variant="default"
+            leftSection={<IconLayoutColumns size={16} aria-hidden />}
+            rightSection={<IconChevronDown size={14} aria-hidden />}
+            loading={busy}
+            data-testid="views-menu"
+            // Focus follows from the placeholder this button replaces.
+            data-autofocus={initiallyOpened || undefined}
+          >
+            {active ? active.name : <Trans>Views</Trans>}
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="views-dropdown">
+          <Menu.Label>
+            <Trans>Saved views</Trans>
+          </Menu.Label>
+          {/* Items, not text: a menu holds only menu items (axe: aria-required-children). */}
+          {views.failed && (
+            <Menu.Item disabled>
+              <Trans>Saved views could not be loaded.</Trans>
+            </Menu.Item>
+          )}
+          {all.length === 0 && !views.failed && (
+            <Menu.Item disabled>
+              <Trans>No saved views yet.</Trans>
+            </Menu.Item>
+          )}
+          {all.map((v) => (
+            <Menu.Item
+              key={v.id}
+              onClick={() => use(v)}
+              data-testid="views-item"
+              aria-current={v.id === active?.id || undefined}
+              leftSection={v.id === active?.id ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
+              rightSection={v.isDefault ? <IconStar size={14} aria-label={t`Default view`} role="img" /> : undefined}
+            >
+              {v.name}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setDialog({ kind: 'save' })} data-testid="views-save">
+            <Trans>Save current filters as a view…</Trans>
+          </Menu.Item>
+          {active && (
+            <>
+              <Menu.Item
+                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), search: viewSearchOf(search) }))}
+                data-testid="views-update"
+              >
+                <Trans>Save current filters to “{active.name}”</Trans>
+              </Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'rename', view: active })} data-testid="views-rename">
+                <Trans>Rename…</Trans>
+              </Menu.Item>
+              <Menu.Item
+                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), isDefault: !active.isDefault }))}
+                data-testid="views-default"
+              >
+                {active.isDefault ? <Trans>Stop opening the list with it</Trans> : <Trans>Set as default</Trans>}
+              </Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'delete', view: active })} data-testid="views-delete">
+                <Trans>Delete…</Trans>
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setDialog({ kind: 'columns' })} data-testid="views-columns">
+            <Trans>Columns and density…</Trans>
+          </Menu.Item>
+          {active && (
+            <Menu.Item
+              onClick={() => {
+                viewsStore.active[list] = undefined;
+              }}
+              data-testid="views-leave"
+            >
+              <Trans>Stop using this view</Trans>
+            </Menu.Item>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+
+      <NameDialog
+        opened={dialog?.kind === 'save' || dialog?.kind === 'rename'}
+        title={dialog?.kind === 'rename' ? t`Rename view` : t`Save view`}
+        closeLabel={t`Close`}
+        initial={dialog?.kind === 'rename' ? dialog.view.name : ''}
+        withDefault={dialog?.kind === 'save'}
+        busy={busy}
+        onClose={() => setDialog(undefined)}
+        onSubmit={(name, isDefault) =>
+          dialog?.kind === 'rename'
+            ? run(() => viewsApi.update({ ...bodyOf(dialog.view), name }))
+            : saveNew(name, isDefault)
+        }
+      />
+
+      <Modal
+        opened={dialog?.kind === 'delete'}
+        onClose={() => setDialog(undefined)}
+        title={t`Delete view`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
+        {dialog?.kind === 'delete' && (
+          <Stack>
+            <Text>
+              <Trans>Delete the view “{dialog.view.name}”? The list itself is not changed.</Trans>
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(undefined)}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button
+                color="red"
+                loading={busy}
+                data-testid="views-delete-confirm"
+                onClick={() =>
+                  run(async () => {
+                    await viewsApi.remove(dialog.view.id);
+                    viewsStore.active[list] = undefined;
+                  })
+                }
+              >
+                <Trans>Delete</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal
+        opened={dialog?.kind === 'columns'}
+        onClose={() => setDialog(undefined)}
+        title={t`Columns and density`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        size="lg"
+      >
+        {dialog?.kind === 'columns' && (
+          <ViewsColumns
+            columns={allColumns}
+            layout={active ? layoutOf(active) : views.layout}
+            busy={busy}
+            onCancel={() => setDialog(undefined)}
+            onSave={setLayout}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function NameDialog(props: {
+  opened: boolean;
+  title: string;
+  closeLabel: string;
+  initial: string;
+  withDefault: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string, isDefault: boolean) => void;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': props.closeLabel }}
+    >
+      {props.opened && <NameForm {...props} />}
+    </Modal>
+  );
+}
+
+function NameForm({ initial, withDefault, busy, onClose, onSubmit }: Parameters<typeof NameDialog>[0]) {
+  const { t } = useLingui();
+  const [name, setName] = useState(initial);
+  const [isDefault, setIsDefault] = useState(false);
+  const trimmed = name.trim();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (trimmed) onSubmit(trimmed, isDefault);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <TextInput
+          label={t`Name`}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={60}
+          required
+          data-autofocus
+          data-testid="views-name"
+        />
+        {withDefault && (
+          <Checkbox
+            label={t`Open the list with this view`}
+            checked={isDefault}
+            onChange={(e) => setIsDefault(e.currentTarget.checked)}
+            data-testid="views-name-default"
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={busy} disabled={!trimmed} data-testid="views-name-save">
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
