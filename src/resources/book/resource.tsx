@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import { CategorySelect } from '../../components/pickers/category-select';
@@ -60,10 +61,11 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
       key: 'title',
       label: msg`Title`,
       sortField: 'title',
+      // The title opens the book's record page (its applications, stock and history).
       render: (b) => (
-        <Text size="sm" fw={500} lineClamp={2}>
+        <Anchor component={Link} to={`/web/book/${b.id}`} size="sm" fw={500} lineClamp={2}>
           {b.title}
-        </Text>
+        </Anchor>
       ),
     },
     { key: 'author', label: msg`Author`, sortField: 'author', render: (b) => b.author },
