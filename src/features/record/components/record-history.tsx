@@ -71,7 +71,7 @@ export function RecordHistory({ resource, recordId }: { resource: string; record
             </Table.Thead>
             <Table.Tbody>
               {rows.map((a: AuditRow) => (
-                <Table.Tr key={a.id}>
+                <Table.Tr key={a.id} data-testid="history-entry" data-action={a.action}>
                   <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
                   <Table.Td>{a.actorName}</Table.Td>
                   <Table.Td>
