@@ -50,6 +50,8 @@ describe('record pages', () => {
     await check();
     await expect.poll(() => page.getByTestId('tags-view').textContent()).toContain(`#${bookId}`);
     await screenshot(page, 'record-book');
+    // Nothing went wrong on the way (render errors land in the error log, shown by its button).
+    expect(await page.getByTestId('error-log-button').count()).toBe(0);
     await page.reload();
     await check();
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`/web/book/${bookId}$`));

@@ -38,10 +38,13 @@ export function TagsView() {
   const mounted = useRef(false);
   useEffect(() => {
     if (count === 0) return;
-    const reveal = () =>
+    // A block body: Chromium's scrollIntoView may return a promise, and an effect returning it
+    // would hand React a non-function as its cleanup ("is not a function" on the next change).
+    const reveal = (): void => {
       strip.current
         ?.querySelector(`[data-key="${CSS.escape(activeKey)}"]`)
         ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    };
     if (mounted.current) return reveal();
     // At start-up, scrolling here would lay the whole console out before its first paint, in the
     // longest task of a cold load (bench: a phone's CPU): after it, when the browser is idle.
