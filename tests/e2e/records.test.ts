@@ -49,6 +49,8 @@ describe('record pages', () => {
     };
     await check();
     await expect.poll(() => page.getByTestId('tags-view').textContent()).toContain(`#${bookId}`);
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect.poll(() => crumbs.getByText('Book', { exact: true }).count()).toBe(1);
     await screenshot(page, 'record-book');
     // Nothing went wrong on the way (render errors land in the error log, shown by its button).
     expect(await page.getByTestId('error-log-button').count()).toBe(0);
