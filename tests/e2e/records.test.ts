@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, screenshot } from './browser';
-import { form } from './lists';
+import { form, rows, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -70,6 +70,10 @@ describe('record pages', () => {
   it("opens a reader's page by keyboard: their applications link to the book; Edit opens the form", async () => {
     const page = await session.signedIn('/users/user');
     await page.getByTestId('list-keyword').fill('Recordkeeper');
+    // Focus only once the search has settled: a refetch re-renders the rows (and the focused link).
+    await expect.poll(() => urlSearch(page).keyword).toBe('Recordkeeper');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.waitForLoadState('networkidle');
     const link = page.getByRole('link', { name: READER });
     await link.focus();
     await page.keyboard.press('Enter');
