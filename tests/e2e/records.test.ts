@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { report, seriousViolations } from './axe';
 import { api, screenshot } from './browser';
 import { form, rows, urlSearch } from './lists';
 import { e2eSession } from './session';
@@ -54,6 +55,8 @@ describe('record pages', () => {
     await screenshot(page, 'record-book');
     // Nothing went wrong on the way (render errors land in the error log, shown by its button).
     expect(await page.getByTestId('error-log-button').count()).toBe(0);
+    const findings = await seriousViolations(page, 'record page');
+    expect(findings, report(findings)).toEqual([]);
     await page.reload();
     await check();
     expect(new URL(page.url()).pathname).toMatch(new RegExp(`/web/book/${bookId}$`));
