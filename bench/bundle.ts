@@ -86,6 +86,9 @@ const SCREENS = [
   '/users/apply',
   '/users/image',
   '/users/audit',
+  // Record pages (demo data: book 1, reader 1); their code loads on demand, after the shell's.
+  '/web/book/1',
+  '/users/user/1',
 ];
 
 async function signInToken(origin: string): Promise<string> {

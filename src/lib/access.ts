@@ -33,10 +33,18 @@ export function flattenRoutes(tree: readonly RouteNode[]): RouteNode[] {
   return tree.flatMap((n) => [n, ...(n.children ? flattenRoutes(n.children) : [])]);
 }
 
-/** The node for a path (exact, ignoring a trailing slash). */
+/** The node for a path (exact, ignoring a trailing slash; a `$param` segment takes any one segment). */
 export function findRoute(tree: readonly RouteNode[], path: string): RouteNode | undefined {
   const p = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return flattenRoutes(tree).find((n) => n.path === p);
+  const nodes = flattenRoutes(tree);
+  return nodes.find((n) => n.path === p) ?? nodes.find((n) => n.path.includes('$') && matchesParams(n.path, p));
+}
+
+/** `/web/book/$id` matches `/web/book/12` (record pages: one route, a path per record). */
+function matchesParams(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((w, i) => (w.startsWith('$') ? have[i] !== '' : w === have[i]));
 }
 
 /** The chain of nodes from the top of the tree down to `path` (for breadcrumbs). */

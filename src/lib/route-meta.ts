@@ -70,7 +70,10 @@ export function routeNodes(root: AnyRoute): RouteNode[] {
       const path = String(r.fullPath).length > 1 ? String(r.fullPath).replace(/\/+$/, '') : String(r.fullPath);
       return { path, meta, ...(meta.hidden ? { hidden: true } : {}) };
     });
-  const groups = new Set(titled.filter((n) => titled.some((m) => m.path.startsWith(`${n.path}/`))).map((n) => n.path));
+  // Hidden routes (a record page such as /web/book/$id) do not turn the page above them into a group.
+  const groups = new Set(
+    titled.filter((n) => titled.some((m) => !m.hidden && m.path.startsWith(`${n.path}/`))).map((n) => n.path),
+  );
   const top: RouteNode[] = [];
   for (const node of titled) {
     const group = titled.find((g) => groups.has(g.path) && node.path.startsWith(`${g.path}/`));

@@ -161,7 +161,7 @@ describe('book import', () => {
 
   it('refuses a file over 5 MiB with 413', async () => {
     const line = `${'x'.repeat(180)},Big,,${fiction},,,1,on_shelf\n`;
-    const big = HEADER + '\n' + line.repeat(Math.ceil((5 * 1024 * 1024) / line.length) + 1);
+    const big = `${HEADER}\n${line.repeat(Math.ceil((5 * 1024 * 1024) / line.length) + 1)}`;
     const res = await importCsv(s, 'book', big);
     expect(res.status).toBe(413);
     expect(res.body.code).toBe(41300);

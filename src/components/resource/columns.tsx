@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { Text } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../enum-badge';
 import { formatDateTime } from '../format';
 import type { ColumnDef, Option } from './types';
@@ -62,17 +63,25 @@ export function badgeColumn<V extends string, T extends Record<K, V>, K extends 
 export function nameColumn<T extends Record<K, string>, K extends string & keyof T>(
   key: K,
   label: MessageDescriptor,
-  opts: { lines?: number; width?: number } = {},
+  opts: { lines?: number; width?: number; to?: (row: T) => string } = {},
 ): ColumnDef<T> {
+  const clamp = opts.lines ? { lineClamp: opts.lines } : {};
+  const { to } = opts;
   return {
     key,
     label,
     sortField: key,
     ...(opts.width ? { width: opts.width } : {}),
-    render: (row) => (
-      <Text size="sm" fw={500} {...(opts.lines ? { lineClamp: opts.lines } : {})}>
-        {row[key]}
-      </Text>
-    ),
+    // With `to`, the name opens the record's own page.
+    render: (row) =>
+      to ? (
+        <Anchor component={Link} to={to(row)} size="sm" fw={500} {...clamp}>
+          {row[key]}
+        </Anchor>
+      ) : (
+        <Text size="sm" fw={500} {...clamp}>
+          {row[key]}
+        </Text>
+      ),
   };
 }

@@ -31,6 +31,13 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
         placeholderData: keepPreviousData,
       });
     },
+    /** One record (GET /{path}/{id}) for its record page; under the path's key, so writes refresh it. */
+    recordQuery: (id: number) =>
+      queryOptions({
+        queryKey: [path, 'record', id] as const,
+        queryFn: () => http.get<T>(`/${path}/${id}`),
+        networkMode: 'offlineFirst',
+      }),
     create: (body: unknown, opts?: RequestOptions) => http.post<T>(`/${path}`, body, opts),
     update: (body: unknown, opts?: RequestOptions) => http.put<T>(`/${path}`, body, opts),
     remove: (id: number, opts?: RequestOptions) => http.delete<null>(`/${path}/${id}`, opts),

@@ -7,6 +7,7 @@ import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';
 import { ChangeDetails } from './components/change-details';
 import { DateFilter } from './components/date-filter';
+import { RecordLink } from './components/record-link';
 import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './model';
 
 /** The Audit log (/users/audit, admin only): who created, changed or deleted what. Read only. */
@@ -46,12 +47,7 @@ export const auditResource: ResourceDef<AuditRow> = {
       width: 200,
       render: (a) => (
         <Text size="sm" lineClamp={2}>
-          #{a.recordId}{' '}
-          {a.recordTitle && (
-            <Text span size="sm" fw={500}>
-              {a.recordTitle}
-            </Text>
-          )}
+          #{a.recordId} {a.recordTitle && <RecordLink entry={a} />}
         </Text>
       ),
     },

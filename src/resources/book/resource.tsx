@@ -29,7 +29,7 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   },
   columns: [
     { key: 'cover', label: msg`Cover`, hideLabel: true, width: 56, render: (b) => <BookCover url={b.coverUrl} /> },
-    nameColumn('title', msg`Title`, { lines: 2 }),
+    nameColumn('title', msg`Title`, { lines: 2, to: (b) => `/web/book/${b.id}` }),
     { key: 'author', label: msg`Author`, sortField: 'author', render: (b) => b.author },
     {
       key: 'isbn',

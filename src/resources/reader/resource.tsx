@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../components/enum-badge';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
@@ -25,9 +26,9 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
       render: (r) => (
         <Group gap="sm" wrap="nowrap">
           <ReaderAvatar url={r.avatarUrl} name={r.nickName} />
-          <Text size="sm" fw={500}>
+          <Anchor component={Link} to={`/users/user/${r.id}`} size="sm" fw={500}>
             {r.nickName}
-          </Text>
+          </Anchor>
         </Group>
       ),
     },

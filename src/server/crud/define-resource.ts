@@ -20,7 +20,7 @@ import { addSecretChanges, checkUnique, loose, mapDriverError, staleVersion } fr
 const META_FIELDS = ['createdAt', 'updatedAt'];
 
 /**
- * Registers POST /{r}/page, POST /{r}, PUT /{r}, DELETE /{r}/{id} and POST /{r}/export for one
+ * Registers POST /{r}/page, GET /{r}/{id}, POST /{r}, PUT /{r}, DELETE /{r}/{id} and POST /{r}/export for one
  * resource. Every write is one transaction holding the checks, the write and its audit row.
  */
 export function registerResource<
@@ -65,6 +65,15 @@ export function registerResource<
       pageSize: req.pageSize,
     };
     return ok(c, page);
+  });
+
+  // One record by id, for its record page (the same SELECT and shape as a list row). Digits only,
+  // so fixed paths such as /category/list never reach it.
+  api.get(`${base}/:id{[0-9]+}`, guard, async (c) => {
+    const id = parseId(c.req.param('id'));
+    const row = await selectById(deps.db, id);
+    if (!row) throw notFound(`${def.name} ${id}`);
+    return ok(c, def.toApi(row));
   });
 
   if (ops.export) {

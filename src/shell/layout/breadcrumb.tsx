@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
 import { Link, useLocation } from '@tanstack/react-router';
-import { routeChain } from '../../lib/access';
+import { findRoute, routeChain } from '../../lib/access';
 import { useRouteTree } from '../use-route-tree';
 
 /** Home › group › page, from route meta (a route with breadcrumb: false is left out). */
@@ -9,7 +9,10 @@ export function Breadcrumb() {
   const tree = useRouteTree();
   const { i18n, t } = useLingui();
   const pathname = useLocation({ select: (l) => l.pathname });
-  const chain = routeChain(tree, pathname).filter((n) => n.meta && n.meta.breadcrumb !== false);
+  // A record page (/web/book/12) is the route /web/book/$id in the tree.
+  const chain = routeChain(tree, findRoute(tree, pathname)?.path ?? pathname).filter(
+    (n) => n.meta && n.meta.breadcrumb !== false,
+  );
   const home = tree[0];
   const items = home && chain[0]?.path !== home.path ? [home, ...chain] : chain;
   return (

@@ -55,7 +55,9 @@ export function TagsView() {
   }, [activeKey, count]);
   const title = (v: VisitedView) => {
     const meta = findRoute(tree, v.path)?.meta;
-    return meta ? i18n._(meta.title) : v.path;
+    if (!meta) return v.path;
+    // A record page's tab says which record: "Book #12".
+    return v.path.includes('$') ? `${i18n._(meta.title)} #${v.key.split('/').pop()}` : i18n._(meta.title);
   };
 
   const go = (href: string) => navigate({ href });

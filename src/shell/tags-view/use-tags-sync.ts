@@ -39,7 +39,12 @@ export function useTagsSync(): void {
     if (!node?.meta || node.children) return;
     setTags(
       addView(tagsStore, {
-        key: viewKey(node.path, location.searchStr, Boolean(node.meta.tabPerSearch)),
+        // A record page (/web/book/$id) is one route with a tab per record.
+        key: viewKey(
+          node.path.includes('$') ? location.pathname : node.path,
+          location.searchStr,
+          Boolean(node.meta.tabPerSearch),
+        ),
         path: node.path,
         href: location.pathname + location.searchStr,
         affix: node.meta.affix,

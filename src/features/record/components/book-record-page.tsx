@@ -1,0 +1,19 @@
+import { RecordView } from '../../../components/resource/record-view';
+import { bookResource } from '../../../resources/book/resource';
+import { RecordApplications } from './record-applications';
+import { RecordHistory, StockHistory } from './record-history';
+
+/** /web/book/$id: one book, its borrow applications, its stock over time and its history. */
+export function BookRecordPage({ id }: { id: number }) {
+  return (
+    <RecordView resource={bookResource} id={id}>
+      {() => (
+        <>
+          <RecordApplications by={{ bookId: id }} />
+          <StockHistory bookId={id} />
+          <RecordHistory resource="book" recordId={id} />
+        </>
+      )}
+    </RecordView>
+  );
+}
