@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { requiredText } from './common';
+import { because } from './field-codes';
 
 /**
  * Saved list views (docs/api-additions.md, "Views"): per signed-in member and per list, the visible
@@ -12,8 +13,13 @@ export type Density = (typeof DENSITIES)[number];
 /** A list's key: the resource's API path segment ("book", "borrow-apply"). */
 const listKey = z
   .string({ error: 'required' })
-  .regex(/^[a-z][a-z0-9-]{0,39}$/, 'must be a list name (lowercase letters, digits, dashes)');
-const columnKey = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'must be a column key');
+  .refine(
+    (s) => /^[a-z][a-z0-9-]{0,39}$/.test(s),
+    because('invalid', 'must be a list name (lowercase letters, digits, dashes)'),
+  );
+const columnKey = z
+  .string()
+  .refine((s) => /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(s), because('invalid', 'must be a column key'));
 /** A URL search value as the list keeps it (filters are strings, numbers or yes/no). */
 const searchValue = z.union([z.string().max(200, 'at most 200 characters'), z.number(), z.boolean()]);
 
@@ -27,8 +33,11 @@ export const listViewInputSchema = z.strictObject({
   density: z.enum(DENSITIES).default('comfortable'),
   /** The list's URL search without the page number (a view opens on page 1). */
   search: z
-    .record(z.string().regex(/^[A-Za-z][A-Za-z0-9_]{0,39}$/, 'must be a search key'), searchValue)
-    .refine((s) => Object.keys(s).length <= 30, 'at most 30 search keys')
+    .record(
+      z.string().refine((s) => /^[A-Za-z][A-Za-z0-9_]{0,39}$/.test(s), because('invalid', 'must be a search key')),
+      searchValue,
+    )
+    .refine((s) => Object.keys(s).length <= 30, because('max_items', 'at most 30 search keys', { max: 30 }))
     .default({}),
   /** The view applied when the list opens without a search in its URL; at most one per list. */
   isDefault: z.boolean().default(false),
