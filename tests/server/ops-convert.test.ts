@@ -92,7 +92,7 @@ async function call<T>(s: Spawned, method: string, path: string, token?: string,
 
 /**
  * The demo site (LECTERN_SEED=demo) used for a while: sign-ins (one failed), an image, a video
- * uploaded whole, another half uploaded, reported progress. Every table then has rows.
+ * uploaded whole, another half uploaded, reported progress, a saved list view. Every table then has rows.
  */
 async function demoSite(data: string): Promise<{ token: string }> {
   const s = await spawnServer({
@@ -121,6 +121,12 @@ async function demoSite(data: string): Promise<{ token: string }> {
       body: form,
     });
     expect(img.status).toBe(201);
+    const view = await call(s, 'POST', '/views', token, {
+      list: 'book',
+      name: 'On shelf',
+      search: { status: 'on_shelf' },
+    });
+    expect(view.status).toBe(201);
     const cred = (await call<Credential>(s, 'GET', '/video/upload/credential', token)).body.data;
     const upload = async (name: string) => {
       const t = await rpc<Ticket>(cred, 'CreateUploadVideo', {
