@@ -121,5 +121,5 @@ export function useBulkActions<T extends RecordMeta>(
     </Suspense>
   );
 
-  return { toolbar, banner, dialogs };
+  return { toolbar, banner, dialogs, allMatching };
 }
