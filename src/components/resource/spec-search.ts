@@ -63,7 +63,9 @@ export function screenFilterNames<const F extends Record<string, FilterSpec>>(
       dayBounds[f.params[1]] = 'upper';
     }
   }
-  return Object.assign(names, { dayBounds }) as FilterNames & (keyof OnScreen<F> & string)[];
+  // Not enumerable: the list compares and spreads like the plain list of names it is.
+  Object.defineProperty(names, 'dayBounds', { value: dayBounds, enumerable: false });
+  return names as FilterNames & (keyof OnScreen<F> & string)[];
 }
 
 /** The screen's ranges as [lower, upper] parameter pairs, for the URL's cross-field check. */
