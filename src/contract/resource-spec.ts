@@ -54,7 +54,7 @@ export type FilterSpec =
 
 /**
  * A range over one column, taken as two parameters (`params`: lower, upper; either may be absent,
- * both inclusive). 'number': `stockMin`/`stockMax`. 'date': `createdFrom`/`createdTo`, each a
+ * both inclusive). 'number': whole numbers, `stockMin`/`stockMax`. 'date': `createdFrom`/`createdTo`, each a
  * calendar day or an ISO instant; the console sends instants (the user's days in the user's time
  * zone), a bare day is that whole day in UTC. The upper bound must not be below the lower one.
  */

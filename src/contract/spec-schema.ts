@@ -7,7 +7,8 @@ import type { FilterSpec, RangeSpec } from './resource-spec';
 const refField = () => requiredRef.optional();
 const enumField = <const V extends readonly [string, ...string[]]>(values: V) => z.enum(values).optional();
 const boolField = () => z.boolean({ error: 'must be true or false' }).optional();
-const numberBound = () => z.number({ error: 'must be a number' }).optional();
+// Whole numbers: the columns ranged over are counts (stock), and PostgreSQL would refuse 2.5 for one.
+const numberBound = () => z.number({ error: 'must be a number' }).int('must be an integer').optional();
 
 type FilterField<F extends FilterSpec> = F extends {
   kind: 'enum';

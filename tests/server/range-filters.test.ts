@@ -48,7 +48,7 @@ describe('number ranges', () => {
     [{ stockMin: 3 }, [1, 2, 3]],
     [{ stockMax: 0 }, [0]],
     [{ stockMin: 7, stockMax: 7 }, [2]],
-    [{ stockMin: 2.5, stockMax: 3.5 }, [1]],
+    [{ stockMin: -1, stockMax: 2 }, [0]],
     [{ stockMin: 13 }, []],
   ])('books with %j', async (body, expected) => {
     expect(await bookIds(body)).toEqual(nth(...expected));
@@ -150,6 +150,7 @@ describe('bad ranges', () => {
     ['book', { createdFrom: '2026-05-03', createdTo: '2026-05-02' }, 'createdTo', 'range_order'],
     ['book', { updatedFrom: '2026-05-03T12:00:00Z', updatedTo: '2026-05-03T11:00:00Z' }, 'updatedTo', 'range_order'],
     ['book', { stockMin: 'five' }, 'stockMin', 'number'],
+    ['book', { stockMax: 2.5 }, 'stockMax', 'integer'],
     ['book', { createdTo: 'yesterday' }, 'createdTo', 'date'],
     ['apply', { createdFrom: '2026-02-30' }, 'createdFrom', 'real_date'],
     ['users', { createdFrom: '2026-05-04', createdTo: '2026-05-03' }, 'createdTo', 'range_order'],

@@ -60,10 +60,10 @@ export const dayFilter: SearchParser<string> = (v) => {
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? v : undefined;
 };
 
-/** A number bound of a range (stock from 0 to 5). */
+/** A whole-number bound of a range (stock from 0 to 5). */
 export const numberFilter: SearchParser<number> = (v) => {
   const n = asNumber(v);
-  return Number.isFinite(n) ? n : undefined;
+  return Number.isSafeInteger(n) ? n : undefined;
 };
 
 /**

@@ -55,7 +55,7 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
     return (
       <TextInput
         type={dates ? 'date' : 'number'}
-        inputMode={dates ? undefined : 'decimal'}
+        inputMode={dates ? undefined : 'numeric'}
         aria-label={end === 'lower' ? t`${label}: from` : t`${label}: to`}
         placeholder={dates ? undefined : end === 'lower' ? t`Min` : t`Max`}
         data-testid={`filter-${name}`}

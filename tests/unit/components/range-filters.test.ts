@@ -21,7 +21,7 @@ describe('range filters in the URL', () => {
     ['both bounds', { stockMin: '2', stockMax: '10' }, { stockMin: 2, stockMax: 10 }],
     ['one bound', { stockMax: '0' }, { stockMax: 0 }],
     ['equal bounds', { stockMin: '3', stockMax: '3' }, { stockMin: 3, stockMax: 3 }],
-    ['decimals and negatives as numbers', { stockMin: '-1.5' }, { stockMin: -1.5 }],
+    ['negative whole numbers, not decimals', { stockMin: '-1', stockMax: '1.5' }, { stockMin: -1 }],
     ['a bound that is not a number', { stockMin: 'lots', stockMax: '' }, {}],
     ['an upper bound below the lower one: the lower one stays', { stockMin: '9', stockMax: '2' }, { stockMin: 9 }],
     ['days', { createdFrom: '2026-05-01', createdTo: '2026-05-03' }, { createdFrom: '2026-05-01', createdTo: '2026-05-03' }],
@@ -111,6 +111,7 @@ describe('the page schema of a range', () => {
     [{ createdFrom: '2026-05-03', createdTo: '2026-05-02' }, [['createdTo', 'range_order']]],
     [{ updatedFrom: '2026-05-03T12:00:00Z', updatedTo: '2026-05-03T11:59:59Z' }, [['updatedTo', 'range_order']]],
     [{ stockMin: '5' }, [['stockMin', 'number']]],
+    [{ stockMax: 2.5 }, [['stockMax', 'integer']]],
     [{ createdTo: 'yesterday' }, [['createdTo', 'date'], ['createdTo', 'real_date']]],
   ])('refuses %j', (body, expected) => {
     expect(reasons(body)).toEqual(expected);
