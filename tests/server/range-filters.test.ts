@@ -14,7 +14,12 @@ let category: number;
 const books: { id: number; stock: number; at: string }[] = [];
 
 // Around the day of 3 May 2026 in Shanghai (UTC+8): 2 May 16:00Z to 3 May 15:59:59.999Z.
-const TIMES = ['2026-05-02T15:59:59.999Z', '2026-05-02T16:00:00.000Z', '2026-05-03T15:59:59.999Z', '2026-05-03T16:00:00.000Z'];
+const TIMES = [
+  '2026-05-02T15:59:59.999Z',
+  '2026-05-02T16:00:00.000Z',
+  '2026-05-03T15:59:59.999Z',
+  '2026-05-03T16:00:00.000Z',
+];
 const STOCKS = [0, 3, 7, 12];
 
 beforeAll(async () => {
@@ -120,7 +125,12 @@ describe('date ranges', () => {
     await s.db.updateTable('reader').set({ created_at: at }).where('id', '=', reader.id).execute();
     await s.db.updateTable('borrow_apply').set({ created_at: at }).where('id', '=', apply.id).execute();
     await s.db.updateTable('online_message').set({ created_at: at }).where('id', '=', message.id).execute();
-    await s.db.updateTable('audit_log').set({ at }).where('resource', '=', 'users').where('record_id', '=', reader.id).execute();
+    await s.db
+      .updateTable('audit_log')
+      .set({ at })
+      .where('resource', '=', 'users')
+      .where('record_id', '=', reader.id)
+      .execute();
 
     const day = { createdFrom: '2026-05-03', createdTo: '2026-05-03' };
     const before = { createdTo: '2026-05-02T23:59:59.999Z' };

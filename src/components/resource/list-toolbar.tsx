@@ -15,8 +15,8 @@ interface Props {
   filters: FilterDef[];
   selectedCount: number;
   onBulkDelete?: () => void;
-  /** "All N matching" is selected, yet Delete removes only the page's selected rows: say so. */
-  bulkDeletePageOnly?: boolean;
+  /** "All N matching" is selected: Delete removes every match (N), not only the page's rows. */
+  bulkDeleteAll?: number;
   /** Offline or showing cached data: bulk delete and the extra actions (export, upload) wait. */
   serverDown?: boolean;
   /** Label of the create button ("New book"); no button when absent. */
@@ -30,6 +30,7 @@ interface Props {
 /** Search, filters, bulk actions and New: the compact header row above a resource table. */
 export function ListToolbar({ search, setSearch, filters, selectedCount, ...props }: Props) {
   const { t } = useLingui();
+  const allMatching = props.bulkDeleteAll;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`}>
@@ -54,8 +55,8 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
             disabled={props.serverDown}
             data-testid="bulk-delete"
           >
-            {props.bulkDeletePageOnly ? (
-              <Trans>Delete the {selectedCount} on this page</Trans>
+            {allMatching !== undefined ? (
+              <Trans>Delete all {allMatching}</Trans>
             ) : (
               <Trans>Delete selected ({selectedCount})</Trans>
             )}

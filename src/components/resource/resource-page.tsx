@@ -146,8 +146,14 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           setSearch={setSearch}
           filters={resource.filters ?? []}
           selectedCount={selected.size}
-          onBulkDelete={canDelete ? () => deleteRows(rows?.filter((r) => selected.has(r.id)) ?? [], clear) : undefined}
-          bulkDeletePageOnly={bulk.allMatching}
+          onBulkDelete={
+            !canDelete
+              ? undefined
+              : bulk.allMatching
+                ? bulk.deleteAll
+                : () => deleteRows(rows?.filter((r) => selected.has(r.id)) ?? [], clear)
+          }
+          bulkDeleteAll={bulk.allMatching ? bulk.total : undefined}
           serverDown={serverDown}
           createLabel={form ? i18n._(resource.labels.create) : undefined}
           onCreate={() => setEditing({})}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayInstant, toPageBody } from '../../../src/components/resource/list-search';
 import { screenFilterNames } from '../../../src/components/resource/spec-search';
-import { reasonOf, REPORT_INPUT } from '../../../src/contract/field-codes';
+import { REPORT_INPUT, reasonOf } from '../../../src/contract/field-codes';
 import { auditSearchSchema } from '../../../src/resources/audit/model';
 import { auditPageSchema } from '../../../src/resources/audit/schema';
 import { BOOK_FILTERS, bookSearchSchema } from '../../../src/resources/book/model';
@@ -24,10 +24,22 @@ describe('range filters in the URL', () => {
     ['negative whole numbers, not decimals', { stockMin: '-1', stockMax: '1.5' }, { stockMin: -1 }],
     ['a bound that is not a number', { stockMin: 'lots', stockMax: '' }, {}],
     ['an upper bound below the lower one: the lower one stays', { stockMin: '9', stockMax: '2' }, { stockMin: 9 }],
-    ['days', { createdFrom: '2026-05-01', createdTo: '2026-05-03' }, { createdFrom: '2026-05-01', createdTo: '2026-05-03' }],
-    ['a one-day range', { updatedFrom: '2026-05-03', updatedTo: '2026-05-03' }, { updatedFrom: '2026-05-03', updatedTo: '2026-05-03' }],
+    [
+      'days',
+      { createdFrom: '2026-05-01', createdTo: '2026-05-03' },
+      { createdFrom: '2026-05-01', createdTo: '2026-05-03' },
+    ],
+    [
+      'a one-day range',
+      { updatedFrom: '2026-05-03', updatedTo: '2026-05-03' },
+      { updatedFrom: '2026-05-03', updatedTo: '2026-05-03' },
+    ],
     ['a day that does not exist, and an instant', { createdFrom: '2026-02-30', createdTo: '2026-05-03T10:00:00Z' }, {}],
-    ['an end day before the start day', { createdFrom: '2026-05-03', createdTo: '2026-05-02' }, { createdFrom: '2026-05-03' }],
+    [
+      'an end day before the start day',
+      { createdFrom: '2026-05-03', createdTo: '2026-05-02' },
+      { createdFrom: '2026-05-03' },
+    ],
   ])('reads %s', (_, input, expected) => {
     expect(bookSearchSchema.read(input)).toEqual({ ...base, ...expected });
   });
@@ -112,7 +124,13 @@ describe('the page schema of a range', () => {
     [{ updatedFrom: '2026-05-03T12:00:00Z', updatedTo: '2026-05-03T11:59:59Z' }, [['updatedTo', 'range_order']]],
     [{ stockMin: '5' }, [['stockMin', 'number']]],
     [{ stockMax: 2.5 }, [['stockMax', 'integer']]],
-    [{ createdTo: 'yesterday' }, [['createdTo', 'date'], ['createdTo', 'real_date']]],
+    [
+      { createdTo: 'yesterday' },
+      [
+        ['createdTo', 'date'],
+        ['createdTo', 'real_date'],
+      ],
+    ],
   ])('refuses %j', (body, expected) => {
     expect(reasons(body)).toEqual(expected);
   });
