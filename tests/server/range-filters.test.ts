@@ -154,6 +154,37 @@ describe('date ranges', () => {
   });
 });
 
+describe('every list with a time column', () => {
+  it.each([
+    ['banner', 'updated'],
+    ['category/subclass', 'updated'],
+    ['resource', 'updated'],
+    ['news', 'updated'],
+    ['video', 'created'],
+  ])('%s takes a %s range', async (path, name) => {
+    // Every record of these lists was written during this run (or never: an empty list).
+    const all = await pageOf(s, path, {});
+    expect(all.status).toBe(200);
+    const since = await pageOf(s, path, { [`${name}From`]: '2000-01-01', [`${name}To`]: '2999-12-31' });
+    expect(since.status, JSON.stringify(since.body)).toBe(200);
+    expect(since.body.data.total).toBe(all.body.data.total);
+    expect((await pageOf(s, path, { [`${name}To`]: '2000-01-01' })).body.data.total).toBe(0);
+    const inverted = await pageOf(s, path, { [`${name}From`]: '2000-01-02', [`${name}To`]: '2000-01-01' });
+    expect(inverted.status).toBe(400);
+  });
+
+  it('finds a subclass and a banner by the day they changed', async () => {
+    const sub = await create(s, 'category/subclass', { categoryId: category, name: 'Range sub', sort: 0 });
+    const banner = await create(s, 'banner', { title: 'Range banner', imageUrl: '/img/x.png', sort: 0, enabled: true });
+    const at = '2026-05-03T08:00:00.000Z';
+    await s.db.updateTable('category_subclass').set({ updated_at: at }).where('id', '=', sub.id).execute();
+    await s.db.updateTable('banner').set({ updated_at: at }).where('id', '=', banner.id).execute();
+    const day = { updatedFrom: '2026-05-03', updatedTo: '2026-05-03' };
+    expect(await ids('category/subclass', day)).toEqual([sub.id]);
+    expect(await ids('banner', day)).toEqual([banner.id]);
+  });
+});
+
 describe('bad ranges', () => {
   it.each([
     ['book', { stockMin: 5, stockMax: 4 }, 'stockMax', 'range_order'],

@@ -31,6 +31,7 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
   filters: [
     { name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS },
     rangeFilter('published', newsSpec.filters.published, msg`Publish date`),
+    rangeFilter('updated', newsSpec.filters.updated, msg`Updated`),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

@@ -10,5 +10,6 @@ export const newsSpec = defineSpec({
   filters: {
     status: { kind: 'enum', values: NEWS_STATUSES, column: 'news.status' },
     published: { kind: 'dateRange', column: 'news.published_at', params: ['publishedFrom', 'publishedTo'] },
+    updated: { kind: 'dateRange', column: 'news.updated_at', params: ['updatedFrom', 'updatedTo'] },
   },
 });
