@@ -85,7 +85,12 @@ describe('range filters', () => {
     await page.getByTestId('filter-stockMax').fill('1');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByText('The end of the range is before its start').count()).toBe(1);
-    expect(await page.getByTestId('filter-stockMax').getAttribute('aria-invalid')).toBe('true');
+    const stockMax = page.getByTestId('filter-stockMax');
+    expect(await stockMax.getAttribute('aria-invalid')).toBe('true');
+    // Screen readers hear why with the input.
+    const describedBy = (await stockMax.getAttribute('aria-describedby')) ?? '';
+    expect(describedBy).not.toBe('');
+    expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe('The end of the range is before its start');
     expect(urlSearch(page)).toMatchObject({ stockMax: '6' });
     expect(report(await seriousViolations(page, 'range filter with an error'))).toBe('');
     await screenshot(page, 'range-filter-error');

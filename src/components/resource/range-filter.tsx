@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { Group, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Group, Input, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useState } from 'react';
 import { rangeInverted } from '../../contract/range';
 import type { RangeSpec } from '../../contract/resource-spec';
 import { fieldMessage } from '../../lib/field-messages';
@@ -35,6 +35,7 @@ const text = (v: FilterValue) => (v === undefined ? '' : String(v));
  */
 export function RangeFilter({ kind, params, label, lower, upper, onChange }: Props) {
   const { t } = useLingui();
+  const errorId = useId();
   const [draft, setDraft] = useState({ lower: text(lower), upper: text(upper) });
   // The URL changed elsewhere (reset, a saved view, Back): the inputs follow it.
   useEffect(() => setDraft({ lower: text(lower), upper: text(upper) }), [lower, upper]);
@@ -53,14 +54,21 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
   const input = (end: 'lower' | 'upper') => {
     const name = params[end === 'lower' ? 0 : 1];
     return (
-      <TextInput
+      <Input
         type={dates ? 'date' : 'number'}
         inputMode={dates ? undefined : 'numeric'}
         aria-label={end === 'lower' ? t`${label}: from` : t`${label}: to`}
         placeholder={dates ? undefined : end === 'lower' ? t`Min` : t`Max`}
         data-testid={`filter-${name}`}
         value={draft[end]}
-        error={end === 'upper' && inverted ? fieldMessage({ code: 'range_order' }) : undefined}
+        // The message sits under the pair (a 88 px input would wrap it to three lines); the end
+        // input is marked invalid and described by it.
+        // The bare input (the pair has one label): Mantine would put its own empty aria-describedby
+        // over ours, so the aria attributes are ours.
+        withAria={false}
+        error={end === 'upper' && inverted}
+        aria-invalid={end === 'upper' && inverted ? true : undefined}
+        aria-describedby={end === 'upper' && inverted ? errorId : undefined}
         onChange={(e) => {
           const next = { ...draft, [end]: e.currentTarget.value };
           setDraft(next);
@@ -76,15 +84,22 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
   };
 
   return (
-    <Group gap={4} wrap="nowrap" align="flex-start" role="group" aria-label={t`Filter: ${label}`}>
-      <Text size="sm" c="dimmed" pt={6} aria-hidden>
-        {label}
-      </Text>
-      {input('lower')}
-      <Text size="sm" c="dimmed" pt={6} aria-hidden>
-        –
-      </Text>
-      {input('upper')}
-    </Group>
+    <Stack gap={2} role="group" aria-label={t`Filter: ${label}`}>
+      <Group gap={4} wrap="nowrap">
+        <Text size="sm" c="dimmed" aria-hidden>
+          {label}
+        </Text>
+        {input('lower')}
+        <Text size="sm" c="dimmed" aria-hidden>
+          –
+        </Text>
+        {input('upper')}
+      </Group>
+      {inverted && (
+        <Text id={errorId} size="xs" c="var(--mantine-color-error)" data-testid={`filter-${params[1]}-error`}>
+          {fieldMessage({ code: 'range_order' })}
+        </Text>
+      )}
+    </Stack>
   );
 }
