@@ -44,6 +44,7 @@ export interface FieldCodeParams {
   batch_target: Record<string, never>;
   batch_fields: Record<string, never>;
   batch_category: Record<string, never>;
+  range_order: Record<string, never>;
   invalid: Record<string, never>;
 }
 
@@ -148,5 +149,6 @@ export const FIELD_CODES: { [C in FieldCode]: FieldCodeParams[C] } = {
   batch_target: {},
   batch_fields: {},
   batch_category: {},
+  range_order: {},
   invalid: {},
 };

@@ -62,7 +62,14 @@ export const dateFilter = z
     because('date', 'must be a date YYYY-MM-DD'),
   )
   .refine(
-    (s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)),
+    (s) => !Number.isNaN(Date.parse(s.length === 10 ? `${s}T00:00:00Z` : s)) && dayExists(s.slice(0, 10)),
     because('real_date', 'must be a real date'),
   )
   .optional();
+
+/** Date.parse takes 30 February (as 2 March): the day must be on the calendar as written. */
+function dayExists(day: string): boolean {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = new Date(Date.UTC(y, m - 1, d));
+  return at.getUTCFullYear() === y && at.getUTCMonth() === m - 1 && at.getUTCDate() === d;
+}

@@ -46,10 +46,27 @@ export type FilterSpec =
     | { kind: 'enum'; values: readonly [string, ...string[]]; column: string }
     /** Yes/no, stored as 1/0 on both engines: `column = 1|0`. */
     | { kind: 'bool'; column: string }
+    | RangeSpec
   ) & {
     /** false: the API takes it, the console's screen does not offer it (so the URL ignores it). */
     screen?: false;
   };
+
+/**
+ * A range over one column, taken as two parameters (`params`: lower, upper; either may be absent,
+ * both inclusive). 'number': whole numbers, `stockMin`/`stockMax`. 'date': `createdFrom`/`createdTo`, each a
+ * calendar day or an ISO instant; the console sends instants (the user's days in the user's time
+ * zone), a bare day is that whole day in UTC. The upper bound must not be below the lower one.
+ */
+export type RangeSpec = {
+  kind: 'numberRange' | 'dateRange';
+  column: string;
+  params: readonly [lower: string, upper: string];
+};
+
+/** The parameters a filter takes: its own name, or a range's two. */
+export const filterParams = (name: string, f: FilterSpec): readonly string[] =>
+  f.kind === 'numberRange' || f.kind === 'dateRange' ? f.params : [name];
 
 /**
  * What a resource is, declared once and read by the console and the server alike: plain data, no

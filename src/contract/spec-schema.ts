@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { pageRequest, requiredRef, versionField } from './common';
-import type { FilterSpec } from './resource-spec';
+import { dateFilter } from './fields';
+import { checkRanges } from './range';
+import type { FilterSpec, RangeSpec } from './resource-spec';
 
 const refField = () => requiredRef.optional();
 const enumField = <const V extends readonly [string, ...string[]]>(values: V) => z.enum(values).optional();
 const boolField = () => z.boolean({ error: 'must be true or false' }).optional();
+// Whole numbers: the columns ranged over are counts (stock), and PostgreSQL would refuse 2.5 for one.
+const numberBound = () => z.number({ error: 'must be a number' }).int('must be an integer').optional();
 
 type FilterField<F extends FilterSpec> = F extends {
   kind: 'enum';
@@ -15,15 +19,26 @@ type FilterField<F extends FilterSpec> = F extends {
     ? ReturnType<typeof refField>
     : ReturnType<typeof boolField>;
 
+type RangeField<F> = F extends { kind: 'numberRange' } ? ReturnType<typeof numberBound> : typeof dateFilter;
+
+/** The page body's fields of a spec's filters: one per filter, two per range (its `params`). */
+export type PageFilterShape<F extends Record<string, FilterSpec>> = {
+  [K in keyof F as F[K] extends RangeSpec ? never : K]: FilterField<F[K]>;
+} & {
+  [K in keyof F as F[K] extends { params: readonly [infer L extends string, infer U extends string] }
+    ? L | U
+    : never]: RangeField<F[K]>;
+};
+
 /** The filter fields of a `POST /{r}/page` body, from the resource's spec (all optional). */
-export function pageFilters<const F extends Record<string, FilterSpec>>(
-  filters: F,
-): { [K in keyof F]: FilterField<F[K]> } {
+export function pageFilters<const F extends Record<string, FilterSpec>>(filters: F): PageFilterShape<F> {
   const shape: Record<string, z.ZodType> = {};
   for (const [name, f] of Object.entries(filters)) {
-    shape[name] = f.kind === 'enum' ? enumField(f.values) : f.kind === 'ref' ? refField() : boolField();
+    if (f.kind === 'numberRange' || f.kind === 'dateRange') {
+      for (const p of f.params) shape[p] = f.kind === 'numberRange' ? numberBound() : dateFilter;
+    } else shape[name] = f.kind === 'enum' ? enumField(f.values) : f.kind === 'ref' ? refField() : boolField();
   }
-  return shape as { [K in keyof F]: FilterField<F[K]> };
+  return shape as PageFilterShape<F>;
 }
 
 /** The `POST /{r}/page` body of a resource: paging, its spec's sorts and its spec's filters. */
@@ -31,7 +46,8 @@ export function pageSchemaOf<
   const S extends readonly [string, ...string[]],
   const F extends Record<string, FilterSpec>,
 >(spec: { sorts: S; filters: F }) {
-  return pageRequest(spec.sorts, pageFilters(spec.filters));
+  // Ranges: an upper bound below its lower one is refused on the upper parameter.
+  return pageRequest(spec.sorts, pageFilters(spec.filters)).superRefine(checkRanges(spec.filters));
 }
 
 /**

@@ -48,6 +48,7 @@ const MESSAGES: { [C in FieldCode]: (p: FieldCodeParams[C]) => MessageDescriptor
   batch_target: () => msg`Select records or a filter`,
   batch_fields: () => msg`Choose at least one field`,
   batch_category: () => msg`Set the category too`,
+  range_order: () => msg`The end of the range is before its start`,
   invalid: () => msg`Invalid value`,
 };
 

@@ -104,6 +104,7 @@ export function readableLightText(shades: readonly string[]): string {
 /**
  * WCAG AA contrast (4.5:1) for small text in both schemes, through Mantine's resolver so it is part
  * of the variables MantineProvider writes (a stylesheet of ours would lose to them):
+ * - field errors: red.9 in the light scheme;
  * - dimmed text: gray.6 is 3.3:1 on white (gray.7 reads the same); dark.2 is 4.0:1 on the dark
  *   body (dark.1 is 7:1);
  * - filled buttons and badges: white on red.6 is 3.3:1, on green.6 2.4:1 (readableFilled; the
@@ -112,7 +113,11 @@ export function readableLightText(shades: readonly string[]): string {
  */
 export const cssVariablesResolver: CSSVariablesResolver = (theme) => {
   const filled: Record<string, string> = {};
-  const light: Record<string, string> = { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' };
+  const light: Record<string, string> = {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    // Field errors (the message and the value in error): red.6 is 3.3:1 on white, red.9 5:1.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+  };
   for (const [name, shades] of Object.entries(theme.colors)) {
     if (!shades || shades.length < 10 || name === 'dark') continue;
     const fill = readableFilled(shades);

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconEdit, IconUpload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type { BatchScope } from './batch-edit';
@@ -28,6 +29,7 @@ export function useBulkActions<T extends RecordMeta>(
   },
 ) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   const [allScope, setAllScope] = useState<string | undefined>();
   const [batch, setBatch] = useState<BatchScope | undefined>();
@@ -121,5 +123,20 @@ export function useBulkActions<T extends RecordMeta>(
     </Suspense>
   );
 
-  return { toolbar, banner, dialogs };
+  /** Every record the filter matches, deleted on the server in one transaction (bulk-delete-all.tsx). */
+  const deleteAll = () =>
+    void import('./bulk-delete-all').then((m) =>
+      m.deleteAllMatching({
+        path,
+        filter: toPageBody(opts.search, resource.api.filterNames),
+        total,
+        onDone: () => {
+          setAllScope(undefined);
+          opts.clear();
+          return queryClient.invalidateQueries({ queryKey: [path] });
+        },
+      }),
+    );
+
+  return { toolbar, banner, dialogs, allMatching, total, deleteAll };
 }

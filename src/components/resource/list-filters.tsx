@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Select } from '@mantine/core';
 import type { FilterValue, ListSearch } from './list-search';
+import { RangeFilter } from './range-filter';
 import type { FilterDef } from './types';
 
 interface Props {
@@ -9,6 +10,9 @@ interface Props {
   /** Changed filters, with the ones they clear already emptied. */
   onChange: (patch: Record<string, FilterValue>) => void;
 }
+
+/** The URL parameters a filter of the bar holds: its name, or a range's two. */
+export const filterDefParams = (f: FilterDef): readonly string[] => f.range?.params ?? [f.name];
 
 /** Width of one filter control beside the others (px). */
 export const FILTER_WIDTH = 160;
@@ -28,6 +32,20 @@ export function ListFilters({ filters, search, onChange }: Props) {
     const label = i18n._(filter.label);
     const ariaLabel = t`Filter: ${label}`;
     const value = search[filter.name];
+    if (filter.range) {
+      const [lower, upper] = filter.range.params;
+      return (
+        <RangeFilter
+          key={filter.name}
+          kind={filter.range.kind}
+          params={filter.range.params}
+          label={label}
+          lower={search[lower]}
+          upper={search[upper]}
+          onChange={onChange}
+        />
+      );
+    }
     if (filter.render) {
       return (
         <div key={filter.name}>

@@ -1,4 +1,6 @@
 import type { SearchSchemaInput } from '@tanstack/react-router';
+import { rangeInverted } from '../../contract/range';
+import type { RangeSpec } from '../../contract/resource-spec';
 import { PAGE_SIZES } from '../../contract/values';
 
 /**
@@ -50,9 +52,36 @@ export const textFilter =
     return text.length >= 1 && text.length <= max ? text : undefined;
   };
 
-/** A calendar day, YYYY-MM-DD. */
-export const dayFilter: SearchParser<string> = (v) =>
-  typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined;
+/** A calendar day, YYYY-MM-DD, that exists (no 31 February). */
+export const dayFilter: SearchParser<string> = (v) => {
+  if (typeof v !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v)) return undefined;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? v : undefined;
+};
+
+/** A whole-number bound of a range (stock from 0 to 5). */
+export const numberFilter: SearchParser<number> = (v) => {
+  const n = asNumber(v);
+  return Number.isSafeInteger(n) ? n : undefined;
+};
+
+/**
+ * The parameters a list sends in its page body, in order. `dayBounds`: the date range bounds among
+ * them, which the URL keeps as the user's calendar days and the body sends as instants.
+ */
+export type FilterNames = readonly string[] & { dayBounds?: Readonly<Record<string, 'lower' | 'upper'>> };
+
+/**
+ * A day as the instant it starts (lower) or its last millisecond (upper) in this browser's time
+ * zone, so "to 3 May" takes in all of 3 May where the user is. Date's local constructor keeps
+ * daylight-saving days right (23 or 25 hours).
+ */
+export function dayInstant(day: string, bound: 'lower' | 'upper'): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const at = bound === 'lower' ? new Date(y, m - 1, d).getTime() : new Date(y, m - 1, d + 1).getTime() - 1;
+  return new Date(at).toISOString();
+}
 
 type Parsed<F extends Record<string, SearchParser<unknown>>> = {
   [K in keyof F]?: Exclude<ReturnType<F[K]>, undefined>;
@@ -75,7 +104,7 @@ export type ListSearchOf<S extends readonly string[], F extends Record<string, S
 export function listSearchSchema<
   const S extends readonly string[],
   F extends Record<string, SearchParser<unknown>> = Record<never, SearchParser<unknown>>,
->(sorts: S, filters: F = {} as F) {
+>(sorts: S, filters: F = {} as F, ranges: readonly Pick<RangeSpec, 'kind' | 'params'>[] = []) {
   const validate = (input: Partial<ListSearchOf<S, F>> & SearchSchemaInput): ListSearchOf<S, F> => {
     const raw = input as Record<string, unknown>;
     const pageNum = asNumber(raw.pageNum);
@@ -93,6 +122,10 @@ export function listSearchSchema<
     for (const [name, parse] of Object.entries(filters)) {
       const value = parse(raw[name]);
       if (value !== undefined) out[name] = value;
+    }
+    // An upper bound below the lower one matches nothing: the lower one stays, the upper one goes.
+    for (const { kind, params } of ranges) {
+      if (rangeInverted(kind, out[params[0]], out[params[1]])) delete out[params[1]];
     }
     return out as ListSearchOf<S, F>;
   };
@@ -119,7 +152,7 @@ export function ariaSort(current: Pick<ListSearch, 'sort' | 'order'>, field: str
  * The page request body: only the paging keys and the resource's own filters (the server's schema
  * is strict, and a stray URL parameter must not turn into a 400), no empty values.
  */
-export function toPageBody(search: Partial<ListSearch>, filterNames: readonly string[]): Record<string, unknown> {
+export function toPageBody(search: Partial<ListSearch>, filterNames: FilterNames): Record<string, unknown> {
   const body: Record<string, unknown> = {
     pageNum: search.pageNum ?? LIST_DEFAULTS.pageNum,
     pageSize: search.pageSize ?? LIST_DEFAULTS.pageSize,
@@ -132,7 +165,9 @@ export function toPageBody(search: Partial<ListSearch>, filterNames: readonly st
   }
   for (const name of filterNames) {
     const value = search[name];
-    if (value !== undefined && value !== '') body[name] = value;
+    if (value === undefined || value === '') continue;
+    const bound = filterNames.dayBounds?.[name];
+    body[name] = bound && typeof value === 'string' ? dayInstant(value, bound) : value;
   }
   return body;
 }

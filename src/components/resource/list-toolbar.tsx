@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { KeywordSearch } from './keyword-search';
-import { ListFilters } from './list-filters';
+import { filterDefParams, ListFilters } from './list-filters';
 import { type FilterValue, type ListSearch, withFirstPage } from './list-search';
 import { ServerOnly } from './row-actions';
 import type { FilterDef } from './types';
@@ -15,6 +15,8 @@ interface Props {
   filters: FilterDef[];
   selectedCount: number;
   onBulkDelete?: () => void;
+  /** "All N matching" is selected: Delete removes every match (N), not only the page's rows. */
+  bulkDeleteAll?: number;
   /** Offline or showing cached data: bulk delete and the extra actions (export, upload) wait. */
   serverDown?: boolean;
   /** Label of the create button ("New book"); no button when absent. */
@@ -28,6 +30,7 @@ interface Props {
 /** Search, filters, bulk actions and New: the compact header row above a resource table. */
 export function ListToolbar({ search, setSearch, filters, selectedCount, ...props }: Props) {
   const { t } = useLingui();
+  const allMatching = props.bulkDeleteAll;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`}>
@@ -40,6 +43,7 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
           search={search}
           onChange={(patch: Record<string, FilterValue>) => setSearch(withFirstPage(patch))}
         />
+        <ResetFilters search={search} setSearch={setSearch} filters={filters} />
       </Group>
       <Group gap="sm" wrap="nowrap">
         {selectedCount > 0 && props.onBulkDelete && (
@@ -51,7 +55,11 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
             disabled={props.serverDown}
             data-testid="bulk-delete"
           >
-            <Trans>Delete selected ({selectedCount})</Trans>
+            {allMatching !== undefined ? (
+              <Trans>Delete all {allMatching}</Trans>
+            ) : (
+              <Trans>Delete selected ({selectedCount})</Trans>
+            )}
           </Button>
         )}
         {props.extra && <ServerOnly disabled={props.serverDown}>{props.extra}</ServerOnly>}
@@ -68,5 +76,21 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
         )}
       </Group>
     </Group>
+  );
+}
+
+/** Empties the keyword and every filter of the bar (ranges included) at once; shown while any is set. */
+function ResetFilters({ search, setSearch, filters }: Pick<Props, 'search' | 'setSearch' | 'filters'>) {
+  const params = ['keyword', ...filters.flatMap(filterDefParams)];
+  if (!params.some((p) => search[p] !== undefined && search[p] !== '')) return null;
+  return (
+    <Button
+      variant="subtle"
+      leftSection={<IconFilterOff size={16} aria-hidden />}
+      onClick={() => setSearch(withFirstPage(Object.fromEntries(params.map((p) => [p, undefined]))))}
+      data-testid="reset-filters"
+    >
+      <Trans>Reset</Trans>
+    </Button>
   );
 }

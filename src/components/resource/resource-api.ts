@@ -2,13 +2,13 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RecordMeta } from '../../contract/common';
 import { http } from '../../lib/api';
 import { cachedAtOf, type RequestOptions } from '../../lib/http';
-import { type ListSearch, toPageBody } from './list-search';
+import { type FilterNames, type ListSearch, toPageBody } from './list-search';
 
 /**
  * The calls of API.md §4 for one resource, and its query keys. Every key starts with the resource
  * path, so invalidating `[path]` after a write refreshes every page and filter of it at once.
  */
-export function createResourceApi<T extends RecordMeta>(path: string, filterNames: readonly string[] = []) {
+export function createResourceApi<T extends RecordMeta>(path: string, filterNames: FilterNames = []) {
   const key = [path] as const;
   return {
     path,

@@ -14,6 +14,7 @@ import { SHORTCUTS } from '../../lib/shortcuts';
 import { useBulkActions } from './bulk-actions';
 import { ExportMenu } from './export-menu';
 import { loadSchemas } from './form-schemas';
+import { filterDefParams } from './list-filters';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
@@ -89,7 +90,8 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const data = query.data;
   const rows = data?.items.filter((r) => !isHidden(r));
   const total = data && rows ? data.total - (data.items.length - rows.length) : undefined;
-  const filtered = Boolean(search.keyword) || (resource.filters ?? []).some((f) => search[f.name] !== undefined);
+  const filtered =
+    Boolean(search.keyword) || (resource.filters ?? []).flatMap(filterDefParams).some((p) => search[p] !== undefined);
   const canDelete = resource.deleteMode !== false;
   const bulk = useBulkActions(resource, { rows, total, selected, clear, search, scope: selectionScope });
   const form = resource.form;
@@ -144,7 +146,14 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           setSearch={setSearch}
           filters={resource.filters ?? []}
           selectedCount={selected.size}
-          onBulkDelete={canDelete ? () => deleteRows(rows?.filter((r) => selected.has(r.id)) ?? [], clear) : undefined}
+          onBulkDelete={
+            !canDelete
+              ? undefined
+              : bulk.allMatching
+                ? bulk.deleteAll
+                : () => deleteRows(rows?.filter((r) => selected.has(r.id)) ?? [], clear)
+          }
+          bulkDeleteAll={bulk.allMatching ? bulk.total : undefined}
           serverDown={serverDown}
           createLabel={form ? i18n._(resource.labels.create) : undefined}
           onCreate={() => setEditing({})}

@@ -3,6 +3,7 @@ import type { MantineColor } from '@mantine/core';
 import type { GetInputPropsReturnType } from '@mantine/form';
 import type { ComponentType, ReactNode } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import type { RangeSpec } from '../../contract/resource-spec';
 import type { Density } from '../../contract/views';
 import type { SchemaSource } from './form-schemas';
 import type { FilterValue, ListSearch } from './list-search';
@@ -111,6 +112,8 @@ export interface FilterDef {
   render?: (props: FilterRenderProps) => ReactNode;
   /** Filters emptied when this one changes (the subclass when the category changes). */
   clears?: string[];
+  /** A range (range-filter.tsx): two inputs, two URL parameters; `name` is the spec's key. */
+  range?: Pick<RangeSpec, 'kind' | 'params'>;
 }
 
 export type FormValues = Record<string, unknown>;

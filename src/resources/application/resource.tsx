@@ -2,10 +2,12 @@ import { msg } from '@lingui/core/macro';
 import { Badge, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../components/format';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { applyApi } from './api';
 import { APPLY_STATUS_OPTIONS } from './model';
 import type { Apply } from './schema';
+import { applicationSpec } from './spec';
 
 /**
  * The Applications screen (/users/apply): borrow requests. No form and no delete: readers create
@@ -77,5 +79,8 @@ export const applyResource: ResourceDef<Apply> = {
     },
     timeColumn('createdAt', msg`Applied`),
   ],
-  filters: [{ name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS }],
+  filters: [
+    { name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS },
+    rangeFilter('created', applicationSpec.filters.created, msg`Applied`),
+  ],
 };

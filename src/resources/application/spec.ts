@@ -9,6 +9,7 @@ export const applicationSpec = defineSpec({
   sorts: APPLY_SORTS,
   filters: {
     status: { kind: 'enum', values: APPLY_STATUSES, column: 'borrow_apply.status' },
+    created: { kind: 'dateRange', column: 'borrow_apply.created_at', params: ['createdFrom', 'createdTo'] },
     userId: { kind: 'ref', column: 'borrow_apply.user_id', screen: false },
     bookId: { kind: 'ref', column: 'borrow_apply.book_id', screen: false },
   },

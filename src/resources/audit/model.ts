@@ -1,9 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { dayFilter, enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list-search';
+import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list-search';
+import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
 import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
+import { auditSpec } from './spec';
 
 /**
  * Audit rows are never edited, so they carry no version or timestamps of their own; the shared
@@ -36,16 +38,14 @@ export const AUDIT_RESOURCE_OPTIONS: Option[] = [
   { value: 'image', label: msg`Images` },
 ];
 
-export const AUDIT_FILTERS = ['actor', 'action', 'resource', 'from', 'to'] as const;
+export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'action', 'resource']);
 
 /** /users/audit?pageNum&pageSize&keyword&sort&order&actor&action&resource&from&to */
-export const auditSearchSchema = listSearchSchema(AUDIT_SORTS, {
-  actor: idFilter,
-  action: enumFilter(AUDIT_ACTIONS),
-  resource: textFilter(50),
-  from: dayFilter,
-  to: dayFilter,
-});
+export const auditSearchSchema = listSearchSchema(
+  AUDIT_SORTS,
+  { actor: idFilter, action: enumFilter(AUDIT_ACTIONS), resource: textFilter(50), ...searchFilters(auditSpec.filters) },
+  rangePairs(auditSpec.filters),
+);
 export type AuditSearch = ReturnType<typeof auditSearchSchema>;
 
 export interface ChangeLine {

@@ -2,13 +2,14 @@ import { msg } from '@lingui/core/macro';
 import { Code, Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';
 import { ChangeDetails } from './components/change-details';
-import { DateFilter } from './components/date-filter';
 import { RecordLink } from './components/record-link';
 import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './model';
+import { auditSpec } from './spec';
 
 /** The Audit log (/users/audit, admin only): who created, changed or deleted what. Read only. */
 export const auditResource: ResourceDef<AuditRow> = {
@@ -70,7 +71,6 @@ export const auditResource: ResourceDef<AuditRow> = {
     },
     { name: 'action', label: msg`Action`, options: AUDIT_ACTION_OPTIONS },
     { name: 'resource', label: msg`Resource`, options: AUDIT_RESOURCE_OPTIONS },
-    { name: 'from', label: msg`From`, render: (p) => <DateFilter {...p} /> },
-    { name: 'to', label: msg`To`, render: (p) => <DateFilter {...p} /> },
+    rangeFilter('at', auditSpec.filters.at, msg`Time`),
   ],
 };

@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { pageRequest, requiredRef } from '../../contract/common';
-import { dateFilter } from '../../contract/fields';
+import { checkRanges } from '../../contract/range';
+import { pageFilters } from '../../contract/spec-schema';
 import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
+import { auditSpec } from './spec';
 
 export { AUDIT_ACTIONS, AUDIT_SORTS };
 
@@ -15,10 +17,9 @@ export const auditPageSchema = pageRequest(AUDIT_SORTS, {
   /** Resource path as in the API: 'book', 'category/subclass', 'users', 'apply', 'company', 'url', ... */
   resource: z.string().trim().min(1).max(50).optional(),
   recordId: z.number().int().nonnegative().optional(),
-  /** Inclusive; a bare date means that whole day (UTC). */
-  from: dateFilter,
-  to: dateFilter,
-});
+  /** `from`, `to`: inclusive; a bare date means that whole day (UTC). */
+  ...pageFilters(auditSpec.filters),
+}).superRefine(checkRanges(auditSpec.filters));
 export type AuditPageRequest = z.input<typeof auditPageSchema>;
 
 /** A field's change; secrets (passwords) appear only as "(changed)". */

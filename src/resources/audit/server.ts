@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
-import { type SqlBool, sql } from 'kysely';
+import { sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { eq, specFilters } from '../../server/crud/filters';
 import { fromSpec, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type AuditAction, type AuditEntry, auditPageSchema } from './schema';
@@ -24,15 +24,6 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   recordTitle: r.record_title,
 });
 
-/** Timestamps are ISO-8601 UTC text, so text comparison is time order. A bare `to` date is inclusive. */
-function timeBound(value: string | undefined, end: boolean): string | undefined {
-  if (value === undefined) return undefined;
-  if (value.length > 10) return new Date(value).toISOString();
-  const day = new Date(`${value}T00:00:00Z`);
-  if (end) day.setUTCDate(day.getUTCDate() + 1);
-  return day.toISOString();
-}
-
 /** `/audit/page` (+ export): the trail, admin only, read only. */
 export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
@@ -44,25 +35,13 @@ export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
     idColumn: 'audit_log.id',
     sortColumns: { at: 'audit_log.at', id: 'audit_log.id' },
     keywordColumns: ['audit_log.actor_name', 'audit_log.resource', 'audit_log.record_title', 'audit_log.changes'],
-    filters: (p) => {
-      const from = timeBound(p.from, false);
-      const to = timeBound(p.to, true);
-      const toIsDay = p.to !== undefined && p.to.length === 10;
-      return [
-        ...eq('audit_log.actor_id', p.actor),
-        ...eq('audit_log.action', p.action),
-        ...eq('audit_log.resource', p.resource),
-        ...eq('audit_log.record_id', p.recordId),
-        ...(from === undefined ? [] : [sql<SqlBool>`${sql.ref('audit_log.at')} >= ${from}`]),
-        ...(to === undefined
-          ? []
-          : [
-              toIsDay
-                ? sql<SqlBool>`${sql.ref('audit_log.at')} < ${to}`
-                : sql<SqlBool>`${sql.ref('audit_log.at')} <= ${to}`,
-            ]),
-      ];
-    },
+    filters: (p) => [
+      ...eq('audit_log.actor_id', p.actor),
+      ...eq('audit_log.action', p.action),
+      ...eq('audit_log.resource', p.resource),
+      ...eq('audit_log.record_id', p.recordId),
+      ...specFilters(auditSpec.filters, p),
+    ],
     toApi: toEntry,
     toColumns: () => ({}),
   });

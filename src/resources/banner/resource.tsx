@@ -2,6 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Switch } from '@mantine/core';
 import { ExternalLink } from '../../components/external-link';
 import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { bannerApi } from './api';
@@ -9,6 +10,7 @@ import { BannerEnabledSwitch } from './components/banner-enabled-switch';
 import { EnabledFilter, EnabledLabel } from './components/enabled-filter';
 import { type BannerFormValues, toBannerFormValues } from './model';
 import type { Banner } from './schema';
+import { bannerSpec } from './spec';
 
 /** The Banners screen (/web/banner): the reading site's carousel. */
 export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
@@ -46,6 +48,7 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
         <EnabledFilter value={value} onChange={onChange} label={label} ariaLabel={ariaLabel} testId={testId} />
       ),
     },
+    rangeFilter('updated', bannerSpec.filters.updated, msg`Updated`),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

@@ -7,5 +7,8 @@ export const bannerSpec = defineSpec({
   roles: 'everyone',
   menu: { icon: 'star', order: 11 },
   sorts: BANNER_SORTS,
-  filters: { enabled: { kind: 'bool', column: 'banner.enabled' } },
+  filters: {
+    enabled: { kind: 'bool', column: 'banner.enabled' },
+    updated: { kind: 'dateRange', column: 'banner.updated_at', params: ['updatedFrom', 'updatedTo'] },
+  },
 });

@@ -4,6 +4,7 @@ import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName, SubclassName } from '../../components/pickers/record-names';
 import { SubclassSelect } from '../../components/pickers/subclass-select';
 import { badgeColumn, nameColumn, updatedColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter, subclassFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { bookApi } from './api';
@@ -11,6 +12,7 @@ import { BookCategory } from './components/book-category';
 import { BookCover } from './components/book-cover';
 import { BOOK_STATUS_OPTIONS, type BookFormValues, toBookFormValues } from './model';
 import type { Book } from './schema';
+import { bookSpec } from './spec';
 
 /** The Books screen (/web/book), described for the shared resource components. */
 export const bookResource: ResourceDef<Book, BookFormValues> = {
@@ -50,6 +52,9 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
     categoryFilter({ in: 'toolbar' }, ['subclassId']),
     subclassFilter({ in: 'toolbar' }),
     { name: 'status', label: msg`Status`, options: BOOK_STATUS_OPTIONS },
+    rangeFilter('stock', bookSpec.filters.stock, msg`Stock`),
+    rangeFilter('created', bookSpec.filters.created, msg`Created`),
+    rangeFilter('updated', bookSpec.filters.updated, msg`Updated`),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

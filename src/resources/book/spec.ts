@@ -11,5 +11,8 @@ export const bookSpec = defineSpec({
     categoryId: { kind: 'ref', column: 'book.category_id' },
     subclassId: { kind: 'ref', column: 'book.subclass_id' },
     status: { kind: 'enum', values: BOOK_STATUSES, column: 'book.status' },
+    stock: { kind: 'numberRange', column: 'book.stock', params: ['stockMin', 'stockMax'] },
+    created: { kind: 'dateRange', column: 'book.created_at', params: ['createdFrom', 'createdTo'] },
+    updated: { kind: 'dateRange', column: 'book.updated_at', params: ['updatedFrom', 'updatedTo'] },
   },
 });

@@ -1,4 +1,5 @@
 import { msg } from '@lingui/core/macro';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { imageApi } from './api';
 import { CopyUrlButton } from './components/copy-url-button';
@@ -6,6 +7,7 @@ import { ImageGrid } from './components/image-grid';
 import { UploadButton } from './components/upload-button';
 import { IMAGE_MIME_OPTIONS } from './model';
 import type { ImageRecord } from './schema';
+import { imageSpec } from './spec';
 
 /**
  * The Images screen (/users/image): a grid of previews instead of a table. The columns only name
@@ -25,5 +27,8 @@ export const imageResource: ResourceDef<ImageRecord> = {
     { key: 'fileName', label: msg`Name`, sortField: 'fileName', render: (i) => i.fileName },
     { key: 'size', label: msg`Size`, sortField: 'size', render: (i) => i.size },
   ],
-  filters: [{ name: 'mime', label: msg`Type`, options: IMAGE_MIME_OPTIONS }],
+  filters: [
+    { name: 'mime', label: msg`Type`, options: IMAGE_MIME_OPTIONS },
+    rangeFilter('created', imageSpec.filters.created, msg`Upload date`),
+  ],
 };

@@ -7,5 +7,8 @@ export const imageSpec = defineSpec({
   roles: 'everyone',
   menu: { icon: 'example', order: 24 },
   sorts: IMAGE_SORTS,
-  filters: { mime: { kind: 'enum', values: IMAGE_MIMES, column: 'image.mime' } },
+  filters: {
+    mime: { kind: 'enum', values: IMAGE_MIMES, column: 'image.mime' },
+    created: { kind: 'dateRange', column: 'image.created_at', params: ['createdFrom', 'createdTo'] },
+  },
 });

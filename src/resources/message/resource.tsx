@@ -1,10 +1,12 @@
 import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { onlineApi } from './api';
 import { ONLINE_STATUS_OPTIONS } from './model';
 import type { Online } from './schema';
+import { messageSpec } from './spec';
 
 /**
  * The Online messages screen (/users/online). Readers write the messages on the site; staff read
@@ -47,7 +49,10 @@ export const onlineResource: ResourceDef<Online> = {
     badgeColumn('status', msg`Status`, ONLINE_STATUS_OPTIONS),
     timeColumn('createdAt', msg`Received`),
   ],
-  filters: [{ name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS }],
+  filters: [
+    { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS },
+    rangeFilter('created', messageSpec.filters.created, msg`Received`),
+  ],
   // Mark read or unread; "replied" follows from a reply, never from a batch.
   batch: {
     fields: [

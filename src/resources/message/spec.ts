@@ -7,5 +7,8 @@ export const messageSpec = defineSpec({
   roles: 'everyone',
   menu: { icon: 'message', order: 22 },
   sorts: ONLINE_SORTS,
-  filters: { status: { kind: 'enum', values: ONLINE_STATUSES, column: 'online_message.status' } },
+  filters: {
+    status: { kind: 'enum', values: ONLINE_STATUSES, column: 'online_message.status' },
+    created: { kind: 'dateRange', column: 'online_message.created_at', params: ['createdFrom', 'createdTo'] },
+  },
 });

@@ -1,12 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { badgeColumn, timeColumn, updatedColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';
 import { NEWS_STATUS_OPTIONS, type NewsFormValues, toNewsFormValues } from './model';
 import type { News } from './schema';
+import { newsSpec } from './spec';
 
 /** The News screen (/web/news): articles for the reading site, drafted and published here. */
 export const newsResource: ResourceDef<News, NewsFormValues> = {
@@ -26,7 +28,11 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
     timeColumn('publishedAt', msg`Publish date`),
     updatedColumn(),
   ],
-  filters: [{ name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS }],
+  filters: [
+    { name: 'status', label: msg`Status`, options: NEWS_STATUS_OPTIONS },
+    rangeFilter('published', newsSpec.filters.published, msg`Publish date`),
+    rangeFilter('updated', newsSpec.filters.updated, msg`Updated`),
+  ],
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () => import('./schema').then((m) => ({ create: m.newsCreateSchema, update: m.newsUpdateSchema })),

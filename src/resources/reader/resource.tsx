@@ -3,11 +3,13 @@ import { Anchor, Group } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../components/enum-badge';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { readerApi } from './api';
 import { ReaderAvatar } from './components/reader-avatar';
 import { GENDER_OPTIONS, READER_STATUS_OPTIONS, type ReaderFormValues, toReaderFormValues } from './model';
 import type { Reader } from './schema';
+import { readerSpec } from './spec';
 
 /** The Users screen (/users/user): the site's readers, described for the shared resource components. */
 export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
@@ -46,6 +48,7 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
   filters: [
     { name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS },
     { name: 'gender', label: msg`Gender`, options: GENDER_OPTIONS },
+    rangeFilter('created', readerSpec.filters.created, msg`Registered`),
   ],
   form: {
     // The schemas (and zod) load with the form, not with the list.

@@ -10,5 +10,6 @@ export const readerSpec = defineSpec({
   filters: {
     status: { kind: 'enum', values: READER_STATUSES, column: 'reader.status' },
     gender: { kind: 'enum', values: GENDERS, column: 'reader.gender' },
+    created: { kind: 'dateRange', column: 'reader.created_at', params: ['createdFrom', 'createdTo'] },
   },
 });

@@ -5,12 +5,14 @@ import { ExternalLink } from '../../components/external-link';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
 import { updatedColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { TitleCell } from '../../components/title-cell';
 import { resourceApi } from './api';
 import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
 import type { Resource } from './schema';
+import { resourceSpec } from './spec';
 
 /** The Resources screen (/web/resource): downloadable or linked reading material. */
 export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
@@ -42,7 +44,11 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
     },
     updatedColumn(),
   ],
-  filters: [{ name: 'type', label: msg`Type`, options: RESOURCE_TYPE_OPTIONS }, categoryFilter({ in: 'toolbar' })],
+  filters: [
+    { name: 'type', label: msg`Type`, options: RESOURCE_TYPE_OPTIONS },
+    categoryFilter({ in: 'toolbar' }),
+    rangeFilter('updated', resourceSpec.filters.updated, msg`Updated`),
+  ],
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () =>

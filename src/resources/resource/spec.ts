@@ -10,5 +10,6 @@ export const resourceSpec = defineSpec({
   filters: {
     type: { kind: 'enum', values: RESOURCE_TYPES, column: 'site_resource.type' },
     categoryId: { kind: 'ref', column: 'site_resource.category_id' },
+    updated: { kind: 'dateRange', column: 'site_resource.updated_at', params: ['updatedFrom', 'updatedTo'] },
   },
 });

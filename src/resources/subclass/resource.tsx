@@ -4,11 +4,13 @@ import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
 import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
+import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
 import { subclassApi } from './api';
 import { type SubclassFormValues, toSubclassFormValues } from './model';
 import type { Subclass } from './schema';
+import { subclassSpec } from './spec';
 
 /** The Category subclasses screen (/web/categorysubclass), filtered by category. */
 export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
@@ -28,7 +30,10 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
     sortColumn(),
     updatedColumn(),
   ],
-  filters: [categoryFilter({ in: 'toolbar', width: FILTER_WIDTH * 1.25 })],
+  filters: [
+    categoryFilter({ in: 'toolbar', width: FILTER_WIDTH * 1.25 }),
+    rangeFilter('updated', subclassSpec.filters.updated, msg`Updated`),
+  ],
   form: {
     // The schemas (and zod) load with the form, not with the list.
     schemas: () =>

@@ -7,5 +7,8 @@ export const subclassSpec = defineSpec({
   roles: 'everyone',
   menu: { icon: 'tree-table', order: 17 },
   sorts: SUBCLASS_SORTS,
-  filters: { categoryId: { kind: 'ref', column: 'sc.category_id' } },
+  filters: {
+    categoryId: { kind: 'ref', column: 'sc.category_id' },
+    updated: { kind: 'dateRange', column: 'sc.updated_at', params: ['updatedFrom', 'updatedTo'] },
+  },
 });

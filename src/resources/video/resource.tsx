@@ -3,6 +3,7 @@ import { Text } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { formatBytes } from '../../components/format';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
+import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { TitleCell } from '../../components/title-cell';
@@ -10,6 +11,7 @@ import { videoApi } from './api';
 import { UploadVideosLink } from './components/upload-videos-link';
 import { VIDEO_STATUS_OPTIONS } from './model';
 import type { Video } from './schema';
+import { videoSpec } from './spec';
 
 /**
  * The Videos screen (/web/video): what the video service holds. No form: records come from the
@@ -64,5 +66,8 @@ export const videoResource: ResourceDef<Video> = {
     badgeColumn('status', msg`Status`, VIDEO_STATUS_OPTIONS, 120),
     timeColumn('createdAt', msg`Added`),
   ],
-  filters: [{ name: 'status', label: msg`Status`, options: VIDEO_STATUS_OPTIONS }],
+  filters: [
+    { name: 'status', label: msg`Status`, options: VIDEO_STATUS_OPTIONS },
+    rangeFilter('created', videoSpec.filters.created, msg`Added`),
+  ],
 };

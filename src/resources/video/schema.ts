@@ -8,7 +8,10 @@ import {
   requiredText,
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
+import { checkRanges } from '../../contract/range';
+import { pageFilters } from '../../contract/spec-schema';
 import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import { videoSpec } from './spec';
 
 export { VIDEO_SORTS, VIDEO_STATUSES };
 
@@ -46,7 +49,8 @@ export type VideoInput = z.infer<typeof videoCreateSchema>;
 export const videoPageSchema = pageRequest(VIDEO_SORTS, {
   status: z.enum(VIDEO_STATUSES).optional(),
   cateId: z.number().int().nonnegative().optional(),
-});
+  ...pageFilters(videoSpec.filters),
+}).superRefine(checkRanges(videoSpec.filters));
 export type VideoPageRequest = z.input<typeof videoPageSchema>;
 
 export type Video = RecordMeta & {

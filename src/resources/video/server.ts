@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { eq } from '../../server/crud/filters';
+import { eq, specFilters } from '../../server/crud/filters';
 import { fromSpec, metaSorts, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Video, type VideoStatus, videoCreateSchema, videoPageSchema } from './schema';
@@ -41,7 +41,11 @@ export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
       ...metaSorts('video'),
     },
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
-    filters: (p) => [...eq('video.status', p.status), ...eq('video.cate_id', p.cateId)],
+    filters: (p) => [
+      ...eq('video.status', p.status),
+      ...eq('video.cate_id', p.cateId),
+      ...specFilters(videoSpec.filters, p),
+    ],
     toApi: toVideo,
     toColumns: (i) => ({
       title: i.title,

@@ -7,4 +7,6 @@ export const videoSpec = defineSpec({
   roles: 'everyone',
   menu: { icon: 'guide', order: 18 },
   sorts: VIDEO_SORTS,
+  // Status and category are written by hand in its schema and server.
+  filters: { created: { kind: 'dateRange', column: 'video.created_at', params: ['createdFrom', 'createdTo'] } },
 });

@@ -11,6 +11,7 @@ import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { parseId, parseWith, readJson } from '../http/validate';
 import { registerBatch } from './batch';
+import { registerBulkDelete } from './bulk-delete';
 import { csvResponse } from './csv';
 import { type ImportTarget, registerImport } from './import';
 import { pageQueries } from './page-query';
@@ -45,6 +46,14 @@ export function registerResource<
       .executeTakeFirst() as Promise<Row | undefined>;
 
   const { filtered, ordered, pageRows } = pageQueries(deps, def);
+
+  /** Every record a page request's filters and keyword match, by id, read in `db` (a transaction). */
+  const matching = async (db: Db, filter: unknown, limit: number) => {
+    const req = parseWith(def.schemas.page, { ...(filter as object), pageNum: 1, pageSize: 1 });
+    // Built on the app's handle, run in the transaction: the same filter and keyword as the list.
+    const q = ordered(filtered(req), { ...req, sort: undefined, order: 'asc' }).limit(limit);
+    return (await db.executeQuery(q.compile())).rows as (Row & Record<string, unknown>)[];
+  };
 
   /** Run a write in one transaction; constraint errors from the driver become 409/400 envelopes. */
   async function write<T>(deleting: boolean, fn: (trx: Db) => Promise<T>): Promise<T> {
@@ -190,21 +199,42 @@ export function registerResource<
   }
 
   if (ops.delete) {
+    /** One record's delete inside `trx`: its rules, the delete and its audit row (DELETE, bulk delete). */
+    const removeIn = async (trx: Db, before: Row, user: ReturnType<typeof currentUser>) => {
+      const id = before.id;
+      const ctx = { trx, deps, user, action: 'delete' as const, id, before };
+      await def.beforeDelete?.(ctx);
+      await loose(trx).deleteFrom(def.table).where('id', '=', id).execute();
+      await def.afterWrite?.(null, ctx);
+      const at = now();
+      const gone = toRecord(def.toApi(before));
+      await writeAudit(trx, audit(ctx, id, at, diffRecords(gone, null), gone));
+    };
+
     /** The delete with its checks and audit row; `dryRun` rolls it all back at the end. */
     const remove = (id: number, user: ReturnType<typeof currentUser>, dryRun: boolean) =>
       write(true, async (trx) => {
         const before = await selectById(trx, id);
         if (!before) throw notFound(`${def.name} ${id}`);
-        const ctx = { trx, deps, user, action: 'delete' as const, id, before };
-        await def.beforeDelete?.(ctx);
-        await loose(trx).deleteFrom(def.table).where('id', '=', id).execute();
-        await def.afterWrite?.(null, ctx);
-        const at = now();
-        const gone = toRecord(def.toApi(before));
-        await writeAudit(trx, audit(ctx, id, at, diffRecords(gone, null), gone));
+        await removeIn(trx, before, user);
         if (dryRun) throw new DryRunDone();
         return before;
       });
+
+    registerBulkDelete(api, guard, {
+      name: def.name,
+      matching,
+      deleteOne: (trx, user, row) => removeIn(trx, row as unknown as Row, user),
+      mapError: (err) => mapDriverError(err, def.table, def.unique ?? [], true),
+      titleOf: (row) => recordTitleOf(toRecord(def.toApi(row as unknown as Row))),
+      write: (fn) => write(true, fn),
+      committed: async (c, rows) => {
+        for (const row of rows) {
+          await def.afterDeleteCommit?.(row as unknown as Row);
+          changed(c, 'delete', { id: row.id, version: null });
+        }
+      },
+    });
 
     api.delete(`${base}/:id`, guard, async (c) => {
       const id = parseId(c.req.param('id'));
@@ -304,12 +334,7 @@ export function registerResource<
       strip,
       toApi: (row) => toRecord(def.toApi(row as unknown as Row)),
       selectById: (db, id) => selectById(db, id) as Promise<(Row & Record<string, unknown>) | undefined>,
-      matching: async (db, filter, limit) => {
-        const req = parseWith(def.schemas.page, { ...(filter as object), pageNum: 1, pageSize: 1 });
-        // Built on the app's handle, run in the transaction: the same filter and keyword as the list.
-        const q = ordered(filtered(req), { ...req, sort: undefined, order: 'asc' }).limit(limit);
-        return (await db.executeQuery(q.compile())).rows as (Row & Record<string, unknown>)[];
-      },
+      matching,
       updateOne: async (db, user, before, input, dryRun) => {
         const { id, version: _, ...fields } = input as z.output<US> & RowBase;
         const columns = await def.toColumns(fields as Omit<z.output<US>, 'id' | 'version'>, { user, target: id });

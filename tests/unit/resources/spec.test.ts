@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { screenFilterNames, searchFilters } from '../../../src/components/resource/spec-search';
-import { defineSpec } from '../../../src/contract/resource-spec';
+import { defineSpec, filterParams } from '../../../src/contract/resource-spec';
 import { pageFilters } from '../../../src/contract/spec-schema';
 import { applicationSpec } from '../../../src/resources/application/spec';
 import { bookSearchSchema } from '../../../src/resources/book/model';
@@ -36,7 +36,7 @@ describe('searchFilters', () => {
   it('leaves API-only filters off the screen', () => {
     expect(Object.keys(parsers)).toEqual(['ownerId', 'state', 'visible']);
     expect(screenFilterNames(spec.filters)).toEqual(['ownerId', 'state', 'visible']);
-    expect(screenFilterNames(applicationSpec.filters)).toEqual(['status']);
+    expect(screenFilterNames(applicationSpec.filters)).toEqual(['status', 'createdFrom', 'createdTo']);
   });
 });
 
@@ -62,7 +62,9 @@ describe('the book spec', () => {
     const search = bookSearchSchema({ categoryId: '4', status: 'off_shelf', subclassId: 'x' } as never);
     expect(search).toMatchObject({ categoryId: 4, status: 'off_shelf' });
     expect(search).not.toHaveProperty('subclassId');
-    for (const name of Object.keys(bookSpec.filters)) expect(bookPageSchema.shape).toHaveProperty(name);
+    for (const [name, f] of Object.entries(bookSpec.filters)) {
+      for (const param of filterParams(name, f)) expect(bookPageSchema.shape).toHaveProperty(param);
+    }
     expect(bookPageSchema.safeParse({ status: 'lost' }).success).toBe(false);
   });
 });

@@ -1,0 +1,77 @@
+import type { Context, Hono, MiddlewareHandler } from 'hono';
+import { sql } from 'kysely';
+import { type BulkDeleteRefusal, type BulkDeleteResult, bulkDeleteRequest } from '../../contract/bulk-delete';
+import { BATCH_MAX_ROWS } from '../../contract/import';
+import { ruleReasonOf } from '../../contract/rule-codes';
+import { currentUser } from '../auth/middleware';
+import type { AppEnv, AuthUser } from '../context';
+import { ok } from '../http/envelope';
+import { ApiError, conflict, invalidField } from '../http/errors';
+import { readJson } from '../http/validate';
+import type { Db, RowBase } from './types';
+
+type Row = RowBase & Record<string, unknown>;
+
+/** What define-resource.ts hands over: the resource's own delete and its page filter. */
+export interface BulkDeleteTarget {
+  name: string;
+  /** Every record the page filters match, read in `db` (the transaction). */
+  matching: (db: Db, filter: unknown, limit: number) => Promise<Row[]>;
+  /** The delete of one record as DELETE /{r}/{id} does it (rules, the delete, its audit row). */
+  deleteOne: (db: Db, user: AuthUser, row: Row) => Promise<void>;
+  /** An error of one record's delete as the API answers it (a driver's foreign key → 409 referenced). */
+  mapError: (err: unknown) => unknown;
+  titleOf: (row: Row) => string | null;
+  write: <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
+  /** After the commit, per deleted record (events, files). */
+  committed: (c: Context<AppEnv>, rows: Row[]) => Promise<void>;
+}
+
+/**
+ * `POST /{r}/bulk-delete` (docs/api-additions.md): the records a filter matches, in one transaction,
+ * each through the same checks as its own DELETE. A record a rule or a reference keeps is rolled
+ * back to a savepoint and reported; the others go. A failure that is not a refusal undoes all.
+ */
+export function registerBulkDelete(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BulkDeleteTarget) {
+  api.post(`/${target.name}/bulk-delete`, guard, async (c) => {
+    const req = await readJson(c, bulkDeleteRequest);
+    const user = currentUser(c);
+    const gone: Row[] = [];
+    const result = await target.write(async (trx): Promise<BulkDeleteResult> => {
+      const rows = await target.matching(trx, req.filter, BATCH_MAX_ROWS + 1);
+      if (rows.length > BATCH_MAX_ROWS) {
+        throw invalidField('filter', `matches more than ${BATCH_MAX_ROWS} records; narrow it down`);
+      }
+      if (req.expected !== undefined && req.expected !== rows.length) {
+        throw new ApiError(
+          conflict('').code,
+          `The filter now matches ${rows.length} records, not ${req.expected}; check the list again`,
+          { matched: rows.length },
+        );
+      }
+      const refused: BulkDeleteRefusal[] = [];
+      gone.length = 0;
+      for (const row of rows) {
+        // A savepoint per record: PostgreSQL aborts the whole transaction on a failed statement
+        // (a foreign key), so only rolling back to it lets the others go on.
+        await sql`savepoint bulk_delete_row`.execute(trx);
+        try {
+          await target.deleteOne(trx, user, row);
+          await sql`release savepoint bulk_delete_row`.execute(trx);
+          gone.push(row);
+        } catch (err) {
+          await sql`rollback to savepoint bulk_delete_row`.execute(trx);
+          await sql`release savepoint bulk_delete_row`.execute(trx);
+          const mapped = target.mapError(err);
+          // Only refusals (409: a rule, a reference) are reported; anything else is a real failure.
+          if (!(mapped instanceof ApiError) || mapped.status !== 409) throw mapped;
+          const reason = ruleReasonOf(mapped.data);
+          refused.push({ id: row.id, title: target.titleOf(row), msg: mapped.msg, ...(reason ? { reason } : {}) });
+        }
+      }
+      return { matched: rows.length, deleted: rows.length - refused.length, refused };
+    });
+    await target.committed(c, gone);
+    return ok(c, result);
+  });
+}
