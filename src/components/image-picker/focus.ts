@@ -12,7 +12,10 @@ export function focusAfterClose(target: HTMLElement | null): void {
     if (active !== target && (active === null || active === document.body || !active.isConnected || inPicker)) {
       target.focus({ preventScroll: true });
     }
-    if ((document.activeElement === target && !document.querySelector('[data-image-picker]')) || ++ticks > 40) {
+    if (
+      (document.activeElement === target && !document.querySelector('[data-image-picker] [role="dialog"]')) ||
+      ++ticks > 40
+    ) {
       window.clearInterval(timer);
     }
   }, 50);

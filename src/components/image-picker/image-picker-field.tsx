@@ -90,7 +90,7 @@ export function ImagePickerField({ value, onChange, label, 'data-testid': testId
           <Thumbnail url={url || null} width={96} height={64} />
         </div>
       </Group>
-      <Group gap="xs" role="group" aria-label={label}>
+      <Group gap="xs">
         <Button
           ref={chooseRef}
           size="xs"
