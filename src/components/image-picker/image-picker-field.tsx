@@ -75,50 +75,49 @@ export function ImagePickerField({ value, onChange, label, 'data-testid': testId
 
   return (
     <Stack gap={6}>
-      <Group align="flex-start" gap="sm" wrap="nowrap">
-        <TextInput
-          {...input}
-          ref={inputRef}
-          label={label}
-          type="url"
-          value={url}
-          onChange={onChange}
-          data-testid={testId}
-          style={{ flex: 1, minWidth: 0 }}
-        />
-        <div style={{ marginTop: 25, flex: 'none' }} data-testid={`${testId}-preview`} data-url={url || undefined}>
-          <Thumbnail url={url || null} width={96} height={64} />
+      <TextInput
+        {...input}
+        ref={inputRef}
+        label={label}
+        type="url"
+        value={url}
+        onChange={onChange}
+        data-testid={testId}
+      />
+      <Group gap="xs" wrap="nowrap" align="center">
+        <div style={{ flex: 'none' }} data-testid={`${testId}-preview`}>
+          <Thumbnail url={url || null} width={64} height={48} />
         </div>
-      </Group>
-      <Group gap="xs">
-        <Button
-          ref={chooseRef}
-          size="xs"
-          variant="light"
-          leftSection={<IconPhotoSearch size={14} aria-hidden />}
-          onClick={open}
-          aria-haspopup="dialog"
-          data-testid={`${testId}-library`}
-        >
-          <Trans>Choose from library</Trans>
-        </Button>
-        <FileButton onChange={(f) => void upload(f)} accept={IMAGE_MIMES.join(',')}>
-          {(props) => (
-            <Button
-              {...props}
-              size="xs"
-              variant="default"
-              leftSection={<IconUpload size={14} aria-hidden />}
-              loading={progress !== null}
-              disabled={!online}
-              title={online ? undefined : t`Uploading needs a connection`}
-              data-testid={`${testId}-upload`}
-            >
-              <Trans>Upload</Trans>
-            </Button>
-          )}
-        </FileButton>
-        {progress !== null && <Progress value={progress * 100} w={120} size="sm" aria-label={t`Upload progress`} />}
+        <Group gap="xs">
+          <Button
+            ref={chooseRef}
+            size="xs"
+            variant="light"
+            leftSection={<IconPhotoSearch size={14} aria-hidden />}
+            onClick={open}
+            aria-haspopup="dialog"
+            data-testid={`${testId}-library`}
+          >
+            <Trans>Choose from library</Trans>
+          </Button>
+          <FileButton onChange={(f) => void upload(f)} accept={IMAGE_MIMES.join(',')}>
+            {(props) => (
+              <Button
+                {...props}
+                size="xs"
+                variant="default"
+                leftSection={<IconUpload size={14} aria-hidden />}
+                loading={progress !== null}
+                disabled={!online}
+                title={online ? undefined : t`Uploading needs a connection`}
+                data-testid={`${testId}-upload`}
+              >
+                <Trans>Upload</Trans>
+              </Button>
+            )}
+          </FileButton>
+          {progress !== null && <Progress value={progress * 100} w={80} size="sm" aria-label={t`Upload progress`} />}
+        </Group>
       </Group>
       {loaded && (
         <Suspense fallback={null}>
