@@ -87,6 +87,7 @@ export default function ImagePickerDialog({ opened, current, title, onClose }: P
       title={t`Choose an image: ${title}`}
       size="lg"
       zIndex={310}
+      closeButtonProps={{ 'aria-label': t`Close` }}
       // Escape is handled below, so it closes only this dialog and not the form beneath.
       closeOnEscape={false}
       returnFocus={false}

@@ -20,8 +20,8 @@ const LIBRARY_KEY = ['image'] as const;
 
 type Props = Omit<TextInputProps, 'onChange' | 'value'> & {
   value?: string | null;
-  /** Mantine form's onChange: takes the input's event or the value itself. */
-  onChange: (value: unknown) => void;
+  /** The new address (Mantine form's onChange takes the value itself too). */
+  onChange: (value: string) => void;
   label: string;
   'data-testid': string;
 };
@@ -81,7 +81,7 @@ export function ImagePickerField({ value, onChange, label, 'data-testid': testId
         label={label}
         type="url"
         value={url}
-        onChange={onChange}
+        onChange={(e) => onChange(e.currentTarget.value)}
         data-testid={testId}
       />
       <Group gap="xs" wrap="nowrap" align="center">
