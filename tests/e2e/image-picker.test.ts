@@ -1,7 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseURL, screenshot } from './browser';
 import { form, rows, submit } from './lists';
+import { writeRandomFile } from './random-file';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -189,5 +193,30 @@ describe('image picker', () => {
     const book = (await session.page<Row>('/book', { keyword: 'Picker offline book' })).items[0];
     expect(book?.coverUrl).toBe('/favicon.svg');
     await page.context().close();
+  });
+
+  it('gives a video being uploaded a cover from the library, which the video record keeps', async () => {
+    const cover = await uploadToLibrary('picker-video-cover.png');
+    const dir = mkdtempSync(join(tmpdir(), 'lectern-picker-video-'));
+    try {
+      const path = join(dir, 'picker-film.mp4');
+      writeRandomFile(path, 1);
+      const page = await session.signedIn('/web/video-upload');
+      await page.getByTestId('upload-input').setInputFiles(path);
+      const card = page.getByRole('listitem', { name: 'picker-film.mp4', exact: true });
+      await card.getByRole('button', { name: 'Choose from library' }).click();
+      await picker(page).getByTestId('image-picker-search').fill('picker-video-cover');
+      await expect.poll(() => picker(page).getByTestId('image-picker-option').count()).toBe(1);
+      await picker(page).getByRole('option', { name: 'picker-video-cover.png' }).click();
+      await picker(page).getByRole('dialog').waitFor({ state: 'detached' });
+      expect(await card.getByLabel('Cover image').inputValue()).toBe(cover.url);
+      await page.getByRole('button', { name: 'Start upload' }).click();
+      await expect.poll(() => card.getAttribute('data-state'), { timeout: 60_000 }).toBe('Success');
+      const video = (await session.page<Row>('/video', { keyword: 'picker-film' })).items[0];
+      expect(video?.coverUrl).toBe(cover.url);
+      await page.context().close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
