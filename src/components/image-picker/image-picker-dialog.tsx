@@ -37,7 +37,9 @@ export default function ImagePickerDialog({ opened, current, title, onClose }: P
   const [keyword, setKeyword] = useState('');
   const [debounced] = useDebouncedValue(keyword, PICKER_SEARCH_DEBOUNCE_MS);
   const [pageNum, setPageNum] = useState(1);
-  const [active, setActive] = useState(-1);
+  // The active option by image id, so new rows for the same page (a refetch, a search settling)
+  // keep the one the arrows are on when it is still there.
+  const [activeId, setActiveId] = useState<number | null>(null);
   const body = pickerPageBody(pageNum, debounced);
   const query = useQuery({
     // Under the library's path: an upload or a delete anywhere refreshes it.
@@ -52,10 +54,10 @@ export default function ImagePickerDialog({ opened, current, title, onClose }: P
   // The library cannot answer: offline with nothing cached, or the request failed.
   const unreachable = query.isError || (!online && !query.data);
 
-  // A new page or search starts on the current image if it is there, else on nothing.
-  useEffect(() => {
-    setActive(rows ? rows.findIndex((r) => r.url === current) : -1);
-  }, [rows, current]);
+  const found = rows?.findIndex((r) => r.id === activeId) ?? -1;
+  // Otherwise a page starts on the field's current image if it is there, else on nothing.
+  const active = found >= 0 ? found : (rows?.findIndex((r) => r.url === current) ?? -1);
+  const setActive = (index: number) => setActiveId(rows?.[index]?.id ?? null);
   // A new search starts again at page 1.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the search settles
   useEffect(() => setPageNum(1), [debounced]);
