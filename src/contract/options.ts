@@ -8,3 +8,16 @@ export interface SubclassOption {
   categoryId: number;
   name: string;
 }
+
+/** `data` of `POST /file/upload/img`: the new library image. */
+export interface ImageUploadResult {
+  id: number;
+  url: string;
+}
+
+/** What the image picker reads of a `POST /image/page` row. */
+export interface ImageOption {
+  id: number;
+  url: string;
+  fileName: string;
+}

@@ -10,7 +10,7 @@ import {
   variantContext,
 } from './a11y-helpers';
 import { type Finding, report, seriousViolations } from './axe';
-import { launch } from './browser';
+import { admin, launch } from './browser';
 
 /*
  * The axe-core sweep (WCAG 2.2 AA rule set): no serious or critical finding on any screen, with
@@ -22,7 +22,33 @@ let browser: Browser;
 let server: { url: string; stop: () => Promise<void> };
 beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startDemoServer()]);
+  await seedLibrary(server.url);
 });
+
+/** The demo site has no uploaded images: two, so the image picker shows its grid of thumbnails. */
+async function seedLibrary(url: string): Promise<void> {
+  const login = await fetch(`${url}/prod-api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(admin),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  // A real 1×1 PNG: the server decides the type by its bytes.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  for (const name of ['reading-room.png', 'spring-fair.png']) {
+    const body = new FormData();
+    body.append('file', new Blob([png], { type: 'image/png' }), name);
+    const res = await fetch(`${url}/prod-api/file/upload/img`, {
+      method: 'POST',
+      headers: { 'X-Token': data.token },
+      body,
+    });
+    expect(res.status).toBe(201);
+  }
+}
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
@@ -51,6 +77,17 @@ async function sweepDialogs(page: Page, findings: Finding[], v: string): Promise
   await go(page, '/web/book');
   await withOpen(page, findings, `${v} /web/book create form`, click('create-record'), '[data-testid=resource-form]');
   await withOpen(page, findings, `${v} /web/book edit form`, click('row-edit'), '[data-testid=resource-form]');
+  // The image picker opens over the edit form; Escape closes the picker, then the form.
+  await click('row-edit')();
+  await withOpen(
+    page,
+    findings,
+    `${v} /web/book image picker`,
+    click('field-coverUrl-library'),
+    '[data-testid=image-picker-list] [role=option]',
+  );
+  await page.keyboard.press('Escape');
+  await page.locator('[data-testid=resource-form]').waitFor({ state: 'detached' });
   await withOpen(page, findings, `${v} /web/book delete confirm`, click('row-delete'), '[data-testid=confirm-delete]');
   await withOpen(page, findings, `${v} /web/book import dialog`, click('import-csv'), '[data-testid=import-drop]');
   // Batch edit needs a selection: the page's rows, ticked with the header checkbox (and unticked after).

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { ImagePickerField } from '../image-picker/image-picker-field';
 import type { FieldDef, FieldRenderProps, FormValues } from './types';
 
 interface Props<V extends FormValues> {
@@ -49,6 +50,8 @@ export function FormField<V extends FormValues>({ field, form, empty, editing }:
           allowDecimal={false}
         />
       );
+    case 'image':
+      return <ImagePickerField {...common} placeholder={placeholder} description={description} />;
     case 'select':
       return (
         <Select

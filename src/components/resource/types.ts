@@ -117,7 +117,8 @@ export interface FilterDef {
 }
 
 export type FormValues = Record<string, unknown>;
-export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'date' | 'url' | 'custom';
+/** `image`: an image address with the library picker and upload (components/image-picker). */
+export type FieldKind = 'text' | 'textarea' | 'number' | 'select' | 'date' | 'url' | 'image' | 'custom';
 
 export interface FieldRenderProps<V extends FormValues> {
   /** Mantine input props plus label, required, data-testid: spread onto the input. */

@@ -59,11 +59,11 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
       {
         name: 'imageUrl',
         label: msg`Image URL`,
-        kind: 'url',
+        kind: 'image',
         required: true,
         span: 2,
         placeholder: msg`https://… or /prod-api/files/…`,
-        description: msg`Copy an address from the image library, or any https image.`,
+        description: msg`Choose from the library, upload, or paste any https image address.`,
       },
       {
         name: 'linkUrl',

@@ -84,7 +84,7 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
       { name: 'publishDate', label: msg`Publish date`, kind: 'date' },
       { name: 'stock', label: msg`Stock`, kind: 'number', required: true, min: 0 },
       { name: 'status', label: msg`Status`, kind: 'select', required: true, options: BOOK_STATUS_OPTIONS },
-      { name: 'coverUrl', label: msg`Cover URL`, kind: 'url', placeholder: msg`https://…` },
+      { name: 'coverUrl', label: msg`Cover URL`, kind: 'image', placeholder: msg`https://…` },
       { name: 'summary', label: msg`Summary`, kind: 'textarea' },
     ],
   },

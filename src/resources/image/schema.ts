@@ -24,7 +24,4 @@ export type ImageRecord = RecordMeta & {
 };
 
 /** `data` of `POST /file/upload/img`. */
-export interface ImageUploadResult {
-  id: number;
-  url: string;
-}
+export type { ImageUploadResult } from '../../contract/options';

@@ -41,7 +41,7 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
     fields: [
       { name: 'title', label: msg`Title`, kind: 'text', required: true, span: 2 },
       { name: 'status', label: msg`Status`, kind: 'select', required: true, options: NEWS_STATUS_OPTIONS },
-      { name: 'coverUrl', label: msg`Cover URL`, kind: 'url', placeholder: msg`https://… or /prod-api/files/…` },
+      { name: 'coverUrl', label: msg`Cover URL`, kind: 'image', placeholder: msg`https://… or /prod-api/files/…` },
       { name: 'summary', label: msg`Summary`, kind: 'textarea', description: msg`One or two sentences for lists.` },
       {
         name: 'content',

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Badge,
   Button,
-  FileInput,
   Group,
   Paper,
   Progress,
@@ -15,6 +14,7 @@ import {
 } from '@mantine/core';
 import { memo, useState } from 'react';
 import { formatBytes } from '../../../components/format';
+import { ImagePickerField } from '../../../components/image-picker/image-picker-field';
 import { CategorySelect } from '../../../components/pickers/category-select';
 import { checkObjectTags, MAX_TAGS, splitTags } from '../../../upload/limits';
 import type { UploadItem, VideoInfo } from '../../../upload/protocol';
@@ -31,14 +31,14 @@ export const UploadItemCard = memo(ItemCard, (a, b) => JSON.stringify(a.item) ==
 function ItemCard({ item }: { item: UploadItem }) {
   const { t, i18n } = useLingui();
   const [info, setInfo] = useState<VideoInfo>({ ...item.videoInfo });
-  const [cover, setCover] = useState<File | null>(null);
   const canEdit = editable(item);
   const tags = splitTags(info.Tags);
   const tagProblem = checkObjectTags(Object.fromEntries(tags.map((tag) => [tag, ''])));
 
-  const update = (next: VideoInfo, nextCover: File | null | undefined = undefined) => {
+  // The cover is an address (chosen from or uploaded to the image library), sent as CoverURL.
+  const update = (next: VideoInfo) => {
     setInfo(next);
-    if (next.Title.trim()) sendUpload({ type: 'update-info', id: item.id, videoInfo: next, cover: nextCover });
+    if (next.Title.trim()) sendUpload({ type: 'update-info', id: item.id, videoInfo: next });
   };
 
   const pct = percent(item);
@@ -148,15 +148,11 @@ function ItemCard({ item }: { item: UploadItem }) {
               error={tagProblem ? t`At most 10 tags of up to 128 bytes each` : undefined}
               onChange={(v) => update({ ...info, Tags: v.join(',') || undefined })}
             />
-            <FileInput
+            <ImagePickerField
               label={t`Cover image`}
-              accept="image/png,image/jpeg,image/webp,image/gif"
-              clearable
-              value={cover}
-              onChange={(f) => {
-                setCover(f);
-                update(info, f);
-              }}
+              value={info.CoverURL ?? ''}
+              onChange={(url) => update({ ...info, CoverURL: url || undefined })}
+              data-testid={`video-cover-${item.id}`}
             />
           </SimpleGrid>
         )}

@@ -25,7 +25,6 @@ export function ImageCard({ image, selectable, selected, onSelect, actions }: Pr
       data-selected={selected || undefined}
       data-testid="resource-row"
       data-id={image.id}
-      aria-selected={selected}
     >
       <Card.Section className={classes.preview}>
         <AspectRatio ratio={4 / 3}>
@@ -35,6 +34,8 @@ export function ImageCard({ image, selectable, selected, onSelect, actions }: Pr
         </AspectRatio>
         {selectable && (
           <Checkbox
+            // At least 24 px in every language's scale: it sits on the preview's link (WCAG 2.5.8).
+            size="lg"
             className={classes.check}
             aria-label={t`Select ${image.fileName}`}
             checked={selected}

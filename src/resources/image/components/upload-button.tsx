@@ -6,9 +6,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { notifySuccess } from '../../../components/notify';
 import { ERROR_TOAST_MS } from '../../../lib/http';
+import { uploadImage } from '../../../lib/upload-image';
 import { imageApi } from '../api';
 import { IMAGE_ACCEPT, tooLarge } from '../model';
-import { uploadImage } from '../upload-image';
 
 /** Uploads the chosen images one after another, with a progress bar; the grid refreshes after. */
 // The progress bar loads with the first upload.

@@ -1,11 +1,11 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { API_BASE, isSuccessCode, LOGOUT_CODES } from '../../contract/envelope';
-import { IMAGE_UPLOAD_FIELD } from '../../contract/values';
-import { ApiError, ERROR_TOAST_MS, NetworkError } from '../../lib/http';
-import { mantineHttpUi } from '../../lib/http-ui';
-import { getToken } from '../../lib/token';
-import type { ImageUploadResult } from './schema';
+import { API_BASE, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
+import type { ImageUploadResult } from '../contract/options';
+import { IMAGE_UPLOAD_FIELD } from '../contract/values';
+import { ApiError, ERROR_TOAST_MS, NetworkError } from './http';
+import { mantineHttpUi } from './http-ui';
+import { getToken } from './token';
 
 /**
  * `POST /file/upload/img` as multipart. XMLHttpRequest rather than fetch: only it reports upload
