@@ -59,7 +59,26 @@ describe('record pages', () => {
     expect(findings, report(findings)).toEqual([]);
     await page.reload();
     await check();
-    expect(new URL(page.url()).pathname).toMatch(new RegExp(`/web/book/${bookId}$`));
+    // The late keyword neither took the user back nor landed on the record page's URL.
+    expect(page.url()).toMatch(new RegExp(`/web/book/${bookId}$`));
+  });
+
+  it('a click on a result wins over a keyword still being typed while the record page loads', async () => {
+    const page = await session.signedIn('/web/book');
+    const link = page.getByRole('link', { name: TITLE });
+    await link.waitFor();
+    // A slow network: the record page's code arrives well after the search box's 300 ms debounce.
+    await page.route(/\/assets\/(book_\._id|record-)[^/]*\.js$/, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByTestId('list-keyword').fill('Atlas');
+    await link.click();
+    await page.waitForURL(`**/web/book/${bookId}`);
+    await expect.poll(() => page.getByTestId('record-title').textContent(), { timeout: 15_000 }).toBe(TITLE);
+    // The late keyword neither took the user back nor landed on the record page's URL.
+    expect(page.url()).toMatch(new RegExp(`/web/book/${bookId}$`));
+    await page.close();
   });
 
   it("opens a book's page from the audit log", async () => {

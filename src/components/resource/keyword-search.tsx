@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { CloseButton, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 
 export const KEYWORD_DEBOUNCE_MS = 300;
@@ -24,6 +25,11 @@ export function KeywordSearch({ value, onChange }: Props) {
     sent.current = next.trim();
     onChange(sent.current || undefined);
   }, KEYWORD_DEBOUNCE_MS);
+
+  // Leaving the list drops a keyword not yet sent: while the next screen's code loads the list is
+  // still mounted, and a late search would replace the navigation the user chose with the list.
+  const router = useRouter();
+  useEffect(() => router.subscribe('onBeforeNavigate', (e) => e.pathChanged && send.cancel()), [router, send]);
 
   useEffect(() => {
     if ((value ?? '') !== sent.current) {
