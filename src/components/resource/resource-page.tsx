@@ -152,7 +152,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           extra={
             <>
               <ViewsButton views={views} allColumns={resource.columns} search={search} apply={applyView} />
-              {resource.exportable && <ExportMenu resource={resource} search={search} />}
+              {resource.exportable !== false && <ExportMenu resource={resource} search={search} />}
               {bulk.toolbar}
               {resource.toolbar}
             </>
