@@ -18,7 +18,6 @@ export const APPLY_FILTERS = screenFilterNames(applicationSpec.filters);
 
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
 export const applySearchSchema = searchSchemaOf(applicationSpec);
-export type ApplySearch = ReturnType<typeof applySearchSchema>;
 
 /** A status change the console offers, with how its button and dialog read. */
 export interface Transition {

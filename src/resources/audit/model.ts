@@ -46,7 +46,6 @@ export const auditSearchSchema = listSearchSchema(AUDIT_SORTS, {
   from: dayFilter,
   to: dayFilter,
 });
-export type AuditSearch = ReturnType<typeof auditSearchSchema>;
 
 export interface ChangeLine {
   field: string;

@@ -19,7 +19,6 @@ export const auditPageSchema = pageRequest(AUDIT_SORTS, {
   from: dateFilter,
   to: dateFilter,
 });
-export type AuditPageRequest = z.input<typeof auditPageSchema>;
 
 /** A field's change; secrets (passwords) appear only as "(changed)". */
 export type AuditChange = { from: unknown; to: unknown } | '(changed)';

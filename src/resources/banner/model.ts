@@ -14,20 +14,12 @@ export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
 export const bannerSearchSchema = searchSchemaOf(bannerSpec);
-export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
-export type BannerFormValues = {
-  title: string;
-  imageUrl: string;
-  linkUrl: string;
-  sort: number | string;
-  enabled: boolean;
-};
-
-export const toBannerFormValues = formValuesFrom<BannerFormValues>({
+export const toBannerFormValues = formValuesFrom({
   title: '',
   imageUrl: '',
   linkUrl: '',
-  sort: 0,
+  sort: 0 as number | string,
   enabled: true,
 });
+export type BannerFormValues = ReturnType<typeof toBannerFormValues>;

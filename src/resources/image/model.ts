@@ -16,7 +16,6 @@ export const IMAGE_FILTERS = screenFilterNames(imageSpec.filters);
 
 /** /users/image?pageNum&pageSize&keyword&sort&order&mime */
 export const imageSearchSchema = searchSchemaOf(imageSpec);
-export type ImageSearch = ReturnType<typeof imageSearchSchema>;
 
 /** What the file picker offers; the server decides by the bytes, not by this. */
 export const IMAGE_ACCEPT = IMAGE_MIMES.join(',');

@@ -14,7 +14,6 @@ export const ONLINE_FILTERS = screenFilterNames(messageSpec.filters);
 
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
 export const onlineSearchSchema = searchSchemaOf(messageSpec);
-export type OnlineSearch = ReturnType<typeof onlineSearchSchema>;
 
 /**
  * The `PUT /online` body for a message with some fields changed: the update schema is strict and

@@ -20,22 +20,13 @@ export const READER_FILTERS = screenFilterNames(readerSpec.filters);
 
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
 export const readerSearchSchema = searchSchemaOf(readerSpec);
-export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
-export type ReaderFormValues = {
-  nickName: string;
-  phone: string;
-  email: string;
-  gender: Gender | null;
-  status: ReaderStatus;
-  avatarUrl: string;
-};
-
-export const toReaderFormValues = formValuesFrom<ReaderFormValues>({
+export const toReaderFormValues = formValuesFrom({
   nickName: '',
   phone: '',
   email: '',
-  gender: null,
-  status: 'active',
+  gender: null as Gender | null,
+  status: 'active' as ReaderStatus,
   avatarUrl: '',
 });
+export type ReaderFormValues = ReturnType<typeof toReaderFormValues>;

@@ -17,20 +17,12 @@ export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
 
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
 export const resourceSearchSchema = searchSchemaOf(resourceSpec);
-export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
-export type ResourceFormValues = {
-  title: string;
-  type: ResourceType | null;
-  url: string;
-  description: string;
-  categoryId: number | null;
-};
-
-export const toResourceFormValues = formValuesFrom<ResourceFormValues>({
+export const toResourceFormValues = formValuesFrom({
   title: '',
-  type: null,
+  type: null as ResourceType | null,
   url: '',
   description: '',
-  categoryId: null,
+  categoryId: null as number | null,
 });
+export type ResourceFormValues = ReturnType<typeof toResourceFormValues>;

@@ -9,7 +9,6 @@ export const SUBCLASS_FILTERS = screenFilterNames(subclassSpec.filters);
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
 export const subclassSearchSchema = searchSchemaOf(subclassSpec);
-export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
 
 export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };
 

@@ -14,4 +14,3 @@ export const VIDEO_FILTERS = ['status'] as const;
 
 /** /web/video?pageNum&pageSize&keyword&sort&order&status */
 export const videoSearchSchema = listSearchSchema(VIDEO_SORTS, { status: enumFilter(VIDEO_STATUSES) });
-export type VideoSearch = ReturnType<typeof videoSearchSchema>;

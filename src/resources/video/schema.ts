@@ -47,7 +47,6 @@ export const videoPageSchema = pageRequest(VIDEO_SORTS, {
   status: z.enum(VIDEO_STATUSES).optional(),
   cateId: z.number().int().nonnegative().optional(),
 });
-export type VideoPageRequest = z.input<typeof videoPageSchema>;
 
 export type Video = RecordMeta & {
   title: string;
