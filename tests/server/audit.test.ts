@@ -1,16 +1,14 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
-import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let category: number;
 beforeAll(async () => {
-  s = await startTestServer();
   category = await createCategory(s, 'Audited');
 });
-afterAll(() => s.close());
 
 const auditRows = (resource: string, recordId: number) =>
   s.db

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ResourceSpec } from '../../src/contract/resource-spec';
 import { applicationSpec } from '../../src/resources/application/spec';
 import { auditSpec } from '../../src/resources/audit/spec';
@@ -15,13 +15,9 @@ import { staffSpec } from '../../src/resources/staff/spec';
 import { subclassSpec } from '../../src/resources/subclass/spec';
 import { videoSpec } from '../../src/resources/video/spec';
 import { pageOf } from './helpers/crud';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 const specs: ResourceSpec[] = [
   applicationSpec,

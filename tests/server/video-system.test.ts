@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataPoint, SystemInfo, VodResource } from '../../src/contract/system';
 import type { Video } from '../../src/resources/video/schema';
 import { setVideoStatus } from '../../src/server/db/repositories/video';
 import { auditActions, create, type Errors, expectInvalid, pageOf } from './helpers/crud';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 const video = (o: Record<string, unknown> = {}) => ({
   title: 'Lecture',

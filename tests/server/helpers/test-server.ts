@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../src/contract/envelope';
 import { createApp } from '../../../src/server/app';
 import type { AppConfig, AppDeps } from '../../../src/server/context';
@@ -178,6 +179,24 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The one server of a test file: started before the file's own `beforeAll` hooks (it registers
+ * first) and closed after everything else. Read it only inside hooks and tests.
+ */
+export function testServerForFile(opts: TestServerOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+  });
+  afterAll(() => server?.close());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error('the test server is not started yet: use it inside hooks and tests');
+      return server[key as keyof TestServer];
+    },
+  });
 }
 
 /**
