@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../src/contract/import';
 import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import { createBook, createCategory, createSubclass, insertBooks, testServerForFile } from './helpers/test-server';
+import { createBook, createCategory, createShelves, insertBooks, testServerForFile } from './helpers/test-server';
 
 /**
  * Batch edit (resources/batch.ts): one transaction, the version of every named record checked, a
@@ -15,10 +15,7 @@ let fromSub: number;
 let toSub: number;
 
 beforeAll(async () => {
-  from = await createCategory(s, 'Batch from');
-  to = await createCategory(s, 'Batch to');
-  fromSub = await createSubclass(s, from, 'Old shelf');
-  toSub = await createSubclass(s, to, 'New shelf');
+  [[from, fromSub], [to, toSub]] = await createShelves(s, ['Batch from', 'Old shelf'], ['Batch to', 'New shelf']);
 });
 
 const batch = <T = BatchResult>(path: string, body: unknown) =>

@@ -4,7 +4,7 @@ import type { FieldError } from '../../src/contract/envelope';
 import type { SystemInfo } from '../../src/contract/system';
 import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
-import { bookInput, createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
+import { bookInput, createBook, createCategory, createShelves, testServerForFile } from './helpers/test-server';
 
 type Errors = { errors: FieldError[] };
 
@@ -14,10 +14,7 @@ let science: number;
 let classics: number;
 let physics: number;
 beforeAll(async () => {
-  fiction = await createCategory(s, 'Fiction');
-  science = await createCategory(s, 'Science');
-  classics = await createSubclass(s, fiction, 'Classics');
-  physics = await createSubclass(s, science, 'Physics');
+  [[fiction, classics], [science, physics]] = await createShelves(s, ['Fiction', 'Classics'], ['Science', 'Physics']);
 });
 
 const page = (body: Record<string, unknown>) =>

@@ -6,6 +6,7 @@ import { auditActions, pageOf } from './helpers/crud';
 import {
   createBook,
   createCategory,
+  createShelves,
   createSubclass,
   startTestServer,
   type TestServer,
@@ -24,10 +25,7 @@ let novels: number;
 let haiku: number;
 
 beforeAll(async () => {
-  fiction = await createCategory(s, 'Fiction');
-  poetry = await createCategory(s, 'Poetry');
-  novels = await createSubclass(s, fiction, 'Novels');
-  haiku = await createSubclass(s, poetry, 'Haiku');
+  [[fiction, novels], [poetry, haiku]] = await createShelves(s, ['Fiction', 'Novels'], ['Poetry', 'Haiku']);
 });
 
 type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };

@@ -257,6 +257,19 @@ export async function createSubclass(s: TestServer, categoryId: number, name: st
   return res.body.data.id;
 }
 
+/** Categories with one subclass each, for book tests: `[categoryId, subclassId]` per `[category, subclass]`. */
+export async function createShelves<const N extends [string, string][]>(
+  s: TestServer,
+  ...names: N
+): Promise<{ [K in keyof N]: [number, number] }> {
+  const ids: [number, number][] = [];
+  for (const [category, subclass] of names) {
+    const categoryId = await createCategory(s, category);
+    ids.push([categoryId, await createSubclass(s, categoryId, subclass)]);
+  }
+  return ids as { [K in keyof N]: [number, number] };
+}
+
 export const bookInput = (over: Record<string, unknown> = {}) => ({
   title: 'A Book',
   author: 'An Author',
