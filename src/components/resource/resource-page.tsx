@@ -14,10 +14,10 @@ import { SHORTCUTS } from '../../lib/shortcuts';
 import { useBulkActions } from './bulk-actions';
 import { ExportMenu } from './export-menu';
 import { loadSchemas } from './form-schemas';
+import { loadFormModal, ResourceFormModal } from './lazy-form-modal';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
-import type { ResourceFormModal as FormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
@@ -34,13 +34,6 @@ const OfflineBanner = lazy(() => offline().then((m) => ({ default: m.OfflineBann
 const OfflineEmpty = lazy(() => offline().then((m) => ({ default: m.OfflineEmpty })));
 const PendingWritesNotice = lazy(() => offline().then((m) => ({ default: m.PendingWritesNotice })));
 const ListError = lazy(() => import('./list-error').then((m) => ({ default: m.ListError })));
-
-const loadFormModal = () => import('./resource-form-modal');
-// The form (its inputs, @mantine/form, the contract's schemas and zod) loads when it first opens.
-// (Typed as the generic component it is: `lazy` would pin its type parameters.)
-const ResourceFormModal = lazy(() =>
-  loadFormModal().then((m) => ({ default: m.ResourceFormModal })),
-) as unknown as typeof FormModal;
 
 /**
  * A whole resource screen from its description: toolbar, table, paging and the form. The list
