@@ -10,8 +10,8 @@ import {
 import { defaultVodConfig, vodConnectSrc } from '../../../src/server/vod/config';
 import { mac } from '../../../src/server/vod/mac';
 import { assumeRole, assumeRoleParams } from '../../../src/server/vod/sts';
+import { RPC_VECTOR, RPC_VECTOR_SECRET, RPC_VECTOR_SIGNATURE } from '../../fixtures/rpc-vector';
 import { sign } from './helpers';
-import { RPC_VECTOR, RPC_VECTOR_SECRET, RPC_VECTOR_SIGNATURE } from './rpc-vector';
 
 /** ali-oss's own string-to-sign (lib/common/signUtils.js): the server must agree with it exactly. */
 const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.js') as {

@@ -7,7 +7,7 @@ import {
   rpcStringToSign as stringToSign,
 } from '../../../src/contract/vod-signature';
 import { signedParams, timestamp } from '../../../src/upload/vod-client';
-import { RPC_VECTOR_SIGNATURE, RPC_VECTOR as VECTOR } from '../../server/vod/rpc-vector';
+import { RPC_VECTOR_SIGNATURE, RPC_VECTOR as VECTOR } from '../../fixtures/rpc-vector';
 
 describe('percentEncode', () => {
   it.each([
