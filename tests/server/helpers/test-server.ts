@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../src/contract/envelope';
+import type { Book } from '../../../src/resources/book/schema';
 import { createApp } from '../../../src/server/app';
 import type { AppConfig, AppDeps } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
@@ -279,8 +280,8 @@ export const bookInput = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export async function createBook(s: TestServer, over: Record<string, unknown>) {
-  const res = await s.call<{ id: number; version: number }>('POST', '/book', {
+export async function createBook(s: TestServer, over: Record<string, unknown>): Promise<Book> {
+  const res = await s.call<Book>('POST', '/book', {
     token: s.adminToken,
     body: bookInput(over),
   });
