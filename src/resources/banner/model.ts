@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { bannerSpec } from './spec';
 
@@ -9,8 +9,6 @@ export const BANNER_ENABLED_OPTIONS: Option[] = [
   { value: 'true', label: msg`Enabled`, color: 'green' },
   { value: 'false', label: msg`Disabled`, color: 'gray' },
 ];
-
-export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
 
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
 export const bannerSearchSchema = searchSchemaOf(bannerSpec);

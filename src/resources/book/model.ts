@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { BookStatus } from './schema';
 import { bookSpec } from './spec';
@@ -9,8 +9,6 @@ export const BOOK_STATUS_OPTIONS: Option<BookStatus>[] = [
   { value: 'on_shelf', label: msg`On shelf`, color: 'green' },
   { value: 'off_shelf', label: msg`Off shelf`, color: 'gray' },
 ];
-
-export const BOOK_FILTERS = screenFilterNames(bookSpec.filters);
 
 /** /web/book?pageNum&pageSize&keyword&sort&order&categoryId&subclassId&status */
 export const bookSearchSchema = searchSchemaOf(bookSpec);

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { NewsStatus } from './schema';
 import { newsSpec } from './spec';
@@ -9,8 +9,6 @@ export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
   { value: 'draft', label: msg`Draft`, color: 'gray' },
   { value: 'published', label: msg`Published`, color: 'green' },
 ];
-
-export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
 
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
 export const newsSearchSchema = searchSchemaOf(newsSpec);

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Gender, ReaderStatus } from './schema';
 import { readerSpec } from './spec';
@@ -15,8 +15,6 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
   { value: 'female', label: msg`Female`, color: 'pink' },
   { value: 'other', label: msg`Other`, color: 'grape' },
 ];
-
-export const READER_FILTERS = screenFilterNames(readerSpec.filters);
 
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
 export const readerSearchSchema = searchSchemaOf(readerSpec);

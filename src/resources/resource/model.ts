@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { ResourceType } from './schema';
 import { resourceSpec } from './spec';
@@ -12,8 +12,6 @@ export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
   { value: 'document', label: msg`Document`, color: 'teal' },
   { value: 'link', label: msg`Link`, color: 'gray' },
 ];
-
-export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
 
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
 export const resourceSearchSchema = searchSchemaOf(resourceSpec);
