@@ -28,8 +28,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import type { VodCredential } from '../src/upload/protocol';
 import { signedParams } from '../src/upload/vod-client';
 import { writeRandomFile } from '../tests/e2e/random-file';
+import { apiCall } from '../tests/e2e/server-process';
 import { launch } from './chromium';
 import { startServer } from './server';
 
@@ -55,23 +57,8 @@ const median = (xs: number[]) => {
 };
 const mibps = (bytes: number, ms: number) => bytes / MiB / (ms / 1000);
 
-async function api<T>(url: string, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${url}/prod-api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
-  return env.data;
-}
+const api = apiCall;
 
-interface VodCredential {
-  accessKeyId: string;
-  accessKeySecret: string;
-  securityToken: string;
-  vodEndpoint: string;
-}
 interface UploadAuth {
   AccessKeyId: string;
   AccessKeySecret: string;

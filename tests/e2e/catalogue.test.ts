@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseURL, screenshot } from './browser';
-import { form, pick, rows, submit, urlSearch } from './lists';
+import { deleteWithUndo, form, pick, rows, submit, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -77,18 +77,14 @@ describe('categories', () => {
       version: poetry?.version === undefined ? -1 : poetry.version + 1,
     });
 
-    // Undo: the row leaves at once and comes back.
-    await page.getByRole('button', { name: 'Delete Poetry nook' }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await page.getByTestId('undo-delete').click();
-    await expect.poll(() => rows(page).count()).toBe(2);
-
-    // Another delete runs its course: gone from the server after the window...
-    await page.getByRole('button', { name: 'Delete Drama nook' }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await expect
-      .poll(async () => (await page_<Row>('/category', { keyword: 'Drama nook' })).total, { timeout: 15_000 })
-      .toBe(0);
+    // Undo: the row leaves at once and comes back. Another delete runs its course: gone from the
+    // server after the window...
+    await deleteWithUndo(page, {
+      count: 2,
+      undone: 'Poetry nook',
+      deleted: 'Drama nook',
+      total: async () => (await page_<Row>('/category', { keyword: 'Drama nook' })).total,
+    });
     // ...while the undone one, whose window has long passed too, is still there.
     expect((await page_<Row>('/category', { keyword: 'Poetry nook' })).total).toBe(1);
     await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Poetry nook')]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, screenshot } from './browser';
-import { form, rows, submit, urlSearch } from './lists';
+import { deleteWithUndo, form, rows, submit, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -65,17 +65,14 @@ describe('banners', () => {
     await submit(page);
     await page.getByText('Promo high summer').waitFor();
 
-    // Undo: gone at once, back on Undo, and still on the server.
-    await page.getByRole('button', { name: 'Delete Promo winter' }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await page.getByTestId('undo-delete').click();
-    await expect.poll(() => rows(page).count()).toBe(2);
-    // A delete left to run: gone from the server after the Undo window.
-    await page.getByRole('button', { name: 'Delete Promo high summer' }).click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    await expect
-      .poll(async () => (await page_<Row>('/banner', { keyword: 'Promo high summer' })).total, { timeout: 15_000 })
-      .toBe(0);
+    // Undo: gone at once, back on Undo, and still on the server. A delete left to run: gone from
+    // the server after the Undo window.
+    await deleteWithUndo(page, {
+      count: 2,
+      undone: 'Promo winter',
+      deleted: 'Promo high summer',
+      total: async () => (await page_<Row>('/banner', { keyword: 'Promo high summer' })).total,
+    });
     expect((await page_<Row>('/banner', { keyword: 'Promo winter' })).total).toBe(1);
     await page.context().close();
   });

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 import { api } from './browser';
 
 /** Locators and actions on the shared resource list and form screens (src/components/resource). */
@@ -41,4 +42,22 @@ export async function toastsCover(page: Page, targets: Locator): Promise<boolean
   return over.some((a) =>
     under.some((b) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height),
   );
+}
+
+/**
+ * A list's delete with Undo, as the user meets it: deleting `undone` (one of `count` rows) takes
+ * the row away at once and Undo brings it back; deleting `deleted` takes it away and, once the Undo
+ * window has passed, `total` (the server's count of it) reaches 0.
+ */
+export async function deleteWithUndo(
+  page: Page,
+  o: { count: number; undone: string; deleted: string; total: () => Promise<number> },
+): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${o.undone}` }).click();
+  await expect.poll(() => rows(page).count()).toBe(o.count - 1);
+  await page.getByTestId('undo-delete').click();
+  await expect.poll(() => rows(page).count()).toBe(o.count);
+  await page.getByRole('button', { name: `Delete ${o.deleted}` }).click();
+  await expect.poll(() => rows(page).count()).toBe(o.count - 1);
+  await expect.poll(o.total, { timeout: 15_000 }).toBe(0);
 }

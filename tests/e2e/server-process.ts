@@ -51,3 +51,18 @@ export function startServer(env: Record<string, string | undefined>, timeoutMs =
     });
   });
 }
+
+/**
+ * One call to a running server's API, outside any browser: GET without a body, POST with one. The
+ * `data` of a success (code 20000); anything else throws with the code and message.
+ */
+export async function apiCall<T>(url: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const res = await fetch(`${url}/prod-api${path}`, {
+    method: body === undefined ? 'GET' : 'POST',
+    headers: { 'content-type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as { code: number; msg: string; data: T };
+  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
+  return env.data;
+}

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, signIn } from './browser';
 import { writeRandomFile } from './random-file';
-import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-process';
+import { ADMIN_PASSWORD, apiCall, type RunningServer, startServer } from './server-process';
 
 /**
  * Video uploads through the worker against the real local video service: each test checks that the
@@ -45,16 +45,8 @@ function storedMd5s(dataDir: string, size: number): string[] {
     .map((f) => createHash('md5').update(readFileSync(f)).digest('hex'));
 }
 
-async function call<T>(server: RunningServer, path: string, body?: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${server.url}/prod-api${path}`, {
-    method: body === undefined ? 'GET' : 'POST',
-    headers: { 'content-type': 'application/json', ...(token ? { 'X-Token': token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as { code: number; msg: string; data: T };
-  if (env.code !== 20000) throw new Error(`${path}: ${env.code} ${env.msg}`);
-  return env.data;
-}
+const call = <T>(server: RunningServer, path: string, body?: unknown, token?: string) =>
+  apiCall<T>(server.url, path, body, token);
 
 async function videoStatus(server: RunningServer, fileName: string): Promise<string | undefined> {
   const { token } = await call<{ token: string }>(server, '/auth/login', {

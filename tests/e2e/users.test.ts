@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createStaff, screenshot } from './browser';
-import { rows, toasts, toastsCover, urlSearch } from './lists';
+import { deleteWithUndo, rows, toasts, toastsCover, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -111,17 +111,13 @@ describe('users (site readers)', () => {
     await form.waitFor({ state: 'detached' });
     await expect.poll(() => rows(page).first().textContent()).toContain('Disabled');
 
-    // Undo brings the row back and nothing is deleted.
-    await page.getByRole('button', { name: 'Delete Zed Zebra' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await page.getByTestId('undo-delete').click();
-    await expect.poll(() => rows(page).count()).toBe(1);
-    // Deleted for real once the toast's window has passed.
-    await page.getByRole('button', { name: 'Delete Zed Zebra' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await page_<Row>('/users', { keyword: 'Zed Zebra' })).total, { timeout: 15_000 })
-      .toBe(0);
+    // Undo brings the row back and nothing is deleted; deleted for real once the toast's window has passed.
+    await deleteWithUndo(page, {
+      count: 1,
+      undone: 'Zed Zebra',
+      deleted: 'Zed Zebra',
+      total: async () => (await page_<Row>('/users', { keyword: 'Zed Zebra' })).total,
+    });
     await page.context().close();
   });
 });

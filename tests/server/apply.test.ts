@@ -1,18 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Apply, ApplyStatus } from '../../src/resources/application/schema';
-import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let category: number;
 let readerId: number;
 beforeAll(async () => {
-  s = await startTestServer();
   category = await createCategory(s, 'Loans');
   readerId = (await create(s, 'users', { nickName: 'Borrower', phone: '13600000000', status: 'active' })).id;
 });
-afterAll(() => s.close());
 
 const stockOf = async (bookId: number) =>
   (await s.db.selectFrom('book').select('stock').where('id', '=', bookId).executeTakeFirstOrThrow()).stock;
@@ -139,12 +136,7 @@ describe('apply transitions', () => {
   });
 
   it('moves the book version, so an editor holding the old stock gets 409', async () => {
-    const book = (
-      await s.call<Book>('POST', '/book', {
-        token: s.adminToken,
-        body: { title: 'Edited', author: 'A', categoryId: category, stock: 5, status: 'on_shelf' },
-      })
-    ).body.data;
+    const book = await createBook(s, { title: 'Edited', author: 'A', categoryId: category, stock: 5 });
     await put(await apply(book.id), 'approved');
     const stale = await s.call('PUT', '/book', { token: s.adminToken, body: { ...book, stock: 5 } });
     expect(stale.status).toBe(409);

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { AuditEntry } from '../../src/resources/audit/schema';
 import { create } from './helpers/crud';
-import { createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let operator: string;
 let bannerId: number;
 beforeAll(async () => {
-  s = await startTestServer();
   await createStaff(s, { userName: 'opera', phone: '13900000111', roles: ['operator'], password: 'Operator-pass-1' });
   operator = (await s.login('opera', 'Operator-pass-1')).body.data.token;
   const b = await s.call<{ id: number; version: number }>('POST', '/banner', {
@@ -18,7 +17,6 @@ beforeAll(async () => {
   bannerId = b.body.data.id;
   await create(s, 'banner', { title: 'By admin', imageUrl: '/y.png' });
 });
-afterAll(() => s.close());
 
 const auditPage = (body: Record<string, unknown>, token = s.adminToken) =>
   s.call<Page<AuditEntry>>('POST', '/audit/page', { token, body: { pageNum: 1, pageSize: 100, ...body } });

@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Book } from '../../src/resources/book/schema';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ENGINE } from './helpers/database';
-import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let category: number;
 beforeAll(async () => {
-  s = await startTestServer();
   category = await createCategory(s, 'Audited');
 });
-afterAll(() => s.close());
 
 const auditRows = (resource: string, recordId: number) =>
   s.db
@@ -23,12 +20,7 @@ const auditRows = (resource: string, recordId: number) =>
 
 describe('audit log', () => {
   it('records who created, changed and deleted what, with the changed fields', async () => {
-    const created = (
-      await s.call<Book>('POST', '/book', {
-        token: s.adminToken,
-        body: { title: 'Before', author: 'A', categoryId: category, stock: 1, status: 'on_shelf' },
-      })
-    ).body.data;
+    const created = await createBook(s, { title: 'Before', author: 'A', categoryId: category, stock: 1 });
     await s.call('PUT', '/book', { token: s.adminToken, body: { ...created, title: 'After', stock: 2 } });
     await s.call('DELETE', `/book/${created.id}`, { token: s.adminToken });
 

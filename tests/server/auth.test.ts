@@ -1,13 +1,9 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/contract/auth';
-import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { ADMIN_PASSWORD, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ config: { tokenIdleMinutes: 10 } });
-});
-afterAll(() => s.close());
+const s = testServerForFile({ config: { tokenIdleMinutes: 10 } });
 
 describe('POST /auth/login', () => {
   it('signs in by account name and returns an opaque token', async () => {

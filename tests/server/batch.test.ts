@@ -1,34 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../src/contract/import';
 import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import {
-  createBook,
-  createCategory,
-  createSubclass,
-  insertBooks,
-  startTestServer,
-  type TestServer,
-} from './helpers/test-server';
+import { createBook, createCategory, createShelves, insertBooks, testServerForFile } from './helpers/test-server';
 
 /**
  * Batch edit (resources/batch.ts): one transaction, the version of every named record checked, a
  * record changed by someone else reported and left alone, one audit row per changed record.
  */
-let s: TestServer;
+const s = testServerForFile();
 let from: number;
 let to: number;
 let fromSub: number;
 let toSub: number;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  from = await createCategory(s, 'Batch from');
-  to = await createCategory(s, 'Batch to');
-  fromSub = await createSubclass(s, from, 'Old shelf');
-  toSub = await createSubclass(s, to, 'New shelf');
+  [[from, fromSub], [to, toSub]] = await createShelves(s, ['Batch from', 'Old shelf'], ['Batch to', 'New shelf']);
 });
-afterAll(() => s.close());
 
 const batch = <T = BatchResult>(path: string, body: unknown) =>
   s.call<T>('POST', `/${path}/batch`, { token: s.adminToken, body });

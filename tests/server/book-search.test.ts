@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/resources/book/schema';
 import { pageOf } from './helpers/crud';
-import { createBook, createCategory, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let category: number;
 const books: { title: string; author: string; publisher?: string }[] = [
   { title: 'The Harbour Lights', author: 'Anna Okafor' },
@@ -15,11 +15,9 @@ const books: { title: string; author: string; publisher?: string }[] = [
   { title: 'Mountain', author: 'Harold Bourne' },
 ];
 beforeAll(async () => {
-  s = await startTestServer();
   category = await createCategory(s, 'Search');
   for (const b of books) await createBook(s, { ...b, categoryId: category });
 });
-afterAll(() => s.close());
 
 /** What a plain scan finds: a substring of title/author/isbn/publisher, ASCII case folded (LIKE). */
 const asciiLower = (t: string) => t.replace(/[A-Z]/g, (c) => c.toLowerCase());

@@ -1,33 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { FieldError } from '../../src/contract/envelope';
 import type { SystemInfo } from '../../src/contract/system';
 import type { Book } from '../../src/resources/book/schema';
 import { TEST_ENGINE } from './helpers/database';
-import {
-  bookInput,
-  createBook,
-  createCategory,
-  createSubclass,
-  startTestServer,
-  type TestServer,
-} from './helpers/test-server';
+import { bookInput, createBook, createCategory, createShelves, testServerForFile } from './helpers/test-server';
 
 type Errors = { errors: FieldError[] };
 
-let s: TestServer;
+const s = testServerForFile();
 let fiction: number;
 let science: number;
 let classics: number;
 let physics: number;
 beforeAll(async () => {
-  s = await startTestServer();
-  fiction = await createCategory(s, 'Fiction');
-  science = await createCategory(s, 'Science');
-  classics = await createSubclass(s, fiction, 'Classics');
-  physics = await createSubclass(s, science, 'Physics');
+  [[fiction, classics], [science, physics]] = await createShelves(s, ['Fiction', 'Classics'], ['Science', 'Physics']);
 });
-afterAll(() => s.close());
 
 const page = (body: Record<string, unknown>) =>
   s.call<Page<Book>>('POST', '/book/page', { token: s.adminToken, body: { pageNum: 1, pageSize: 100, ...body } });

@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { Category, CategoryOption } from '../../src/resources/category/schema';
 import type { Subclass, SubclassOption } from '../../src/resources/subclass/schema';
-import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 type Errors = { errors: { path: string; message: string }[] };
 

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Company, SiteLink } from '../../src/resources/about/schema';
 import { auditActions, expectInvalid } from './helpers/crud';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 describe('company (about us)', () => {
   it('lists one empty record before anyone saves, then saves with version checks, audited', async () => {

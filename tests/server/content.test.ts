@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { auditActions, create, type Errors, expectInvalid, pageOf, roundTrip } from './helpers/crud';
-import { createCategory, startTestServer, type TestServer } from './helpers/test-server';
+import { createCategory, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let category: number;
 beforeAll(async () => {
-  s = await startTestServer();
   category = await createCategory(s, 'Content');
 });
-afterAll(() => s.close());
 
 const banner = (o: Record<string, unknown> = {}) => ({
   title: 'Spring reading',

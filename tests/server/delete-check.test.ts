@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import { createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
 
 /*
  * POST /{resource}/{id}/delete-check: the console asks it before showing a row as deleted behind an
  * Undo toast. It answers what DELETE would, and changes nothing (no delete, no audit row).
  */
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 const auditRows = async () =>
   Number(

@@ -1,19 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, insertBooks, startTestServer, type TestServer } from './helpers/test-server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createCategory, insertBooks, testServerForFile } from './helpers/test-server';
 
 /**
  * An export never looks complete when it is not: a query that fails before the first byte is an
  * error answer, and one that fails mid-way aborts the download (no final chunk), so the client sees
  * an error instead of a short file ending cleanly with 200.
  */
-let s: TestServer;
+const s = testServerForFile();
 const ROWS = 6000;
 // Big rows, so that the export is far larger than what the sockets buffer: the server is still
 // reading batches from the database when the test breaks it.
 const SUMMARY = 's'.repeat(4000);
 
 beforeAll(async () => {
-  s = await startTestServer();
   const categoryId = await createCategory(s, 'Bulk');
   await insertBooks(s, ROWS, (i) => ({
     title: `Bulk book ${i}`,
@@ -24,7 +23,6 @@ beforeAll(async () => {
     status: 'on_shelf',
   }));
 }, 60_000);
-afterAll(() => s.close());
 
 const exportBooks = () =>
   fetch(`${s.url}/prod-api/book/export`, {

@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SECURITY_HEADERS, startTestServer, type TestServer } from './helpers/test-server';
+import { describe, expect, it } from 'vitest';
+import { SECURITY_HEADERS, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 type Errors = { errors: { path: string; message: string }[] };
 

@@ -1,29 +1,32 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ImportReport, ImportRowError } from '../../src/contract/import';
 import type { Book } from '../../src/resources/book/schema';
 import type { Reader } from '../../src/resources/reader/schema';
 import { auditActions, pageOf } from './helpers/crud';
-import { createBook, createCategory, createSubclass, startTestServer, type TestServer } from './helpers/test-server';
+import {
+  createBook,
+  createCategory,
+  createShelves,
+  createSubclass,
+  startTestServer,
+  type TestServer,
+  testServerForFile,
+} from './helpers/test-server';
 
 /**
  * CSV import on the one machinery (resources/import.ts): dry run and commit, all or nothing, the
  * form's rules per row, unique values within the file and against the database, the limits, the
  * encoding, and an export that goes back in unchanged.
  */
-let s: TestServer;
+const s = testServerForFile();
 let fiction: number;
 let poetry: number;
 let novels: number;
 let haiku: number;
 
 beforeAll(async () => {
-  s = await startTestServer();
-  fiction = await createCategory(s, 'Fiction');
-  poetry = await createCategory(s, 'Poetry');
-  novels = await createSubclass(s, fiction, 'Novels');
-  haiku = await createSubclass(s, poetry, 'Haiku');
+  [[fiction, novels], [poetry, haiku]] = await createShelves(s, ['Fiction', 'Novels'], ['Poetry', 'Haiku']);
 });
-afterAll(() => s.close());
 
 type Answer<T> = { status: number; body: { code: number; msg: string; data: T } };
 

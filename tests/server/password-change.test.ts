@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { LoginResult, UserInfo } from '../../src/contract/auth';
 import type { InvalidData } from '../../src/contract/envelope';
 import { passwordVerifications } from '../../src/server/auth/password';
-import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { ADMIN_PASSWORD, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer({ config: { loginMaxFailures: 3, loginWindowSeconds: 60 } });
-});
-afterAll(() => s.close());
+const s = testServerForFile({ config: { loginMaxFailures: 3, loginWindowSeconds: 60 } });
 
 const change = (token: string, oldPassword: string, newPassword: string) =>
   s.call<InvalidData | null>('PUT', '/auth/password', { token, body: { oldPassword, newPassword } });

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { create, type Errors, expectInvalid, pageOf, roundTrip } from './helpers/crud';
-import { createBook, createCategory, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 const reader = (o: Record<string, unknown> = {}) => ({
   nickName: 'Reader',

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../src/resources/book/schema';
 import { create } from './helpers/crud';
-import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createBook, createCategory, createStaff, testServerForFile } from './helpers/test-server';
 
 /** GET /{resource}/{id}: one record for its record page, the same shape as its list row. */
-let s: TestServer;
+const s = testServerForFile();
 let operator: string;
 beforeAll(async () => {
-  s = await startTestServer();
   await createStaff(s, { userName: 'op1', phone: '13900000001', roles: ['operator'], password: 'Operator-pass-1' });
   operator = (await s.login('op1', 'Operator-pass-1')).body.data.token;
 });
-afterAll(() => s.close());
 
 describe('GET /{resource}/{id}', () => {
   it('answers a book with its joined names, as the page does', async () => {

@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionInfo } from '../../src/contract/auth';
 import type { InvalidData } from '../../src/contract/envelope';
-import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { ADMIN_PASSWORD, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile({ config: { trustProxy: true } });
 beforeAll(async () => {
-  s = await startTestServer({ config: { trustProxy: true } });
   await createStaff(s, { userName: 'wendy', phone: '13900000501', roles: ['operator'], password: 'Wendy-pass-123' });
 });
-afterAll(() => s.close());
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) Mobile/15E148';

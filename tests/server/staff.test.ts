@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { Staff } from '../../src/resources/staff/schema';
 import { guardAdminChange } from '../../src/resources/staff/server-rules';
-import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { ADMIN_PASSWORD, createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let operatorToken: string;
 beforeAll(async () => {
-  s = await startTestServer();
   await createStaff(s, { userName: 'oscar', phone: '13900000021', roles: ['operator'], password: 'Oscar-pass-1' });
   operatorToken = (await s.login('oscar', 'Oscar-pass-1')).body.data.token;
 });
-afterAll(() => s.close());
 
 const staffBody = (over: Record<string, unknown> = {}) => ({
   userName: 'newbie',

@@ -1,15 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DataPoint, SystemInfo, VodResource } from '../../src/contract/system';
 import type { Video } from '../../src/resources/video/schema';
 import { setVideoStatus } from '../../src/server/db/repositories/video';
+import { COUNTED } from '../fixtures/system-counts';
 import { auditActions, create, type Errors, expectInvalid, pageOf } from './helpers/crud';
-import { startTestServer, type TestServer } from './helpers/test-server';
+import { testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
-beforeAll(async () => {
-  s = await startTestServer();
-});
-afterAll(() => s.close());
+const s = testServerForFile();
 
 const video = (o: Record<string, unknown> = {}) => ({
   title: 'Lecture',
@@ -62,24 +59,7 @@ describe('system', () => {
   it('/system/info counts every resource', async () => {
     const res = await s.call<SystemInfo>('GET', '/system/info', { token: s.adminToken });
     const names = Object.keys(res.body.data.counts).sort();
-    expect(names).toEqual(
-      [
-        'apply',
-        'banner',
-        'bibliography',
-        'book',
-        'category',
-        'category/subclass',
-        'image',
-        'news',
-        'online',
-        'resource',
-        'url',
-        'user',
-        'users',
-        'video',
-      ].sort(),
-    );
+    expect(names).toEqual([...COUNTED].sort());
     expect(res.body.data.counts.video).toBe(3);
     expect(res.body.data.counts.user).toBe(1);
   });

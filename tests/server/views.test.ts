@@ -1,18 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ListView } from '../../src/contract/views';
-import { createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import { createStaff, testServerForFile } from './helpers/test-server';
 
-let s: TestServer;
+const s = testServerForFile();
 let ann: string;
 let bob: string;
 beforeAll(async () => {
-  s = await startTestServer();
   await createStaff(s, { userName: 'ann', phone: '13900000701', roles: ['operator'], password: 'Ann-pass-1234' });
   await createStaff(s, { userName: 'bob', phone: '13900000702', roles: ['operator'], password: 'Bob-pass-1234' });
   ann = (await s.login('ann', 'Ann-pass-1234')).body.data.token;
   bob = (await s.login('bob', 'Bob-pass-1234')).body.data.token;
 });
-afterAll(() => s.close());
 
 const view = (over: Record<string, unknown> = {}) => ({
   list: 'book',

@@ -4,6 +4,7 @@ import { Anchor, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../enum-badge';
 import { formatDateTime } from '../format';
+import { TitleCell } from '../title-cell';
 import type { ColumnDef, Option } from './types';
 
 /**
@@ -85,3 +86,14 @@ export function nameColumn<T extends Record<K, string>, K extends string & keyof
       ),
   };
 }
+
+/** A `title`, sortable, with a dimmed detail line under it (a summary, notes, a file name). */
+export const titleColumn = <T extends { title: string }>(
+  detail: (row: T) => string | null | undefined,
+  titleLines?: 1 | 2,
+): ColumnDef<T> => ({
+  key: 'title',
+  label: msg`Title`,
+  sortField: 'title',
+  render: (row) => <TitleCell title={row.title} detail={detail(row)} titleLines={titleLines} />,
+});

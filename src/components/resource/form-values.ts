@@ -6,7 +6,9 @@ export type RecordFields<V extends FormValues> = { [K in keyof V]?: V[K] | null 
 /**
  * The "record → form values" mapping every edit form starts from: each field is the record's value,
  * or the empty value given here when there is no record (a new one) or the record holds null (an
- * input shows '' rather than "null"). A new object each call, so forms never share state.
+ * input shows '' rather than "null"). A new object each call, so forms never share state. The
+ * empty values also declare the form's type (`ReturnType` of the result), so the fields are listed
+ * once; `as` widens an empty value where the field holds more (`null as number | null`).
  */
 export function formValuesFrom<V extends FormValues>(empty: V): (record?: RecordFields<V>) => V {
   return (record) => {

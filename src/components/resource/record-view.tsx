@@ -2,18 +2,13 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Box, Button, Group, Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconEdit } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { ApiError } from '../../lib/http';
 import { formatDateTime } from '../format';
 import { loadSchemas } from './form-schemas';
-import type { ResourceFormModal as FormModal } from './resource-form-modal';
+import { loadFormModal, ResourceFormModal } from './lazy-form-modal';
 import type { FieldDef, FormValues, ResourceDef } from './types';
-
-const loadFormModal = () => import('./resource-form-modal');
-const ResourceFormModal = lazy(() =>
-  loadFormModal().then((m) => ({ default: m.ResourceFormModal })),
-) as unknown as typeof FormModal;
 
 /**
  * One record on a page of its own (its record page): the fields of its form, read only, with Edit
@@ -86,31 +81,12 @@ export function RecordView<T extends RecordMeta, V extends FormValues>({
         </Group>
         <SimpleGrid component="dl" cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="xs" m={0}>
           {(form?.fields ?? []).map((field) => (
-            <Box key={field.name} style={field.kind === 'textarea' ? { gridColumn: '1 / -1' } : undefined}>
-              <Text component="dt" size="xs" c="dimmed">
-                {i18n._(field.label)}
-              </Text>
-              <Text component="dd" size="sm" m={0} style={{ whiteSpace: 'pre-wrap' }} data-field={field.name}>
-                {show(field, values?.[field.name])}
-              </Text>
-            </Box>
+            <Entry key={field.name} label={i18n._(field.label)} field={field.name} wide={field.kind === 'textarea'}>
+              {show(field, values?.[field.name])}
+            </Entry>
           ))}
-          <Box>
-            <Text component="dt" size="xs" c="dimmed">
-              {t`Created`}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {formatDateTime(row.createdAt, i18n.locale)}
-            </Text>
-          </Box>
-          <Box>
-            <Text component="dt" size="xs" c="dimmed">
-              {t`Updated`}
-            </Text>
-            <Text component="dd" size="sm" m={0}>
-              {formatDateTime(row.updatedAt, i18n.locale)}
-            </Text>
-          </Box>
+          <Entry label={t`Created`}>{formatDateTime(row.createdAt, i18n.locale)}</Entry>
+          <Entry label={t`Updated`}>{formatDateTime(row.updatedAt, i18n.locale)}</Entry>
         </SimpleGrid>
       </Paper>
       {children?.(row)}
@@ -125,5 +101,29 @@ export function RecordView<T extends RecordMeta, V extends FormValues>({
         </Suspense>
       )}
     </Stack>
+  );
+}
+
+/** One term and its value; a form field's value keeps its line breaks and names its field. */
+function Entry({
+  label,
+  field,
+  wide,
+  children,
+}: {
+  label: string;
+  field?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Box style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text component="dt" size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0} style={field ? { whiteSpace: 'pre-wrap' } : undefined} data-field={field}>
+        {children}
+      </Text>
+    </Box>
   );
 }

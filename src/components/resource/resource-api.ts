@@ -1,8 +1,10 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RecordMeta } from '../../contract/common';
+import type { ResourceSpec } from '../../contract/resource-spec';
 import { http } from '../../lib/api';
 import { cachedAtOf, type RequestOptions } from '../../lib/http';
 import { type FilterNames, type ListSearch, toPageBody } from './list-search';
+import { screenFilterNames } from './spec-search';
 
 /**
  * The calls of API.md §4 for one resource, and its query keys. Every key starts with the resource
@@ -48,5 +50,9 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
 
 /** A page as the list shows it: `cachedAt` (epoch ms) when it came from the offline cache. */
 export type CachedPage<T> = Page<T> & { cachedAt?: number };
+
+/** A resource's calls from its spec: its API path, and its screen filters as the page body's fields. */
+export const resourceApiOf = <T extends RecordMeta>(spec: ResourceSpec) =>
+  createResourceApi<T>(spec.api, screenFilterNames(spec.filters ?? {}));
 
 export type ResourceApi<T extends RecordMeta> = ReturnType<typeof createResourceApi<T>>;

@@ -14,11 +14,11 @@ import { SHORTCUTS } from '../../lib/shortcuts';
 import { useBulkActions } from './bulk-actions';
 import { ExportMenu } from './export-menu';
 import { loadSchemas } from './form-schemas';
+import { loadFormModal, ResourceFormModal } from './lazy-form-modal';
 import { filterDefParams } from './list-filters';
 import { ListFooter } from './list-footer';
 import { lastPage, nextSort, withFirstPage } from './list-search';
 import { ListToolbar } from './list-toolbar';
-import type { ResourceFormModal as FormModal } from './resource-form-modal';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
 import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
@@ -35,13 +35,6 @@ const OfflineBanner = lazy(() => offline().then((m) => ({ default: m.OfflineBann
 const OfflineEmpty = lazy(() => offline().then((m) => ({ default: m.OfflineEmpty })));
 const PendingWritesNotice = lazy(() => offline().then((m) => ({ default: m.PendingWritesNotice })));
 const ListError = lazy(() => import('./list-error').then((m) => ({ default: m.ListError })));
-
-const loadFormModal = () => import('./resource-form-modal');
-// The form (its inputs, @mantine/form, the contract's schemas and zod) loads when it first opens.
-// (Typed as the generic component it is: `lazy` would pin its type parameters.)
-const ResourceFormModal = lazy(() =>
-  loadFormModal().then((m) => ({ default: m.ResourceFormModal })),
-) as unknown as typeof FormModal;
 
 /**
  * A whole resource screen from its description: toolbar, table, paging and the form. The list
@@ -161,7 +154,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
           extra={
             <>
               <ViewsButton views={views} allColumns={resource.columns} search={search} apply={applyView} />
-              {resource.exportable && <ExportMenu resource={resource} search={search} />}
+              {resource.exportable !== false && <ExportMenu resource={resource} search={search} />}
               {bulk.toolbar}
               {resource.toolbar}
             </>

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { IconAction } from '../icon-action';
 
 interface Props {
   title: string;
@@ -21,32 +22,26 @@ export function RowActions({ title, onEdit, onEditIntent, onDelete, serverDown, 
     <Group gap={4} justify="flex-end" wrap="nowrap">
       {children && <ServerOnly disabled={serverDown}>{children}</ServerOnly>}
       {onEdit && (
-        <Tooltip label={t`Edit`} openDelay={400}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t`Edit ${title}`}
-            data-testid="row-edit"
-            onClick={onEdit}
-            onPointerEnter={onEditIntent}
-            onFocus={onEditIntent}
-          >
-            <IconPencil size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip={t`Edit`}
+          label={t`Edit ${title}`}
+          icon={IconPencil}
+          data-testid="row-edit"
+          onClick={onEdit}
+          onPointerEnter={onEditIntent}
+          onFocus={onEditIntent}
+        />
       )}
       {onDelete && (
-        <Tooltip label={t`Delete`} openDelay={400}>
-          <ActionIcon
-            variant="subtle"
-            color="red"
-            aria-label={t`Delete ${title}`}
-            data-testid="row-delete"
-            disabled={serverDown}
-            onClick={onDelete}
-          >
-            <IconTrash size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip={t`Delete`}
+          label={t`Delete ${title}`}
+          icon={IconTrash}
+          color="red"
+          data-testid="row-delete"
+          disabled={serverDown}
+          onClick={onDelete}
+        />
       )}
     </Group>
   );

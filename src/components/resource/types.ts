@@ -30,13 +30,13 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
   /** No form: the screen cannot create or edit (images, videos). */
   form?: FormDef<T, V>;
   /**
-   * 'confirm': a dialog, then the server call. 'undo': the row disappears at once with an Undo
-   * toast and the server call follows 5 s later false: no delete.
+   * 'confirm': a dialog, then the server call. 'undo' (the default, as most lists delete): the row
+   * disappears at once with an Undo toast and the server call follows 5 s later. false: no delete.
    */
   deleteMode?: 'confirm' | 'undo' | false;
   /** Extra per-row actions (approve / reject for applications), before Edit and Delete. */
   rowActions?: (row: T) => ReactNode;
-  /** An Export CSV button: `POST /{r}/export` with the current search and filters. */
+  /** An Export CSV button (`POST /{r}/export` with the current search and filters), unless false. */
   exportable?: boolean;
   /** An Import CSV button: `POST /{r}/import` with a dry run first (import-dialog.tsx). */
   importable?: boolean;

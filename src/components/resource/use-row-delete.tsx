@@ -68,7 +68,7 @@ export function useRowDelete<T extends RecordMeta, V extends FormValues>(resourc
     });
   };
 
-  const deleteRow = (row: T) => (resource.deleteMode === 'undo' ? void undoable(row) : confirmed(row));
+  const deleteRow = (row: T) => ((resource.deleteMode ?? 'undo') === 'undo' ? void undoable(row) : confirmed(row));
 
   const deleteRows = (rows: T[], onDone: () => void) =>
     confirmBulkDelete({

@@ -2,16 +2,7 @@ import { z } from 'zod';
 import { formValuesFrom } from '../../components/resource/form-values';
 import { type SiteLink, type SiteLinkInput, URL_LIST_MAX, urlListUpdateSchema } from './schema';
 
-export type CompanyFormValues = {
-  name: string;
-  intro: string;
-  address: string;
-  phone: string;
-  email: string;
-  logoUrl: string;
-};
-
-export const toCompanyFormValues = formValuesFrom<CompanyFormValues>({
+export const toCompanyFormValues = formValuesFrom({
   name: '',
   intro: '',
   address: '',
@@ -19,6 +10,7 @@ export const toCompanyFormValues = formValuesFrom<CompanyFormValues>({
   email: '',
   logoUrl: '',
 });
+export type CompanyFormValues = ReturnType<typeof toCompanyFormValues>;
 
 /** One row of the links editor; `key` only tells React rows apart while they move. */
 export type LinkRow = { key: string; name: string; url: string };

@@ -16,6 +16,7 @@ export const companyResource: ResourceDef<Company, CompanyFormValues> & {
   recordTitle: (c) => c.name ?? '',
   columns: [],
   deleteMode: false,
+  exportable: false,
   form: {
     // Always open on its page: the schema is part of it.
     schemas: { create: companyUpdateSchema, update: companyUpdateSchema },

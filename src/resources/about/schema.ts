@@ -15,7 +15,6 @@ export const companyUpdateSchema = z.strictObject({
   email: optionalEmail,
   logoUrl: optionalUrl,
 });
-export type CompanyUpdate = z.infer<typeof companyUpdateSchema>;
 
 export type Company = RecordMeta & {
   name: string | null;

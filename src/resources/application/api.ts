@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import { APPLY_FILTERS, transitionBody } from './model';
+import { resourceApiOf } from '../../components/resource/resource-api';
+import { transitionBody } from './model';
 import type { Apply, ApplyStatus } from './schema';
+import { applicationSpec } from './spec';
 
 /** `/apply`: page, and PUT for a status change (API.md §4). Keys: ['apply', 'page', body]. */
-export const applyApi = createResourceApi<Apply>('apply', APPLY_FILTERS);
+export const applyApi = resourceApiOf<Apply>(applicationSpec);
 
 export const appliesQuery = (search: Partial<ListSearch>) => applyApi.pageQuery(search);
 

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { APPLY_TRANSITIONS } from '../../contract/values';
 import type { Apply, ApplyStatus } from './schema';
@@ -14,11 +14,8 @@ export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
   { value: 'returned', label: msg`Returned`, color: 'gray' },
 ];
 
-export const APPLY_FILTERS = screenFilterNames(applicationSpec.filters);
-
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
 export const applySearchSchema = searchSchemaOf(applicationSpec);
-export type ApplySearch = ReturnType<typeof applySearchSchema>;
 
 /** A status change the console offers, with how its button and dialog read. */
 export interface Transition {

@@ -18,7 +18,6 @@ export const applyResource: ResourceDef<Apply> = {
   labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
   recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,
   deleteMode: false,
-  exportable: true,
   columns: [
     { key: 'id', label: msg`No.`, sortField: 'id', width: 70, render: (a) => a.id },
     {

@@ -17,7 +17,6 @@ export const applyCreateSchema = z.strictObject({
   bookId: requiredRef,
   remark: optionalText(500),
 });
-export type ApplyInput = z.infer<typeof applyCreateSchema>;
 
 /** `PUT /apply`: a status change (and remark); the other fields cannot be edited. */
 export const applyUpdateSchema = z.strictObject({
@@ -26,10 +25,8 @@ export const applyUpdateSchema = z.strictObject({
   status: z.enum(APPLY_STATUSES, { error: `must be one of ${APPLY_STATUSES.join(', ')}` }),
   remark: optionalText(500),
 });
-export type ApplyUpdate = z.infer<typeof applyUpdateSchema>;
 
 export const applyPageSchema = pageSchemaOf(applicationSpec);
-export type ApplyPageRequest = z.input<typeof applyPageSchema>;
 
 export type Apply = RecordMeta & {
   userId: number;

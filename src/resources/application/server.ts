@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import { invalidField } from '../../server/http/errors';
 import { applyCreateSchema, applyPageSchema } from './schema';
 import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
@@ -15,17 +15,10 @@ import { applicationSpec } from './spec';
 export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
   registerApplyTransitions(api, deps);
   return registerResource(api, deps, {
-    ...fromSpec(applicationSpec),
-    table: 'borrow_apply',
+    ...fromSpec(applicationSpec, 'borrow_apply'),
     schemas: { create: applyCreateSchema, page: applyPageSchema },
     operations: { update: false, delete: false },
     select: selectApply,
-    idColumn: 'borrow_apply.id',
-    sortColumns: {
-      status: 'borrow_apply.status',
-      handledAt: 'borrow_apply.handled_at',
-      ...metaSorts('borrow_apply'),
-    },
     keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
     // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
     pageFromTable: (p) => !p.keyword,

@@ -46,7 +46,6 @@ export const auditSearchSchema = listSearchSchema(
   { actor: idFilter, action: enumFilter(AUDIT_ACTIONS), resource: textFilter(50), ...searchFilters(auditSpec.filters) },
   rangePairs(auditSpec.filters),
 );
-export type AuditSearch = ReturnType<typeof auditSearchSchema>;
 
 export interface ChangeLine {
   field: string;

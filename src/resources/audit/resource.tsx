@@ -17,7 +17,6 @@ export const auditResource: ResourceDef<AuditRow> = {
   labels: { create: msg`New audit entry`, edit: msg`Edit audit entry`, delete: msg`Delete audit entry` },
   recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}${a.recordTitle ? ` ${a.recordTitle}` : ''}`,
   deleteMode: false,
-  exportable: true,
   columns: [
     {
       key: 'at',

@@ -20,7 +20,6 @@ export const auditPageSchema = pageRequest(AUDIT_SORTS, {
   /** `from`, `to`: inclusive; a bare date means that whole day (UTC). */
   ...pageFilters(auditSpec.filters),
 }).superRefine(checkRanges(auditSpec.filters));
-export type AuditPageRequest = z.input<typeof auditPageSchema>;
 
 /** A field's change; secrets (passwords) appear only as "(changed)". */
 export type AuditChange = { from: unknown; to: unknown } | '(changed)';

@@ -27,13 +27,10 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 /** `/audit/page` (+ export): the trail, admin only, read only. */
 export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(auditSpec),
-    table: 'audit_log',
+    ...fromSpec(auditSpec, 'audit_log'),
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },
     select,
-    idColumn: 'audit_log.id',
-    sortColumns: { at: 'audit_log.at', id: 'audit_log.id' },
     keywordColumns: ['audit_log.actor_name', 'audit_log.resource', 'audit_log.record_title', 'audit_log.changes'],
     filters: (p) => [
       ...eq('audit_log.actor_id', p.actor),

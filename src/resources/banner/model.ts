@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { bannerSpec } from './spec';
 
@@ -10,24 +10,14 @@ export const BANNER_ENABLED_OPTIONS: Option[] = [
   { value: 'false', label: msg`Disabled`, color: 'gray' },
 ];
 
-export const BANNER_FILTERS = screenFilterNames(bannerSpec.filters);
-
 /** /web/banner?pageNum&pageSize&keyword&sort&order&enabled */
 export const bannerSearchSchema = searchSchemaOf(bannerSpec);
-export type BannerSearch = ReturnType<typeof bannerSearchSchema>;
 
-export type BannerFormValues = {
-  title: string;
-  imageUrl: string;
-  linkUrl: string;
-  sort: number | string;
-  enabled: boolean;
-};
-
-export const toBannerFormValues = formValuesFrom<BannerFormValues>({
+export const toBannerFormValues = formValuesFrom({
   title: '',
   imageUrl: '',
   linkUrl: '',
-  sort: 0,
+  sort: 0 as number | string,
   enabled: true,
 });
+export type BannerFormValues = ReturnType<typeof toBannerFormValues>;

@@ -17,8 +17,6 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
   api: bannerApi,
   labels: { create: msg`New banner`, edit: msg`Edit banner`, delete: msg`Delete banner` },
   recordTitle: (b) => b.title,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
     {
       key: 'image',

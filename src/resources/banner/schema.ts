@@ -17,10 +17,8 @@ const bannerFields = {
 };
 
 export const { create: bannerCreateSchema, update: bannerUpdateSchema } = editSchemas(bannerFields);
-export type BannerInput = z.infer<typeof bannerCreateSchema>;
 
 export const bannerPageSchema = pageSchemaOf(bannerSpec);
-export type BannerPageRequest = z.input<typeof bannerPageSchema>;
 
 export type Banner = RecordMeta & {
   title: string;

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from './schema';
 import { bannerSpec } from './spec';
@@ -21,17 +21,9 @@ const toBanner = (r: BannerRow): Banner => ({
 
 export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(bannerSpec),
-    table: 'banner',
+    ...fromSpec(bannerSpec, 'banner'),
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     select,
-    idColumn: 'banner.id',
-    sortColumns: {
-      title: 'banner.title',
-      sort: 'banner.sort',
-      enabled: 'banner.enabled',
-      ...metaSorts('banner'),
-    },
     keywordColumns: ['banner.title', 'banner.link_url'],
     toApi: toBanner,
     toColumns: (i) => ({

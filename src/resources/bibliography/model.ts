@@ -6,22 +6,13 @@ export const BIBLIOGRAPHY_FILTERS = [] as const;
 
 /** /web/bibliography?pageNum&pageSize&keyword&sort&order */
 export const bibliographySearchSchema = listSearchSchema(BIBLIOGRAPHY_SORTS, {});
-export type BibliographySearch = ReturnType<typeof bibliographySearchSchema>;
 
-export type BibliographyFormValues = {
-  title: string;
-  author: string;
-  publisher: string;
-  year: number | string;
-  isbn: string;
-  notes: string;
-};
-
-export const toBibliographyFormValues = formValuesFrom<BibliographyFormValues>({
+export const toBibliographyFormValues = formValuesFrom({
   title: '',
   author: '',
   publisher: '',
-  year: '',
+  year: '' as number | string,
   isbn: '',
   notes: '',
 });
+export type BibliographyFormValues = ReturnType<typeof toBibliographyFormValues>;

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
+import { titleColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
-import { TitleCell } from '../../components/title-cell';
 import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from '../../contract/values';
 import { bibliographyApi } from './api';
 import { type BibliographyFormValues, toBibliographyFormValues } from './model';
@@ -12,15 +12,8 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
   api: bibliographyApi,
   labels: { create: msg`New entry`, edit: msg`Edit entry`, delete: msg`Delete entry` },
   recordTitle: (b) => b.title,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (b) => <TitleCell title={b.title} detail={b.notes} titleLines={2} />,
-    },
+    titleColumn((b) => b.notes, 2),
     { key: 'author', label: msg`Author`, sortField: 'author', width: 200, render: (b) => b.author },
     {
       key: 'publisher',

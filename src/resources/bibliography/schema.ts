@@ -43,11 +43,9 @@ export const bibliographyUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
 });
-export type BibliographyInput = z.infer<typeof bibliographyCreateSchema>;
 
 const yearFilter = z.number().int().min(0).max(9999).optional();
 export const bibliographyPageSchema = pageRequest(BIBLIOGRAPHY_SORTS, { yearFrom: yearFilter, yearTo: yearFilter });
-export type BibliographyPageRequest = z.input<typeof bibliographyPageSchema>;
 
 export type Bibliography = RecordMeta & {
   title: string;

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import {
   type Bibliography,
@@ -28,17 +28,9 @@ const toBibliography = (r: BibliographyRow): Bibliography => ({
 
 export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(bibliographySpec),
-    table: 'bibliography',
+    ...fromSpec(bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     select,
-    idColumn: 'bibliography.id',
-    sortColumns: {
-      title: 'bibliography.title',
-      author: 'bibliography.author',
-      year: 'bibliography.year',
-      ...metaSorts('bibliography'),
-    },
     keywordColumns: [
       'bibliography.title',
       'bibliography.author',

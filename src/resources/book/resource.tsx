@@ -20,7 +20,6 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   labels: { create: msg`New book`, edit: msg`Edit book`, delete: msg`Delete book` },
   recordTitle: (b) => b.title,
   deleteMode: 'confirm',
-  exportable: true,
   importable: true,
   batch: {
     fields: [

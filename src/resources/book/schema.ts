@@ -47,11 +47,8 @@ const bookFields = {
 };
 
 export const { create: bookCreateSchema, update: bookUpdateSchema } = editSchemas(bookFields);
-export type BookInput = z.infer<typeof bookCreateSchema>;
-export type BookUpdate = z.infer<typeof bookUpdateSchema>;
 
 export const bookPageSchema = pageSchemaOf(bookSpec);
-export type BookPageRequest = z.input<typeof bookPageSchema>;
 
 export type Book = RecordMeta & {
   title: string;

@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField, refused } from '../../server/http/errors';
 import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
@@ -37,20 +37,9 @@ const toBook = (r: BookRow): Book => ({
 
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(bookSpec),
-    table: 'book',
+    ...fromSpec(bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     select,
-    idColumn: 'book.id',
-    sortColumns: {
-      title: 'book.title',
-      author: 'book.author',
-      isbn: 'book.isbn',
-      publishDate: 'book.publish_date',
-      stock: 'book.stock',
-      status: 'book.status',
-      ...metaSorts('book'),
-    },
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
     fullText: { table: 'book_fts', idColumn: 'book.id' },

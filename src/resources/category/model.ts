@@ -8,7 +8,6 @@ export const CATEGORY_FILTERS = [] as const;
 
 /** /web/category?pageNum&pageSize&keyword&sort&order */
 export const categorySearchSchema = listSearchSchema(CATEGORY_SORTS, {});
-export type CategorySearch = ReturnType<typeof categorySearchSchema>;
 
 export type CategoryFormValues = { name: string; sort: number | string; description: string };
 

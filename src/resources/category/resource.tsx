@@ -14,8 +14,6 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
   api: categoryApi,
   labels: { create: msg`New category`, edit: msg`Edit category`, delete: msg`Delete category` },
   recordTitle: (c) => c.name,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
     nameColumn('name', msg`Name`, { width: 240 }),
     {

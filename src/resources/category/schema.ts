@@ -13,5 +13,4 @@ const categoryFields = {
 };
 export const { create: categoryCreateSchema, update: categoryUpdateSchema } = editSchemas(categoryFields);
 export const categoryPageSchema = pageRequest(CATEGORY_SORTS, {});
-export type CategoryInput = z.infer<typeof categoryCreateSchema>;
 export type Category = RecordMeta & { name: string; sort: number; description?: string | null };

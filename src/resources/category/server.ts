@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { refused } from '../../server/http/errors';
@@ -37,16 +37,9 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   });
 
   return registerResource(api, deps, {
-    ...fromSpec(categorySpec),
-    table: 'category',
+    ...fromSpec(categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     select,
-    idColumn: 'category.id',
-    sortColumns: {
-      name: 'category.name',
-      sort: 'category.sort',
-      ...metaSorts('category'),
-    },
     keywordColumns: ['category.name', 'category.description'],
     toApi: toCategory,
     toColumns: (i) => ({ name: i.name, sort: i.sort, description: i.description ?? null }),

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES } from '../../contract/values';
 import type { ImageMime } from './schema';
@@ -12,11 +12,8 @@ export const IMAGE_MIME_OPTIONS: Option<ImageMime>[] = [
   { value: 'image/gif', label: msg`GIF`, color: 'grape' },
 ];
 
-export const IMAGE_FILTERS = screenFilterNames(imageSpec.filters);
-
 /** /users/image?pageNum&pageSize&keyword&sort&order&mime */
 export const imageSearchSchema = searchSchemaOf(imageSpec);
-export type ImageSearch = ReturnType<typeof imageSearchSchema>;
 
 /** What the file picker offers; the server decides by the bytes, not by this. */
 export const IMAGE_ACCEPT = IMAGE_MIMES.join(',');

@@ -17,8 +17,6 @@ export const imageResource: ResourceDef<ImageRecord> = {
   api: imageApi,
   labels: { create: msg`Upload images`, edit: msg`Edit image`, delete: msg`Delete image` },
   recordTitle: (i) => i.fileName,
-  deleteMode: 'undo',
-  exportable: true,
   body: ImageGrid,
   toolbar: <UploadButton />,
   rowActions: (i) => <CopyUrlButton url={i.url} name={i.fileName} />,

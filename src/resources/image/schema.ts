@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { RecordMeta } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD } from '../../contract/values';
@@ -10,7 +9,6 @@ export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD };
 export type ImageMime = (typeof IMAGE_MIMES)[number];
 
 export const imagePageSchema = pageSchemaOf(imageSpec);
-export type ImagePageRequest = z.input<typeof imagePageSchema>;
 
 export type ImageRecord = RecordMeta & {
   /** Public, unguessable, long-cached: readable by an <img> without the X-Token header. */

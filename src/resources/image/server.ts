@@ -24,18 +24,10 @@ export const toImage = (r: ImageRow): ImageRecord => ({
 /** `/image`: page and delete; created by `POST /file/upload/img` (routes/image-upload.ts). */
 export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(imageSpec),
-    table: 'image',
+    ...fromSpec(imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
     select,
-    idColumn: 'image.id',
-    sortColumns: {
-      id: 'image.id',
-      fileName: 'image.file_name',
-      size: 'image.size',
-      createdAt: 'image.created_at',
-    },
     keywordColumns: ['image.file_name', 'image.uploaded_by'],
     toApi: toImage,
     toColumns: () => ({}),

@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import { ONLINE_FILTERS, onlineUpdateBody } from './model';
+import { resourceApiOf } from '../../components/resource/resource-api';
+import { onlineUpdateBody } from './model';
 import type { Online } from './schema';
+import { messageSpec } from './spec';
 
 /** `/online`: messages from the site's readers (API.md §4). Keys: ['online', 'page', body]. */
-export const onlineApi = createResourceApi<Online>('online', ONLINE_FILTERS);
+export const onlineApi = resourceApiOf<Online>(messageSpec);
 
 export const messagesQuery = (search: Partial<ListSearch>) => onlineApi.pageQuery(search);
 

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Online, OnlineStatus } from './schema';
 import { messageSpec } from './spec';
@@ -10,11 +10,8 @@ export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
   { value: 'replied', label: msg`Replied`, color: 'green' },
 ];
 
-export const ONLINE_FILTERS = screenFilterNames(messageSpec.filters);
-
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
 export const onlineSearchSchema = searchSchemaOf(messageSpec);
-export type OnlineSearch = ReturnType<typeof onlineSearchSchema>;
 
 /**
  * The `PUT /online` body for a message with some fields changed: the update schema is strict and

@@ -16,8 +16,6 @@ export const onlineResource: ResourceDef<Online> = {
   api: onlineApi,
   labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
   recordTitle: (m) => m.readerName,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
     {
       key: 'readerName',

@@ -19,10 +19,8 @@ const onlineFields = {
 };
 
 export const { create: onlineCreateSchema, update: onlineUpdateSchema } = editSchemas(onlineFields);
-export type OnlineInput = z.infer<typeof onlineCreateSchema>;
 
 export const onlinePageSchema = pageSchemaOf(messageSpec);
-export type OnlinePageRequest = z.input<typeof onlinePageSchema>;
 
 export type Online = RecordMeta & {
   readerName: string;

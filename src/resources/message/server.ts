@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type Online, type OnlineStatus, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
@@ -24,16 +24,9 @@ const toOnline = (r: OnlineRow): Online => ({
 /** `/online`: readers' messages. */
 export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(messageSpec),
-    table: 'online_message',
+    ...fromSpec(messageSpec, 'online_message'),
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
     select,
-    idColumn: 'online_message.id',
-    sortColumns: {
-      readerName: 'online_message.reader_name',
-      status: 'online_message.status',
-      ...metaSorts('online_message'),
-    },
     keywordColumns: [
       'online_message.reader_name',
       'online_message.contact',

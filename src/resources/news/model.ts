@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { NewsStatus } from './schema';
 import { newsSpec } from './spec';
@@ -10,33 +10,22 @@ export const NEWS_STATUS_OPTIONS: Option<NewsStatus>[] = [
   { value: 'published', label: msg`Published`, color: 'green' },
 ];
 
-export const NEWS_FILTERS = screenFilterNames(newsSpec.filters);
-
 /** /web/news?pageNum&pageSize&keyword&sort&order&status */
 export const newsSearchSchema = searchSchemaOf(newsSpec);
-export type NewsSearch = ReturnType<typeof newsSearchSchema>;
 
-export type NewsFormValues = {
-  title: string;
-  summary: string;
-  content: string;
-  coverUrl: string;
-  status: NewsStatus;
-  /**
-   * Not a field on the form, but sent back as it was: the server keeps the first publication time
-   * only while the update carries it (or sets it when the news is first published).
-   */
-  publishedAt: string;
-};
-
-export const toNewsFormValues = formValuesFrom<NewsFormValues>({
+export const toNewsFormValues = formValuesFrom({
   title: '',
   summary: '',
   content: '',
   coverUrl: '',
-  status: 'draft',
+  status: 'draft' as NewsStatus,
+  /**
+   * Not a field on the form, but sent back as it was: the server keeps the first publication time
+   * only while the update carries it (or sets it when the news is first published).
+   */
   publishedAt: '',
 });
+export type NewsFormValues = ReturnType<typeof toNewsFormValues>;
 
 /**
  * What the editor hands the form: its HTML, or '' when the document has no text (an empty

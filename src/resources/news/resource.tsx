@@ -1,9 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { badgeColumn, timeColumn, updatedColumn } from '../../components/resource/columns';
+import { badgeColumn, timeColumn, titleColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
-import { TitleCell } from '../../components/title-cell';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';
 import { NEWS_STATUS_OPTIONS, type NewsFormValues, toNewsFormValues } from './model';
@@ -15,15 +14,8 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
   api: newsApi,
   labels: { create: msg`New article`, edit: msg`Edit article`, delete: msg`Delete article` },
   recordTitle: (n) => n.title,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (n) => <TitleCell title={n.title} detail={n.summary} />,
-    },
+    titleColumn((n) => n.summary),
     badgeColumn('status', msg`Status`, NEWS_STATUS_OPTIONS, 120),
     timeColumn('publishedAt', msg`Publish date`),
     updatedColumn(),

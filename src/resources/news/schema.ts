@@ -27,10 +27,8 @@ const newsFields = {
 };
 
 export const { create: newsCreateSchema, update: newsUpdateSchema } = editSchemas(newsFields);
-export type NewsInput = z.infer<typeof newsCreateSchema>;
 
 export const newsPageSchema = pageSchemaOf(newsSpec);
-export type NewsPageRequest = z.input<typeof newsPageSchema>;
 
 export type News = RecordMeta & {
   title: string;

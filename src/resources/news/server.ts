@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type News, type NewsStatus, newsCreateSchema, newsPageSchema, newsUpdateSchema } from './schema';
@@ -24,17 +24,9 @@ const toNews = (r: NewsRow): News => ({
 
 export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(newsSpec),
-    table: 'news',
+    ...fromSpec(newsSpec, 'news'),
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     select,
-    idColumn: 'news.id',
-    sortColumns: {
-      title: 'news.title',
-      status: 'news.status',
-      publishedAt: 'news.published_at',
-      ...metaSorts('news'),
-    },
     // Not the HTML content: a keyword would match tag and attribute names.
     keywordColumns: ['news.title', 'news.summary'],
     toApi: toNews,

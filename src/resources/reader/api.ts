@@ -1,9 +1,9 @@
 import type { ListSearch } from '../../components/resource/list-search';
-import { createResourceApi } from '../../components/resource/resource-api';
-import { READER_FILTERS } from './model';
+import { resourceApiOf } from '../../components/resource/resource-api';
 import type { Reader } from './schema';
+import { readerSpec } from './spec';
 
 /** `/users`: the site's readers (API.md §4). Keys: ['users', 'page', body]. */
-export const readerApi = createResourceApi<Reader>('users', READER_FILTERS);
+export const readerApi = resourceApiOf<Reader>(readerSpec);
 
 export const readersQuery = (search: Partial<ListSearch>) => readerApi.pageQuery(search);

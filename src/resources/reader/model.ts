@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Gender, ReaderStatus } from './schema';
 import { readerSpec } from './spec';
@@ -16,26 +16,15 @@ export const GENDER_OPTIONS: Option<Gender>[] = [
   { value: 'other', label: msg`Other`, color: 'grape' },
 ];
 
-export const READER_FILTERS = screenFilterNames(readerSpec.filters);
-
 /** /users/user?pageNum&pageSize&keyword&sort&order&status&gender */
 export const readerSearchSchema = searchSchemaOf(readerSpec);
-export type ReaderSearch = ReturnType<typeof readerSearchSchema>;
 
-export type ReaderFormValues = {
-  nickName: string;
-  phone: string;
-  email: string;
-  gender: Gender | null;
-  status: ReaderStatus;
-  avatarUrl: string;
-};
-
-export const toReaderFormValues = formValuesFrom<ReaderFormValues>({
+export const toReaderFormValues = formValuesFrom({
   nickName: '',
   phone: '',
   email: '',
-  gender: null,
-  status: 'active',
+  gender: null as Gender | null,
+  status: 'active' as ReaderStatus,
   avatarUrl: '',
 });
+export type ReaderFormValues = ReturnType<typeof toReaderFormValues>;

@@ -16,8 +16,6 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
   api: readerApi,
   labels: { create: msg`New reader`, edit: msg`Edit reader`, delete: msg`Delete reader` },
   recordTitle: (r) => r.nickName,
-  deleteMode: 'undo',
-  exportable: true,
   importable: true,
   batch: { fields: [{ name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS }] },
   columns: [

@@ -30,10 +30,8 @@ const readerFields = {
 };
 
 export const { create: readerCreateSchema, update: readerUpdateSchema } = editSchemas(readerFields);
-export type ReaderInput = z.infer<typeof readerCreateSchema>;
 
 export const readerPageSchema = pageSchemaOf(readerSpec);
-export type ReaderPageRequest = z.input<typeof readerPageSchema>;
 
 export type Reader = RecordMeta & {
   nickName: string;

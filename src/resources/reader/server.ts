@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { refused } from '../../server/http/errors';
 import {
@@ -32,17 +32,9 @@ const toReader = (r: ReaderRow): Reader => ({
 /** `/users`: the reading site's readers. */
 export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(readerSpec),
-    table: 'reader',
+    ...fromSpec(readerSpec, 'reader'),
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     select,
-    idColumn: 'reader.id',
-    sortColumns: {
-      nickName: 'reader.nick_name',
-      phone: 'reader.phone',
-      status: 'reader.status',
-      ...metaSorts('reader'),
-    },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
     toApi: toReader,
     importer: readerImporter,

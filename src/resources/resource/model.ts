@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form-values';
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { ResourceType } from './schema';
 import { resourceSpec } from './spec';
@@ -13,24 +13,14 @@ export const RESOURCE_TYPE_OPTIONS: Option<ResourceType>[] = [
   { value: 'link', label: msg`Link`, color: 'gray' },
 ];
 
-export const RESOURCE_FILTERS = screenFilterNames(resourceSpec.filters);
-
 /** /web/resource?pageNum&pageSize&keyword&sort&order&type&categoryId */
 export const resourceSearchSchema = searchSchemaOf(resourceSpec);
-export type ResourceSearch = ReturnType<typeof resourceSearchSchema>;
 
-export type ResourceFormValues = {
-  title: string;
-  type: ResourceType | null;
-  url: string;
-  description: string;
-  categoryId: number | null;
-};
-
-export const toResourceFormValues = formValuesFrom<ResourceFormValues>({
+export const toResourceFormValues = formValuesFrom({
   title: '',
-  type: null,
+  type: null as ResourceType | null,
   url: '',
   description: '',
-  categoryId: null,
+  categoryId: null as number | null,
 });
+export type ResourceFormValues = ReturnType<typeof toResourceFormValues>;

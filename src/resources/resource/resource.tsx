@@ -4,11 +4,10 @@ import { EnumBadge } from '../../components/enum-badge';
 import { ExternalLink } from '../../components/external-link';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
-import { updatedColumn } from '../../components/resource/columns';
+import { titleColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter } from '../../components/resource/ref-filters';
 import type { ResourceDef } from '../../components/resource/types';
-import { TitleCell } from '../../components/title-cell';
 import { resourceApi } from './api';
 import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
 import type { Resource } from './schema';
@@ -19,15 +18,8 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
   api: resourceApi,
   labels: { create: msg`New resource`, edit: msg`Edit resource`, delete: msg`Delete resource` },
   recordTitle: (r) => r.title,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (r) => <TitleCell title={r.title} detail={r.description} titleLines={2} />,
-    },
+    titleColumn((r) => r.description, 2),
     {
       key: 'type',
       label: msg`Type`,

@@ -19,10 +19,8 @@ const resourceFields = {
 };
 
 export const { create: resourceCreateSchema, update: resourceUpdateSchema } = editSchemas(resourceFields);
-export type ResourceInput = z.infer<typeof resourceCreateSchema>;
 
 export const resourcePageSchema = pageSchemaOf(resourceSpec);
-export type ResourcePageRequest = z.input<typeof resourcePageSchema>;
 
 export type Resource = RecordMeta & {
   title: string;

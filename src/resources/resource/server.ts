@@ -1,7 +1,7 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import {
@@ -35,16 +35,9 @@ const toResource = (r: ResourceRow): Resource => ({
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
 export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(resourceSpec),
-    table: 'site_resource',
+    ...fromSpec(resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     select,
-    idColumn: 'site_resource.id',
-    sortColumns: {
-      title: 'site_resource.title',
-      type: 'site_resource.type',
-      ...metaSorts('site_resource'),
-    },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
     readOnlyFields: ['categoryName'],

@@ -26,7 +26,6 @@ export const staffSearchSchema = listSearchSchema(STAFF_SORTS, {
   status: enumFilter(STAFF_STATUSES),
   role: enumFilter(ROLES),
 });
-export type StaffSearch = ReturnType<typeof staffSearchSchema>;
 
 /** The password is write-only: a form never starts with one, and an empty one on edit keeps it. */
 export type StaffFormValues = {

@@ -19,7 +19,6 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
   recordTitle: (s) => s.userName,
   // An account is not something to take back with Undo: its sessions end at once. Confirm first.
   deleteMode: 'confirm',
-  exportable: true,
   columns: [
     {
       key: 'userName',

@@ -55,7 +55,6 @@ export const staffPageSchema = pageRequest(STAFF_SORTS, {
   status: z.enum(STAFF_STATUSES).optional(),
   role: z.enum(ROLES).optional(),
 });
-export type StaffInput = z.infer<typeof staffCreateSchema>;
 export type Staff = RecordMeta & {
   userName: string;
   phone: string;

@@ -5,7 +5,7 @@ import { requireStrongPassword } from '../../server/auth/password-rule';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { contains, eq } from '../../server/crud/filters';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { deleteStaffSessions } from '../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../server/db/repositories/staff';
@@ -48,18 +48,9 @@ const toStaff = (r: StaffRow): Staff => ({
 /** `/user`: staff accounts, the Administrators screen. Admin only (API.md §3). */
 export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(staffSpec),
-    table: 'staff',
+    ...fromSpec(staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     select,
-    idColumn: 'staff.id',
-    sortColumns: {
-      userName: 'staff.user_name',
-      name: 'staff.name',
-      phone: 'staff.phone',
-      status: 'staff.status',
-      ...metaSorts('staff'),
-    },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.
     filters: (p) => [...eq('staff.status', p.status), ...contains('staff.roles', p.role && `"${p.role}"`)],

@@ -1,15 +1,12 @@
-import { screenFilterNames, searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/spec-search';
 import { SUBCLASS_SORTS } from '../../contract/values';
 import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 
 export { SUBCLASS_SORTS };
 
-export const SUBCLASS_FILTERS = screenFilterNames(subclassSpec.filters);
-
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
 export const subclassSearchSchema = searchSchemaOf(subclassSpec);
-export type SubclassSearch = ReturnType<typeof subclassSearchSchema>;
 
 export type SubclassFormValues = { categoryId: number | null; name: string; sort: number | string };
 

@@ -17,8 +17,6 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
   api: subclassApi,
   labels: { create: msg`New subclass`, edit: msg`Edit subclass`, delete: msg`Delete subclass` },
   recordTitle: (s) => s.name,
-  deleteMode: 'undo',
-  exportable: true,
   columns: [
     nameColumn('name', msg`Name`),
     {

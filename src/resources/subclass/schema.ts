@@ -14,7 +14,6 @@ const subclassFields = {
 };
 export const { create: subclassCreateSchema, update: subclassUpdateSchema } = editSchemas(subclassFields);
 export const subclassPageSchema = pageSchemaOf(subclassSpec);
-export type SubclassInput = z.infer<typeof subclassCreateSchema>;
 export type Subclass = RecordMeta & {
   categoryId: number;
   /** Joined for display; ignored when sent back. */

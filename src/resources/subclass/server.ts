@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { idSchema } from '../../contract/common';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, metaSorts, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { invalidField, refused } from '../../server/http/errors';
@@ -58,17 +58,9 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
   });
 
   return registerResource(api, deps, {
-    ...fromSpec(subclassSpec),
-    table: 'category_subclass',
+    ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     select,
-    idColumn: 'sc.id',
-    sortColumns: {
-      name: 'sc.name',
-      sort: 'sc.sort',
-      categoryId: 'sc.category_id',
-      ...metaSorts('sc'),
-    },
     keywordColumns: ['sc.name'],
     readOnlyFields: ['categoryName'],
     toApi: toSubclass,

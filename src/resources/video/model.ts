@@ -20,4 +20,3 @@ export const videoSearchSchema = listSearchSchema(
   { status: enumFilter(VIDEO_STATUSES), ...searchFilters(videoSpec.filters) },
   rangePairs(videoSpec.filters),
 );
-export type VideoSearch = ReturnType<typeof videoSearchSchema>;

@@ -2,11 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { IconMovie } from '@tabler/icons-react';
 import { formatBytes } from '../../components/format';
-import { badgeColumn, timeColumn } from '../../components/resource/columns';
+import { badgeColumn, timeColumn, titleColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
-import { TitleCell } from '../../components/title-cell';
 import { videoApi } from './api';
 import { UploadVideosLink } from './components/upload-videos-link';
 import { VIDEO_STATUS_OPTIONS } from './model';
@@ -21,8 +20,6 @@ export const videoResource: ResourceDef<Video> = {
   api: videoApi,
   labels: { create: msg`Upload videos`, edit: msg`Edit video`, delete: msg`Delete video` },
   recordTitle: (v) => v.title,
-  deleteMode: 'undo',
-  exportable: true,
   toolbar: <UploadVideosLink />,
   columns: [
     {
@@ -39,12 +36,7 @@ export const videoResource: ResourceDef<Video> = {
         />
       ),
     },
-    {
-      key: 'title',
-      label: msg`Title`,
-      sortField: 'title',
-      render: (v) => <TitleCell title={v.title} detail={v.fileName} />,
-    },
+    titleColumn((v) => v.fileName),
     {
       key: 'videoId',
       label: msg`Video ID`,

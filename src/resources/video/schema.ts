@@ -51,7 +51,6 @@ export const videoPageSchema = pageRequest(VIDEO_SORTS, {
   cateId: z.number().int().nonnegative().optional(),
   ...pageFilters(videoSpec.filters),
 }).superRefine(checkRanges(videoSpec.filters));
-export type VideoPageRequest = z.input<typeof videoPageSchema>;
 
 export type Video = RecordMeta & {
   title: string;

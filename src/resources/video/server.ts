@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { eq, specFilters } from '../../server/crud/filters';
-import { fromSpec, metaSorts, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Video, type VideoStatus, videoCreateSchema, videoPageSchema } from './schema';
 import { videoSpec } from './spec';
@@ -28,18 +28,10 @@ export const toVideo = (r: VideoRow): Video => ({
 /** `/video`: page, create, delete. Status changes come from the upload (db/repositories/video.ts). */
 export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
-    ...fromSpec(videoSpec),
-    table: 'video',
+    ...fromSpec(videoSpec, 'video'),
     schemas: { create: videoCreateSchema, page: videoPageSchema },
     operations: { update: false },
     select: selectVideo,
-    idColumn: 'video.id',
-    sortColumns: {
-      title: 'video.title',
-      fileSize: 'video.file_size',
-      status: 'video.status',
-      ...metaSorts('video'),
-    },
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
     filters: (p) => [
       ...eq('video.status', p.status),

@@ -1,28 +1,40 @@
 import type { Expression, SqlBool } from 'kysely';
 import type { ResourceSpec } from '../../contract/resource-spec';
+import type { TableName } from '../db/schema';
 import { specFilters } from './filters';
 
 /**
  * The parts of a `registerResource` definition that every resource reads off its spec the same
- * way, so the route path, the role check and the SQL filters cannot drift from what the console
- * derives from the same spec. A resource whose filters no kind describes writes its own `filters`
+ * way, so the route path, the role check, the SQL filters and the sort columns cannot drift from
+ * what the console derives from the same spec. `alias` names the table in the resource's `select`
+ * (`category_subclass as sc`). A resource whose filters no kind describes writes its own `filters`
  * after the spread.
  */
-export function fromSpec(spec: ResourceSpec): {
+export function fromSpec(
+  spec: ResourceSpec,
+  table: TableName,
+  alias: string = table,
+): {
   name: string;
   roles: ResourceSpec['roles'];
+  table: TableName;
+  idColumn: string;
+  sortColumns: Record<string, string>;
   filters?: (page: object) => Expression<SqlBool>[];
 } {
   const { filters } = spec;
-  return { name: spec.api, roles: spec.roles, ...(filters ? { filters: (p: object) => specFilters(filters, p) } : {}) };
+  return {
+    name: spec.api,
+    roles: spec.roles,
+    table,
+    idColumn: `${alias}.id`,
+    // Every sort field is a column of the resource's own table, named as the field in snake case.
+    sortColumns: Object.fromEntries((spec.sorts ?? []).map((f) => [f, `${alias}.${snakeCase(f)}`])),
+    ...(filters ? { filters: (p: object) => specFilters(filters, p) } : {}),
+  };
 }
 
-/** The sort fields every record has (API.md §4), as columns of `table`. */
-export const metaSorts = (table: string) => ({
-  id: `${table}.id`,
-  createdAt: `${table}.created_at`,
-  updatedAt: `${table}.updated_at`,
-});
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The record fields after the resource's own (API.md §4), from a row; `id` stays first in the object. */
 export const rowMeta = (r: { version: number; created_at: string; updated_at: string }) => ({

@@ -5,7 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
 import type { Kysely } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../src/contract/envelope';
+import type { Book } from '../../../src/resources/book/schema';
 import { createApp } from '../../../src/server/app';
 import type { AppConfig, AppDeps } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
@@ -181,6 +183,24 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
 }
 
 /**
+ * The one server of a test file: started before the file's own `beforeAll` hooks (it registers
+ * first) and closed after everything else. Read it only inside hooks and tests.
+ */
+export function testServerForFile(opts: TestServerOptions = {}): TestServer {
+  let server: TestServer | undefined;
+  beforeAll(async () => {
+    server = await startTestServer(opts);
+  });
+  afterAll(() => server?.close());
+  return new Proxy({} as TestServer, {
+    get(_, key) {
+      if (!server) throw new Error('the test server is not started yet: use it inside hooks and tests');
+      return server[key as keyof TestServer];
+    },
+  });
+}
+
+/**
  * Create a staff account through the API as admin; returns its id. An admin-set password must be
  * changed at the first sign-in, so by default the helper then does what the member would: signs in
  * with the admin's password and changes it to `password` (PUT /auth/password), leaving an account
@@ -238,6 +258,19 @@ export async function createSubclass(s: TestServer, categoryId: number, name: st
   return res.body.data.id;
 }
 
+/** Categories with one subclass each, for book tests: `[categoryId, subclassId]` per `[category, subclass]`. */
+export async function createShelves<const N extends [string, string][]>(
+  s: TestServer,
+  ...names: N
+): Promise<{ [K in keyof N]: [number, number] }> {
+  const ids: [number, number][] = [];
+  for (const [category, subclass] of names) {
+    const categoryId = await createCategory(s, category);
+    ids.push([categoryId, await createSubclass(s, categoryId, subclass)]);
+  }
+  return ids as { [K in keyof N]: [number, number] };
+}
+
 export const bookInput = (over: Record<string, unknown> = {}) => ({
   title: 'A Book',
   author: 'An Author',
@@ -247,8 +280,8 @@ export const bookInput = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-export async function createBook(s: TestServer, over: Record<string, unknown>) {
-  const res = await s.call<{ id: number; version: number }>('POST', '/book', {
+export async function createBook(s: TestServer, over: Record<string, unknown>): Promise<Book> {
+  const res = await s.call<Book>('POST', '/book', {
     token: s.adminToken,
     body: bookInput(over),
   });

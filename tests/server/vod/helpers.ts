@@ -3,17 +3,11 @@ import { request as httpRequest } from 'node:http';
 import OSS from 'ali-oss';
 import { ossSignature } from '../../../src/contract/vod-signature';
 import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
+import type { VodCredential } from '../../../src/upload/protocol';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server';
 
-export interface Credential {
-  accessKeyId: string;
-  accessKeySecret: string;
-  securityToken: string;
-  expiration: string;
-  region: string;
-  vodEndpoint: string;
-  userId: string;
-}
+/** What GET /video/upload/credential answers (the upload worker's own type). */
+export type Credential = VodCredential;
 
 export interface Ticket {
   VideoId: string;

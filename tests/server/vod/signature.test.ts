@@ -10,6 +10,7 @@ import {
 import { defaultVodConfig, vodConnectSrc } from '../../../src/server/vod/config';
 import { mac } from '../../../src/server/vod/mac';
 import { assumeRole, assumeRoleParams } from '../../../src/server/vod/sts';
+import { RPC_VECTOR, RPC_VECTOR_SECRET, RPC_VECTOR_SIGNATURE } from '../../fixtures/rpc-vector';
 import { sign } from './helpers';
 
 /** ali-oss's own string-to-sign (lib/common/signUtils.js): the server must agree with it exactly. */
@@ -23,17 +24,8 @@ const signUtils = createRequire(import.meta.url)('ali-oss/lib/common/signUtils.j
 
 describe('RPC signature (the contract module, tested in tests/unit/upload/vod-signature.test.ts)', () => {
   it("the tests' independent signer agrees with it, so the HTTP tests sign as the cloud does", async () => {
-    const vector = {
-      AccessKeyId: 'testid',
-      Action: 'DescribeRegions',
-      Format: 'XML',
-      SignatureMethod: 'HMAC-SHA1',
-      SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
-      SignatureVersion: '1.0',
-      Timestamp: '2016-02-23T12:46:24Z',
-      Version: '2014-05-26',
-    };
-    expect(sign('GET', vector, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+    const vector = RPC_VECTOR;
+    expect(sign('GET', vector, RPC_VECTOR_SECRET)).toBe(RPC_VECTOR_SIGNATURE);
     expect(await rpcSignature('GET', { ...vector, Title: '中 *~' }, 's')).toBe(
       sign('GET', { ...vector, Title: '中 *~' }, 's'),
     );

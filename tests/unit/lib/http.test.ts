@@ -41,14 +41,17 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-function client(token?: string, language?: string) {
+/** Nothing listens on port 1: a request there gets no answer at all. */
+const UNREACHABLE = 'http://127.0.0.1:1/prod-api';
+
+function client(token?: string, language?: string, baseURL = base) {
   const shown: { errors: [string, number][]; logouts: number; passwordChanges: number } = {
     errors: [],
     logouts: 0,
     passwordChanges: 0,
   };
   const http = createHttp({
-    baseURL: base,
+    baseURL,
     getToken: () => token,
     getLanguage: () => language,
     fallbackMessage: () => 'Error',
@@ -144,14 +147,7 @@ describe('the http client', () => {
   });
 
   it('toasts the message of a network error', async () => {
-    const { shown } = client();
-    const http = createHttp({
-      baseURL: 'http://127.0.0.1:1/prod-api',
-      getToken: () => undefined,
-      getLanguage: () => undefined,
-      fallbackMessage: () => 'Error',
-      ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
-    });
+    const { http, shown } = client(undefined, undefined, UNREACHABLE);
     await expect(http.get('/x')).rejects.toBeInstanceOf(NetworkError);
     expect(shown.errors).toHaveLength(1);
     expect(shown.errors[0]?.[0]).toMatch(/fetch failed|ECONNREFUSED/);
@@ -166,14 +162,7 @@ describe('writes kept offline', () => {
     await expect(live.put('/book', {}, { keptOffline: true })).rejects.toMatchObject({ code: 40900 });
     expect(liveShown.errors.map(([m]) => m)).toEqual(['Stale version']);
 
-    const { shown } = client();
-    const http = createHttp({
-      baseURL: 'http://127.0.0.1:1/prod-api',
-      getToken: () => undefined,
-      getLanguage: () => undefined,
-      fallbackMessage: () => 'Error',
-      ui: { error: (m, d) => shown.errors.push([m, d]), confirmLogout: () => shown.logouts++ },
-    });
+    const { http, shown } = client(undefined, undefined, UNREACHABLE);
     await expect(http.put('/book', {}, { keptOffline: true })).rejects.toBeInstanceOf(NetworkError);
     expect(shown.errors).toEqual([]);
   });

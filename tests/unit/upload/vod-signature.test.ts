@@ -7,18 +7,7 @@ import {
   rpcStringToSign as stringToSign,
 } from '../../../src/contract/vod-signature';
 import { signedParams, timestamp } from '../../../src/upload/vod-client';
-
-/** The service's public test vector (API.md §5). */
-const VECTOR = {
-  AccessKeyId: 'testid',
-  Action: 'DescribeRegions',
-  Format: 'XML',
-  SignatureMethod: 'HMAC-SHA1',
-  SignatureNonce: '3ee8c1b8-83d3-44af-a94f-4e0ad82fd6cf',
-  SignatureVersion: '1.0',
-  Timestamp: '2016-02-23T12:46:24Z',
-  Version: '2014-05-26',
-};
+import { RPC_VECTOR_SIGNATURE, RPC_VECTOR as VECTOR } from '../../fixtures/rpc-vector';
 
 describe('percentEncode', () => {
   it.each([
@@ -37,7 +26,7 @@ describe('percentEncode', () => {
 
 describe('sign', () => {
   it('matches the published test vector', async () => {
-    expect(await sign('GET', VECTOR, 'testsecret')).toBe('OLeaidS1JvxuMvnyHOwuJ+uX5qY=');
+    expect(await sign('GET', VECTOR, 'testsecret')).toBe(RPC_VECTOR_SIGNATURE);
   });
 
   it('sorts the query and encodes it twice into the string to sign', () => {

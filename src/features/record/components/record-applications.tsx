@@ -1,11 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Anchor, Paper, Table, Text, Title } from '@mantine/core';
+import { Anchor, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { APPLY_STATUS_OPTIONS } from '../../../resources/application/model';
 import { RELATED_PAGE_SIZE, relatedApplies } from '../api';
+import { RecordSection } from './record-section';
 
 /** A book's or a reader's borrow applications, newest first; each links to the other side's page. */
 export function RecordApplications({ by }: { by: { bookId: number } | { userId: number } }) {
@@ -16,68 +17,52 @@ export function RecordApplications({ by }: { by: { bookId: number } | { userId: 
   const rows = query.data?.items ?? [];
   const ofBook = 'bookId' in by;
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="record-applications">
-      <Title order={3} size="h4" mb="sm" id="record-applications">
-        {t`Borrow applications`}{' '}
-        {query.data && (
-          <Text span c="dimmed">
-            ({query.data.total})
-          </Text>
-        )}
-      </Title>
-      {query.isError && <Text c="red">{query.error.message}</Text>}
-      {query.data && rows.length === 0 && (
-        <Text c="dimmed" size="sm">
-          <Trans>No applications yet.</Trans>
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped data-testid="record-applications">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`Applied`}</Table.Th>
-                <Table.Th>{ofBook ? t`Reader` : t`Book`}</Table.Th>
-                <Table.Th>{t`Status`}</Table.Th>
-                <Table.Th>{t`Handled by`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a) => (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{formatDateTime(a.createdAt, i18n.locale)}</Table.Td>
-                  <Table.Td>
-                    {ofBook ? (
-                      <Anchor component={Link} to={`/users/user/${a.userId}`} size="sm">
-                        {a.nickName ?? `#${a.userId}`}
-                      </Anchor>
-                    ) : (
-                      <Anchor component={Link} to={`/web/book/${a.bookId}`} size="sm">
-                        {a.bookTitle ?? `#${a.bookId}`}
-                      </Anchor>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <EnumBadge value={a.status} options={APPLY_STATUS_OPTIONS} />
-                  </Table.Td>
-                  <Table.Td>
-                    {a.handledBy ? (
-                      <Text size="sm">
-                        {a.handledBy}{' '}
-                        <Text span size="xs" c="dimmed">
-                          {formatDateTime(a.handledAt, i18n.locale)}
-                        </Text>
-                      </Text>
-                    ) : (
-                      <Text c="dimmed">—</Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
+    <RecordSection
+      id="record-applications"
+      title={
+        <>
+          {t`Borrow applications`}{' '}
+          {query.data && (
+            <Text span c="dimmed">
+              ({query.data.total})
+            </Text>
+          )}
+        </>
+      }
+      error={query.isError ? query.error.message : undefined}
+      empty={query.data && rows.length === 0 && <Trans>No applications yet.</Trans>}
+      headers={[t`Applied`, ofBook ? t`Reader` : t`Book`, t`Status`, t`Handled by`]}
+      rows={rows.map((a) => (
+        <Table.Tr key={a.id}>
+          <Table.Td>{formatDateTime(a.createdAt, i18n.locale)}</Table.Td>
+          <Table.Td>
+            {ofBook ? (
+              <Anchor component={Link} to={`/users/user/${a.userId}`} size="sm">
+                {a.nickName ?? `#${a.userId}`}
+              </Anchor>
+            ) : (
+              <Anchor component={Link} to={`/web/book/${a.bookId}`} size="sm">
+                {a.bookTitle ?? `#${a.bookId}`}
+              </Anchor>
+            )}
+          </Table.Td>
+          <Table.Td>
+            <EnumBadge value={a.status} options={APPLY_STATUS_OPTIONS} />
+          </Table.Td>
+          <Table.Td>
+            {a.handledBy ? (
+              <Text size="sm">
+                {a.handledBy}{' '}
+                <Text span size="xs" c="dimmed">
+                  {formatDateTime(a.handledAt, i18n.locale)}
+                </Text>
+              </Text>
+            ) : (
+              <Text c="dimmed">—</Text>
+            )}
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Paper, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useSnapshot } from 'valtio';
 import { EnumBadge } from '../../../components/enum-badge';
@@ -10,6 +10,7 @@ import { AUDIT_ACTION_OPTIONS, type AuditRow, showValue } from '../../../resourc
 import { auditSpec } from '../../../resources/audit/spec';
 import { sessionStore } from '../../../stores/session';
 import { RELATED_PAGE_SIZE, recordAudit } from '../api';
+import { RecordSection } from './record-section';
 
 /** The audit entries of one record, newest first. */
 function useRecordAudit(resource: string, recordId: number, enabled: boolean) {
@@ -47,46 +48,26 @@ export function RecordHistory({ resource, recordId }: { resource: string; record
   const query = useRecordAudit(resource, recordId, may);
   const rows = query.data?.items ?? [];
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="record-history">
-      <Title order={3} size="h4" mb="sm" id="record-history">
-        {t`History`}
-      </Title>
-      {!may && <AdminsOnly />}
-      {query.isError && <Text c="red">{query.error.message}</Text>}
-      {query.data && rows.length === 0 && (
-        <Text c="dimmed" size="sm">
-          <Trans>No entries.</Trans>
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped data-testid="record-history">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t`Time`}</Table.Th>
-                <Table.Th>{t`Actor`}</Table.Th>
-                <Table.Th>{t`Action`}</Table.Th>
-                <Table.Th>{t`Changed fields`}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((a: AuditRow) => (
-                <Table.Tr key={a.id} data-testid="history-entry" data-action={a.action}>
-                  <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
-                  <Table.Td>{a.actorName}</Table.Td>
-                  <Table.Td>
-                    <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />
-                  </Table.Td>
-                  <Table.Td>
-                    <ChangeDetails changes={a.changes} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
-    </Paper>
+    <RecordSection
+      id="record-history"
+      title={t`History`}
+      notice={!may && <AdminsOnly />}
+      error={query.isError ? query.error.message : undefined}
+      empty={query.data && rows.length === 0 && <Trans>No entries.</Trans>}
+      headers={[t`Time`, t`Actor`, t`Action`, t`Changed fields`]}
+      rows={rows.map((a: AuditRow) => (
+        <Table.Tr key={a.id} data-testid="history-entry" data-action={a.action}>
+          <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
+          <Table.Td>{a.actorName}</Table.Td>
+          <Table.Td>
+            <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />
+          </Table.Td>
+          <Table.Td>
+            <ChangeDetails changes={a.changes} />
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    />
   );
 }
 
@@ -98,40 +79,24 @@ export function StockHistory({ bookId }: { bookId: number }) {
   const query = useRecordAudit('book', bookId, may);
   const rows = (query.data?.items ?? []).filter((a) => a.changes.stock !== undefined);
   return (
-    <Paper withBorder radius="md" p="md" component="section" aria-labelledby="record-stock">
-      <Title order={3} size="h4" mb="sm" id="record-stock">
-        {t`Stock changes`}
-      </Title>
-      {!may && <AdminsOnly />}
-      {query.data && rows.length === 0 && (
-        <Text c="dimmed" size="sm">
-          <Trans>No entries.</Trans>
-        </Text>
-      )}
-      {rows.length > 0 && (
-        <Table striped data-testid="record-stock">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t`Time`}</Table.Th>
-              <Table.Th>{t`Actor`}</Table.Th>
-              <Table.Th>{t`Stock`}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((a) => {
-              const c = a.changes.stock;
-              const move = c && c !== '(changed)' ? `${showValue(c.from) || '—'} → ${showValue(c.to)}` : '';
-              return (
-                <Table.Tr key={a.id}>
-                  <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
-                  <Table.Td>{a.actorName}</Table.Td>
-                  <Table.Td ff="monospace">{move}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      )}
-    </Paper>
+    <RecordSection
+      id="record-stock"
+      title={t`Stock changes`}
+      notice={!may && <AdminsOnly />}
+      empty={query.data && rows.length === 0 && <Trans>No entries.</Trans>}
+      headers={[t`Time`, t`Actor`, t`Stock`]}
+      scroll={false}
+      rows={rows.map((a) => {
+        const c = a.changes.stock;
+        const move = c && c !== '(changed)' ? `${showValue(c.from) || '—'} → ${showValue(c.to)}` : '';
+        return (
+          <Table.Tr key={a.id}>
+            <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
+            <Table.Td>{a.actorName}</Table.Td>
+            <Table.Td ff="monospace">{move}</Table.Td>
+          </Table.Tr>
+        );
+      })}
+    />
   );
 }

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { confirmDiscard } from '../../../components/confirm';
+import { IconAction } from '../../../components/icon-action';
 import { notifySuccess } from '../../../components/notify';
 import { ApiError } from '../../../lib/http';
 import { translateFieldErrors, zodResolver } from '../../../lib/zod-form';
@@ -82,37 +83,31 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
                 data-testid="link-url"
               />
               <Group gap={2} wrap="nowrap" mt={4}>
-                <Tooltip label={t`Move up`} openDelay={400}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t`Move link ${n} up`}
-                    disabled={i === 0}
-                    onClick={() => form.reorderListItem('links', { from: i, to: i - 1 })}
-                  >
-                    <IconArrowUp size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t`Move down`} openDelay={400}>
-                  <ActionIcon
-                    variant="subtle"
-                    aria-label={t`Move link ${n} down`}
-                    disabled={i === rows.length - 1}
-                    onClick={() => form.reorderListItem('links', { from: i, to: i + 1 })}
-                  >
-                    <IconArrowDown size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
-                <Tooltip label={t`Remove`} openDelay={400}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="red"
-                    aria-label={t`Remove link ${n}`}
-                    data-testid="link-remove"
-                    onClick={() => form.removeListItem('links', i)}
-                  >
-                    <IconTrash size={16} aria-hidden />
-                  </ActionIcon>
-                </Tooltip>
+                <IconAction
+                  tip={t`Move up`}
+                  label={t`Move link ${n} up`}
+                  icon={IconArrowUp}
+                  iconSize={16}
+                  disabled={i === 0}
+                  onClick={() => form.reorderListItem('links', { from: i, to: i - 1 })}
+                />
+                <IconAction
+                  tip={t`Move down`}
+                  label={t`Move link ${n} down`}
+                  icon={IconArrowDown}
+                  iconSize={16}
+                  disabled={i === rows.length - 1}
+                  onClick={() => form.reorderListItem('links', { from: i, to: i + 1 })}
+                />
+                <IconAction
+                  tip={t`Remove`}
+                  label={t`Remove link ${n}`}
+                  icon={IconTrash}
+                  iconSize={16}
+                  color="red"
+                  data-testid="link-remove"
+                  onClick={() => form.removeListItem('links', i)}
+                />
               </Group>
             </Group>
           );

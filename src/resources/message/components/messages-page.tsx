@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconMailOpened } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import { onlineResource } from '../resource';
@@ -18,16 +18,13 @@ export function MessagesPage() {
     () => ({
       ...onlineResource,
       rowActions: (row) => (
-        <Tooltip label={t`Open`} openDelay={400}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t`Open message from ${row.readerName}`}
-            data-testid="message-open"
-            onClick={() => setOpen(row)}
-          >
-            <IconMailOpened size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip={t`Open`}
+          label={t`Open message from ${row.readerName}`}
+          icon={IconMailOpened}
+          data-testid="message-open"
+          onClick={() => setOpen(row)}
+        />
       ),
     }),
     [t],

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import type { NewsFormValues } from '../model';
@@ -19,16 +19,13 @@ export function NewsPage() {
     () => ({
       ...newsResource,
       rowActions: (row) => (
-        <Tooltip label={t`Preview`} openDelay={400}>
-          <ActionIcon
-            variant="subtle"
-            aria-label={t`Preview ${row.title}`}
-            data-testid="news-preview-open"
-            onClick={() => setPreview(row)}
-          >
-            <IconEye size={18} aria-hidden />
-          </ActionIcon>
-        </Tooltip>
+        <IconAction
+          tip={t`Preview`}
+          label={t`Preview ${row.title}`}
+          icon={IconEye}
+          data-testid="news-preview-open"
+          onClick={() => setPreview(row)}
+        />
       ),
     }),
     [t],

@@ -21,6 +21,9 @@ const states = (markup: string) =>
 
 const rated = (password: string, rating: Omit<PasswordRating, 'password'>) =>
   judgePassword(password, { password, ...rating });
+/** Long enough, but on every list of common passwords. */
+const tooCommon = () =>
+  rated('password1234', { general: { score: 0, problem: 'tooCommon' }, personal: { score: 0, problem: 'tooCommon' } });
 
 afterAll(() => activateLocale('en'));
 
@@ -33,15 +36,7 @@ describe('the password meter', () => {
     expect(text(short)).toContain('Not a common or breached password : not checked yet');
     expect(text(short)).toContain('Not yet: At least 12 characters.');
 
-    const common = html(
-      <PasswordMeter
-        verdict={rated('password1234', {
-          general: { score: 0, problem: 'tooCommon' },
-          personal: { score: 0, problem: 'tooCommon' },
-        })}
-        unavailable={false}
-      />,
-    );
+    const common = html(<PasswordMeter verdict={tooCommon()} unavailable={false} />);
     expect(states(common)).toEqual(['length:met', 'common:unmet', 'guess:unmet', 'personal:met']);
     expect(text(common)).toContain('Very weak');
     expect(text(common)).toContain('Not yet: Not a common or breached password.');
@@ -72,17 +67,7 @@ describe('the password meter', () => {
     ['en', 'At least 12 characters', 'Not a common or breached password', 'Not yet'],
   ] as [Locale, string, string, string][])('explains the rule in %s', async (locale, length, common, notYet) => {
     await activateLocale(locale);
-    const out = text(
-      html(
-        <PasswordMeter
-          verdict={rated('password1234', {
-            general: { score: 0, problem: 'tooCommon' },
-            personal: { score: 0, problem: 'tooCommon' },
-          })}
-          unavailable={false}
-        />,
-      ),
-    );
+    const out = text(html(<PasswordMeter verdict={tooCommon()} unavailable={false} />));
     expect(out).toContain(length);
     expect(out).toContain(common);
     expect(out).toContain(notYet);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { countEntries, placeholderEntries, splitDuration } from '../../../../src/features/home/model';
+import { COUNTED } from '../../../fixtures/system-counts';
 
 const keys = (counts: unknown) => countEntries(counts).map((e) => [e.key, e.value]);
 
@@ -39,25 +40,7 @@ describe('countEntries', () => {
   });
 
   it('holds a place for each card this server sends while the counts load, in the same order', () => {
-    // The names of the server's resources and the site links (src/server/routes/system.ts).
-    const served = Object.fromEntries(
-      [
-        'apply',
-        'banner',
-        'bibliography',
-        'book',
-        'category',
-        'category/subclass',
-        'image',
-        'news',
-        'online',
-        'resource',
-        'url',
-        'user',
-        'users',
-        'video',
-      ].map((k, i) => [k, i]),
-    );
+    const served = Object.fromEntries(COUNTED.map((k, i) => [k, i]));
     expect(placeholderEntries().map((e) => e.key)).toEqual(countEntries(served).map((e) => e.key));
     expect(placeholderEntries().every((e) => typeof e.label !== 'string')).toBe(true);
   });

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toPageBody } from '../../../../src/components/resource/list-search';
-import { BANNER_FILTERS, bannerSearchSchema, toBannerFormValues } from '../../../../src/resources/banner/model';
+import { screenFilterNames } from '../../../../src/components/resource/spec-search';
+import { bannerSearchSchema, toBannerFormValues } from '../../../../src/resources/banner/model';
 import { bannerPageSchema, bannerUpdateSchema } from '../../../../src/resources/banner/schema';
+import { bannerSpec } from '../../../../src/resources/banner/spec';
 
 describe('bannerSearchSchema', () => {
   it.each([
@@ -16,7 +18,7 @@ describe('bannerSearchSchema', () => {
   });
 
   it('sends a real boolean in the page body, which the contract accepts', () => {
-    const body = toPageBody(bannerSearchSchema.read({ enabled: 'false' }), BANNER_FILTERS);
+    const body = toPageBody(bannerSearchSchema.read({ enabled: 'false' }), screenFilterNames(bannerSpec.filters));
     expect(body).toMatchObject({ enabled: false });
     expect(bannerPageSchema.safeParse(body).success).toBe(true);
   });

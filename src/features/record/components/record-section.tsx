@@ -1,0 +1,57 @@
+import { Paper, Table, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/**
+ * One panel of a record page (its applications, its history): a titled section, then a notice,
+ * the error of its request, or what it says when it has nothing to list, then its table of `rows`
+ * under `headers` (scrolling sideways on a narrow screen unless `scroll` is false). `id` names the
+ * title (the section's accessible name) and the table (its test id).
+ */
+export function RecordSection({
+  id,
+  title,
+  notice,
+  error,
+  empty,
+  headers,
+  scroll = true,
+  rows,
+}: {
+  id: string;
+  title: ReactNode;
+  notice?: ReactNode;
+  error?: string;
+  /** Shown instead of the table when the request succeeded with no rows; false while it has rows. */
+  empty?: ReactNode;
+  headers: string[];
+  scroll?: boolean;
+  rows: ReactNode[];
+}) {
+  const table = (
+    <Table striped data-testid={id}>
+      <Table.Thead>
+        <Table.Tr>
+          {headers.map((h) => (
+            <Table.Th key={h}>{h}</Table.Th>
+          ))}
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>{rows}</Table.Tbody>
+    </Table>
+  );
+  return (
+    <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
+      <Title order={3} size="h4" mb="sm" id={id}>
+        {title}
+      </Title>
+      {notice}
+      {error !== undefined && <Text c="red">{error}</Text>}
+      {empty && (
+        <Text c="dimmed" size="sm">
+          {empty}
+        </Text>
+      )}
+      {rows.length > 0 && (scroll ? <Table.ScrollContainer minWidth={520}>{table}</Table.ScrollContainer> : table)}
+    </Paper>
+  );
+}
