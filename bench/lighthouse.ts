@@ -30,6 +30,10 @@ import { startServer } from './server';
 const PASSWORD = 'Bench-admin-pass-1';
 const LH_RUNS = Number(process.env.LECTERN_BENCH_LH_RUNS ?? 3);
 const OFFLINE_RUNS = Number(process.env.LECTERN_BENCH_OFFLINE_RUNS ?? 7);
+// LECTERN_BENCH_LH_PAGES=home,books: only those pages (by the start of their name), to measure one change.
+const PAGES = process.env.LECTERN_BENCH_LH_PAGES?.split(',').map((w) => w.trim().toLowerCase());
+// LECTERN_BENCH_LH_DEVICES=mobile: only that preset.
+const DEVICES = (process.env.LECTERN_BENCH_LH_DEVICES?.split(',') ?? ['desktop', 'mobile']) as ('desktop' | 'mobile')[];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -79,7 +83,8 @@ async function audit(
     const dump = process.env.LECTERN_BENCH_LH_DUMP;
     if (dump) {
       mkdirSync(dump, { recursive: true });
-      writeFileSync(join(dump, `${new URL(url).pathname.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${device}-${Date.now()}.json`;
+      writeFileSync(join(dump, name), JSON.stringify(lhr));
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -131,12 +136,12 @@ async function lighthouseTable(origin: string, referenceUrl: string): Promise<st
     { name: 'Books (signed in)', url: `${origin}/web/book`, cookie },
     { name: 'News list (signed in)', url: `${origin}/web/news`, cookie },
     { name: 'Vite + React + Mantine reference', url: referenceUrl, cookie: undefined },
-  ];
+  ].filter((p) => !PAGES || PAGES.some((w) => p.name.toLowerCase().startsWith(w)));
   const rows: string[] = [];
   const notes = new Set<string>();
   const ms = (n: number) => `${Math.round(n)} ms`;
   for (const page of pages) {
-    for (const device of ['desktop', 'mobile'] as const) {
+    for (const device of DEVICES) {
       const runs: { scores: Scores; metrics: Metrics }[] = [];
       for (let i = 0; i < LH_RUNS; i++) {
         const result = await auditRetrying(page.url, device, page.cookie);
@@ -239,7 +244,10 @@ export async function benchLighthouse(): Promise<string> {
     const table =
       LH_RUNS > 0 ? await lighthouseTable(server.url, reference.url) : 'Lighthouse skipped (LECTERN_BENCH_LH_RUNS=0).';
     // A failure here must not lose the Lighthouse table above (a quarter of an hour of runs).
-    const timing = await offlineTiming(server.url).catch((e: unknown) => `Offline timing failed: ${String(e)}`);
+    const timing =
+      OFFLINE_RUNS <= 0
+        ? 'Offline timing skipped (LECTERN_BENCH_OFFLINE_RUNS=0).'
+        : await offlineTiming(server.url).catch((e: unknown) => `Offline timing failed: ${String(e)}`);
     return `## PWA: Lighthouse and the offline list\n\n${table}\n\n${timing}`;
   } finally {
     await reference.stop();

@@ -1,0 +1,70 @@
+import type { OutputBundle, OutputChunk } from 'rolldown';
+import { describe, expect, it } from 'vitest';
+import { bootManifest, routePath } from '../../../scripts/console-boot';
+
+/** A bundle as the bundler reports it: only the fields the manifest reads. */
+function chunk(fileName: string, moduleIds: string[], imports: string[] = [], extra: Partial<OutputChunk> = {}) {
+  return {
+    type: 'chunk',
+    fileName,
+    code: 'x',
+    moduleIds,
+    imports,
+    isEntry: false,
+    facadeModuleId: null,
+    viteMetadata: { importedCss: new Set(fileName.startsWith('assets/book') ? ['assets/book.css'] : []) },
+    ...extra,
+  } as unknown as OutputChunk;
+}
+
+const R = '/app/src/routes';
+const bundle = Object.fromEntries(
+  [
+    chunk('assets/index.js', ['/app/src/main.tsx', `${R}/_console.tsx?tsr-split=component`], ['assets/shared.js'], {
+      isEntry: true,
+      facadeModuleId: '/app/src/main.tsx',
+    }),
+    chunk('assets/shared.js', ['/app/src/lib/http.ts']),
+    // The layout's split lives in the entry: what is left is a facade re-exporting it.
+    chunk('assets/_console.js', [], ['assets/index.js'], {
+      facadeModuleId: `${R}/_console.tsx?tsr-split=component`,
+    }),
+    chunk(
+      'assets/book.js',
+      [`${R}/_console/web/book.tsx?tsr-split=component`],
+      ['assets/lists.js', 'assets/shared.js'],
+    ),
+    chunk('assets/book-loader.js', [`${R}/_console/web/book.tsx?tsr-split=loader`], ['assets/api.js']),
+    chunk('assets/lists.js', ['/app/src/components/resource/resource-page.tsx']),
+    chunk('assets/api.js', ['/app/src/resources/book/api.ts']),
+    chunk('assets/record.js', [`${R}/_console/web/book_.$id.tsx?tsr-split=component`]),
+    chunk('assets/home.js', [`${R}/_console/[index].tsx?tsr-split=component`], ['assets/lists.js']),
+    chunk('assets/messages-en.js', ['/app/src/locales/en/messages.po']),
+  ].map((c) => [c.fileName, c]),
+) as unknown as OutputBundle;
+
+describe('the console boot manifest (what public/console-boot.js preloads)', () => {
+  it("names each console screen by its URL path; a record's page (a parameter) is left out", () => {
+    expect(routePath('_console/web/book')).toBe('/web/book');
+    expect(routePath('_console/[index]')).toBe('/index');
+    expect(routePath('_console/web/index')).toBe('/web');
+    expect(routePath('_console/web/book_.$id')).toBeUndefined();
+    expect(routePath('_console/users/-shared')).toBeUndefined();
+  });
+
+  it("lists a screen's chunks and stylesheets, without what the entry or the layout already loads", () => {
+    const manifest = bootManifest(bundle, '/base/');
+    expect(manifest.base).toBe('/base/');
+    expect(manifest.layout).toEqual(['/base/assets/_console.js']);
+    expect(manifest.routes['/web/book']).toEqual([
+      '/base/assets/api.js',
+      '/base/assets/book-loader.js',
+      '/base/assets/book.css',
+      '/base/assets/book.js',
+      '/base/assets/lists.js',
+    ]);
+    expect(manifest.routes['/index']).toEqual(['/base/assets/home.js', '/base/assets/lists.js']);
+    expect(Object.keys(manifest.routes).sort()).toEqual(['/index', '/web/book']);
+    expect(manifest.locales).toEqual({ en: ['/base/assets/messages-en.js'] });
+  });
+});
