@@ -66,7 +66,13 @@ async function audit(
 ): Promise<{ scores: Scores; failed: string[]; metrics: Metrics }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_ARGS,
+    // One renderer process: Lighthouse starts tracing on about:blank, and Chromium otherwise moves
+    // the page to a new renderer process for the navigation (every trace showed it). On a busy
+    // machine that process can start late enough that its navigationStart is missing from the
+    // trace, and Lighthouse fails with NO_NAVSTART (any page, the sign-in page included). With
+    // the page in the process being traced from the start, nothing is lost; one page per browser,
+    // so nothing else shares it.
+    chromeFlags: [...CHROMIUM_ARGS, '--renderer-process-limit=1'],
   });
   try {
     if (cookie) {
@@ -109,9 +115,8 @@ async function audit(
 }
 
 /**
- * Lighthouse sometimes fails to record a trace on this busy machine (NO_NAVSTART): run it again.
- * Not the page's doing: it happens on the sign-in page too, which neither redirects nor starts a
- * worker nor changes the history (docs/performance.md); the table counts them.
+ * Should Lighthouse still fail to record a trace (NO_NAVSTART and the like, see `audit`), the run
+ * is made again, up to 3 attempts; the table counts them, so a retry is never hidden.
  */
 const retried: string[] = [];
 async function auditRetrying(...args: Parameters<typeof audit>): ReturnType<typeof audit> {
