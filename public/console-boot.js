@@ -32,7 +32,7 @@
     window.__lecternEarly = window.__lecternEarly || {};
     const early = window.__lecternEarly;
     // The same request as the console's http client (src/lib/http.ts, src/lib/auth.ts).
-    const url = `${data.base}prod-api/auth/info?token=${encodeURIComponent(token)}`;
+    const url = `${data.api}/auth/info?token=${encodeURIComponent(token)}`;
     let language = 'RUB';
     try {
       language = sessionStorage.getItem('Language') || 'RUB';

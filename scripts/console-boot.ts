@@ -1,5 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
+import { API_BASE } from '../src/contract/envelope';
 
 /**
  * What `public/console-boot.js` needs to start the console's first requests before the entry has
@@ -15,6 +16,8 @@ import type { Plugin } from 'vite';
  */
 export interface BootManifest {
   base: string;
+  /** Where the API is (not under the base path: the http client's API_BASE). */
+  api: string;
   layout: string[];
   routes: Record<string, string[]>;
   locales: Record<string, string[]>;
@@ -83,6 +86,7 @@ export function bootManifest(bundle: OutputBundle, base: string): BootManifest {
   const layoutFiles = closure([...layout], byName, new Set(loaded));
   return {
     base,
+    api: API_BASE,
     layout: files(layoutFiles, loaded, base),
     routes: Object.fromEntries(
       [...routes]

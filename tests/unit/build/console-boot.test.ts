@@ -55,6 +55,7 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
   it("lists a screen's chunks and stylesheets, without what the entry or the layout already loads", () => {
     const manifest = bootManifest(bundle, '/base/');
     expect(manifest.base).toBe('/base/');
+    expect(manifest.api).toBe('/prod-api');
     expect(manifest.layout).toEqual(['/base/assets/_console.js']);
     expect(manifest.routes['/web/book']).toEqual([
       '/base/assets/api.js',
