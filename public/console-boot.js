@@ -53,5 +53,21 @@
       preload(data.layout);
       preload(screen);
     }
+    // A list opened without a query shows its first page with the default paging: ask for it now
+    // (the same request as the list's loader; the console takes it if that is what it asks).
+    const list = data.lists[path];
+    if (list && !location.search) {
+      early[`POST ${list.url} ${list.body}`] = fetch(list.url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          Language: language,
+          'X-Token': token,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: list.body,
+      });
+    }
   }
 }

@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { API_BASE } from '../src/contract/envelope';
+import { PAGE_SIZES } from '../src/contract/values';
 
 /**
  * What `public/console-boot.js` needs to start the console's first requests before the entry has
@@ -21,21 +24,25 @@ export interface BootManifest {
   layout: string[];
   routes: Record<string, string[]>;
   locales: Record<string, string[]>;
+  /** For a list screen: its first page's request (`POST /{r}/page` with the default paging). */
+  lists: Record<string, { url: string; body: string }>;
 }
 
 export function consoleBoot(): Plugin {
   let base = '/';
+  let root = process.cwd();
   return {
     name: 'lectern-console-boot',
     apply: 'build',
     configResolved(config) {
       base = config.base;
+      root = config.root;
     },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
-        const json = JSON.stringify(bootManifest(ctx.bundle, base)).replace(/</g, '\\u003c');
+        const json = JSON.stringify(bootManifest(ctx.bundle, base, root)).replace(/</g, '\\u003c');
         // Before Vite's own tags (the entry's script and stylesheet) but after the charset: the boot
         // script is async, so its data must already be parsed when it runs, whichever arrives first.
         return html.replace(
@@ -60,7 +67,7 @@ export function routePath(file: string): string | undefined {
   return `/${parts.map((p) => p.replace(/^\[(.*)\]$/, '$1').replace(/_$/, '')).join('/')}`;
 }
 
-export function bootManifest(bundle: OutputBundle, base: string): BootManifest {
+export function bootManifest(bundle: OutputBundle, base: string, root = process.cwd()): BootManifest {
   const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk' && f.code.trim() !== '');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
   const entry = chunks.find((c) => c.isEntry && /[\\/](index\.html|src[\\/]main\.tsx)$/.test(c.facadeModuleId ?? ''));
@@ -94,7 +101,45 @@ export function bootManifest(bundle: OutputBundle, base: string): BootManifest {
         .map(([path, set]) => [path, files(closure([...set], byName, new Set(layoutFiles)), layoutFiles, base)]),
     ),
     locales,
+    lists: listRequests([...routes.keys()], root),
   };
+}
+
+/**
+ * A screen's URL without a query is the list's defaults, and this the body the console sends for it
+ * (list-search.ts `toPageBody(LIST_DEFAULTS)`, which the unit test compares with).
+ */
+export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES[0] });
+
+/**
+ * The first page's request of each list screen, read from its route file and its resource's api
+ * module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
+ * `createResourceApi('path', …)`. Anything shaped otherwise is left out (the screen then asks for its
+ * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
+ */
+export function listRequests(paths: string[], root = process.cwd()): Record<string, { url: string; body: string }> {
+  const out: Record<string, { url: string; body: string }> = {};
+  for (const path of paths) {
+    const read = (file: string) => {
+      try {
+        return readFileSync(resolve(root, file), 'utf8');
+      } catch {
+        return '';
+      }
+    };
+    const route = read(`src/routes/_console${path}.tsx`);
+    const query = /prefetchQuery\((\w+)\(deps\)\)/.exec(route)?.[1];
+    const dir = query && new RegExp(`\\b${query}\\b[^;]*from '(?:\\.\\./)+resources/([\\w-]+)/api'`).exec(route)?.[1];
+    if (!dir) continue;
+    const api = read(`src/resources/${dir}/api.ts`);
+    const uses = new RegExp(`export const ${query} = \\(search[^)]*\\) => (\\w+)\\.pageQuery\\(search\\)`).exec(
+      api,
+    )?.[1];
+    const resource = uses && new RegExp(`export const ${uses} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
+    if (!resource) continue;
+    out[path] = { url: `${API_BASE}/${resource}/page`, body: FIRST_PAGE_BODY };
+  }
+  return out;
 }
 
 /** The chunks reached from `starts` by static imports, minus those in `skip` (which it extends). */

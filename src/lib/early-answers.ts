@@ -15,10 +15,20 @@ declare global {
 /** An early answer is for the start-up only: later the data may have changed. */
 export const EARLY_ANSWER_MAX_AGE_MS = 30_000;
 
-/** "GET /prod-api/auth/info?token=…" with the URL resolved and its query in one spelling. */
-export function earlyKey(method: string, url: string, base: string): string {
+/**
+ * "GET /prod-api/auth/info?token=…" with the URL resolved and its query in one spelling; a request
+ * with a body (a list's first page) has it after the URL: "POST /prod-api/book/page {…}".
+ */
+export function earlyKey(method: string, url: string, base: string, body = ''): string {
   const u = new URL(url, base);
-  return `${method.toUpperCase()} ${u.origin}${u.pathname}?${new URLSearchParams(u.search).toString()}`;
+  const key = `${method.toUpperCase()} ${u.origin}${u.pathname}?${new URLSearchParams(u.search).toString()}`;
+  return body ? `${key} ${body}` : key;
+}
+
+/** A stored key ("METHOD URL[ BODY]") spelt as {@link earlyKey} spells it. */
+function normalKey(key: string, base: string): string {
+  const [method = '', url = '', ...body] = key.split(' ');
+  return earlyKey(method, url, base, body.join(' '));
 }
 
 /** The early answer for this request, if any (once: the entry is deleted). */
@@ -28,12 +38,12 @@ export function takeEarlyAnswer(
   answers: EarlyAnswers | undefined = globalThis.window?.__lecternEarly,
   now = performance.now(),
   base = globalThis.location?.href ?? 'http://localhost/',
+  body = '',
 ): Promise<Response> | undefined {
   if (!answers || now > EARLY_ANSWER_MAX_AGE_MS) return undefined;
-  const wanted = earlyKey(method, url, base);
+  const wanted = earlyKey(method, url, base, body);
   for (const [key, answer] of Object.entries(answers)) {
-    const space = key.indexOf(' ');
-    if (earlyKey(key.slice(0, space), key.slice(space + 1), base) !== wanted) continue;
+    if (normalKey(key, base) !== wanted) continue;
     delete answers[key];
     return answer;
   }
@@ -44,6 +54,8 @@ export function takeEarlyAnswer(
 export const fetchWithEarlyAnswers: typeof fetch = (input, init) => {
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : undefined;
-  const early = url ? takeEarlyAnswer(method, url) : undefined;
+  const body = typeof init?.body === 'string' ? init.body : '';
+  const early =
+    url && (body || !init?.body) ? takeEarlyAnswer(method, url, undefined, undefined, undefined, body) : undefined;
   return early ? early.catch(() => fetch(input, init)) : fetch(input, init);
 };

@@ -1,6 +1,7 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { bootManifest, routePath } from '../../../scripts/console-boot';
+import { bootManifest, FIRST_PAGE_BODY, listRequests, routePath } from '../../../scripts/console-boot';
+import { LIST_DEFAULTS, toPageBody } from '../../../src/components/resource/list-search';
 
 /** A bundle as the bundler reports it: only the fields the manifest reads. */
 function chunk(fileName: string, moduleIds: string[], imports: string[] = [], extra: Partial<OutputChunk> = {}) {
@@ -67,5 +68,28 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
     expect(manifest.routes['/index']).toEqual(['/base/assets/home.js', '/base/assets/lists.js']);
     expect(Object.keys(manifest.routes).sort()).toEqual(['/index', '/web/book']);
     expect(manifest.locales).toEqual({ en: ['/base/assets/messages-en.js'] });
+  });
+});
+
+describe("a list's first page, asked by the boot script", () => {
+  it('is found for every list screen, with the default paging the list itself sends', () => {
+    const lists = listRequests([
+      '/index',
+      '/web/aboutus',
+      '/web/book',
+      '/web/categorysubclass',
+      '/users/user',
+      '/users/adminuser',
+      '/users/online',
+    ]);
+    const body = JSON.stringify({ pageNum: 1, pageSize: 10 });
+    expect(FIRST_PAGE_BODY).toBe(JSON.stringify(toPageBody(LIST_DEFAULTS, [])));
+    expect(lists).toEqual({
+      '/web/book': { url: '/prod-api/book/page', body },
+      '/web/categorysubclass': { url: '/prod-api/category/subclass/page', body },
+      '/users/user': { url: '/prod-api/users/page', body },
+      '/users/adminuser': { url: '/prod-api/user/page', body },
+      '/users/online': { url: '/prod-api/online/page', body },
+    });
   });
 });

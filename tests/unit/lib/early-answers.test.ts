@@ -32,4 +32,15 @@ describe('early answers (started by the boot script before the entry arrived)', 
     ).toBeUndefined();
     expect(takeEarlyAnswer('GET', '/prod-api/auth/info?token=t1', undefined, 10, BASE)).toBeUndefined();
   });
+
+  it("matches a request's body too (a list's first page)", async () => {
+    const body = '{"pageNum":1,"pageSize":10}';
+    const answers = { [`POST /prod-api/book/page ${body}`]: answer('page') };
+    expect(
+      takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE, '{"pageNum":2,"pageSize":10}'),
+    ).toBeUndefined();
+    expect(takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE)).toBeUndefined();
+    const taken = takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE, body);
+    expect(await (await taken)?.text()).toBe('page');
+  });
 });
