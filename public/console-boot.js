@@ -53,6 +53,9 @@
       preload(data.layout);
       preload(screen);
     }
+    for (const get of data.gets[path] || []) {
+      early[`GET ${get}`] = fetch(get, { credentials: 'include', headers: { Language: language, 'X-Token': token } });
+    }
     // A list opened without a query shows its first page with the default paging: ask for it now
     // (the same request as the list's loader; the console takes it if that is what it asks).
     const list = data.lists[path];

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { API_BASE } from '../src/contract/envelope';
+import { DATA_DAYS_DEFAULT } from '../src/contract/system';
 import { PAGE_SIZES } from '../src/contract/values';
 
 /**
@@ -26,7 +27,21 @@ export interface BootManifest {
   locales: Record<string, string[]>;
   /** For a list screen: its first page's request (`POST /{r}/page` with the default paging). */
   lists: Record<string, { url: string; body: string }>;
+  /** GETs a screen makes as it opens, whatever its URL (Home's cards and charts). */
+  gets: Record<string, string[]>;
 }
+
+/**
+ * Home's requests (src/features/home/api.ts: the system info, the video library, the activity over
+ * the default days); tests/unit/build/console-boot.test.ts checks they are the ones Home's queries make.
+ */
+export const SCREEN_GETS: Record<string, string[]> = {
+  '/index': [
+    `${API_BASE}/system/info`,
+    `${API_BASE}/system/vod-resource`,
+    `${API_BASE}/system/data/list?days=${DATA_DAYS_DEFAULT}`,
+  ],
+};
 
 export function consoleBoot(): Plugin {
   let base = '/';
@@ -102,6 +117,7 @@ export function bootManifest(bundle: OutputBundle, base: string, root = process.
     ),
     locales,
     lists: listRequests([...routes.keys()], root),
+    gets: SCREEN_GETS,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { bootManifest, FIRST_PAGE_BODY, listRequests, routePath } from '../../../scripts/console-boot';
+import { bootManifest, FIRST_PAGE_BODY, listRequests, routePath, SCREEN_GETS } from '../../../scripts/console-boot';
 import { LIST_DEFAULTS, toPageBody } from '../../../src/components/resource/list-search';
 
 /** A bundle as the bundler reports it: only the fields the manifest reads. */
@@ -91,5 +91,27 @@ describe("a list's first page, asked by the boot script", () => {
       '/users/adminuser': { url: '/prod-api/user/page', body },
       '/users/online': { url: '/prod-api/online/page', body },
     });
+  });
+});
+
+describe("Home's requests, asked by the boot script", () => {
+  it("are the ones Home's queries make", async () => {
+    const { http } = await import('../../../src/lib/api');
+    const { activityQuery, systemInfoQuery, vodResourceQuery } = await import('../../../src/features/home/api');
+    // The http client's own URLs, as its fetch receives them.
+    const asked: string[] = [];
+    const original = http.get;
+    http.get = (async (path: string, opts?: { query?: Record<string, unknown> }) => {
+      const query = new URLSearchParams(Object.entries(opts?.query ?? {}).map(([k, v]) => [k, String(v)]));
+      asked.push(`/prod-api${path}${query.size ? `?${query}` : ''}`);
+    }) as typeof http.get;
+    try {
+      for (const q of [systemInfoQuery(), vodResourceQuery(), activityQuery()]) {
+        await (q.queryFn as () => Promise<unknown>)();
+      }
+    } finally {
+      http.get = original;
+    }
+    expect(SCREEN_GETS['/index']).toEqual(asked);
   });
 });
