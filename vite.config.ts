@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunks';
+import { consoleBoot } from './scripts/console-boot';
 import { mantineCssPerComponent } from './scripts/mantine-css';
 import { signInPage } from './scripts/sign-in-page';
 import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/sw/protocol/build-config';
@@ -59,6 +60,8 @@ export default defineConfig({
     chunks.plugin,
     // The sign-in page, a document of its own (login.html).
     signInPage(),
+    // The console's first requests started beside its entry (public/console-boot.js).
+    consoleBoot(),
     // Our own service worker (src/sw/sw.ts) with Workbox modules; icons generated from one source image.
     VitePWA({
       strategies: 'injectManifest',

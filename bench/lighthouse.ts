@@ -30,6 +30,10 @@ import { startServer } from './server';
 const PASSWORD = 'Bench-admin-pass-1';
 const LH_RUNS = Number(process.env.LECTERN_BENCH_LH_RUNS ?? 3);
 const OFFLINE_RUNS = Number(process.env.LECTERN_BENCH_OFFLINE_RUNS ?? 7);
+// LECTERN_BENCH_LH_PAGES=home,books: only those pages (by the start of their name), to measure one change.
+const PAGES = process.env.LECTERN_BENCH_LH_PAGES?.split(',').map((w) => w.trim().toLowerCase());
+// LECTERN_BENCH_LH_DEVICES=mobile: only that preset.
+const DEVICES = (process.env.LECTERN_BENCH_LH_DEVICES?.split(',') ?? ['desktop', 'mobile']) as ('desktop' | 'mobile')[];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices'] as const;
 
 type Scores = Record<(typeof CATEGORIES)[number], number>;
@@ -62,7 +66,13 @@ async function audit(
 ): Promise<{ scores: Scores; failed: string[]; metrics: Metrics }> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
-    chromeFlags: CHROMIUM_ARGS,
+    // One renderer process: Lighthouse starts tracing on about:blank, and Chromium otherwise moves
+    // the page to a new renderer process for the navigation (every trace showed it). On a busy
+    // machine that process can start late enough that its navigationStart is missing from the
+    // trace, and Lighthouse fails with NO_NAVSTART (any page, the sign-in page included). With
+    // the page in the process being traced from the start, nothing is lost; one page per browser,
+    // so nothing else shares it.
+    chromeFlags: [...CHROMIUM_ARGS, '--renderer-process-limit=1'],
   });
   try {
     if (cookie) {
@@ -79,7 +89,8 @@ async function audit(
     const dump = process.env.LECTERN_BENCH_LH_DUMP;
     if (dump) {
       mkdirSync(dump, { recursive: true });
-      writeFileSync(join(dump, `${new URL(url).pathname.replace(/\W+/g, '_')}-${device}.json`), JSON.stringify(lhr));
+      const name = `${new URL(url).pathname.replace(/\W+/g, '_')}-${device}-${Date.now()}.json`;
+      writeFileSync(join(dump, name), JSON.stringify(lhr));
     }
     const scores = Object.fromEntries(
       CATEGORIES.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)]),
@@ -104,9 +115,8 @@ async function audit(
 }
 
 /**
- * Lighthouse sometimes fails to record a trace on this busy machine (NO_NAVSTART): run it again.
- * Not the page's doing: it happens on the sign-in page too, which neither redirects nor starts a
- * worker nor changes the history (docs/performance.md); the table counts them.
+ * Should Lighthouse still fail to record a trace (NO_NAVSTART and the like, see `audit`), the run
+ * is made again, up to 3 attempts; the table counts them, so a retry is never hidden.
  */
 const retried: string[] = [];
 async function auditRetrying(...args: Parameters<typeof audit>): ReturnType<typeof audit> {
@@ -131,12 +141,12 @@ async function lighthouseTable(origin: string, referenceUrl: string): Promise<st
     { name: 'Books (signed in)', url: `${origin}/web/book`, cookie },
     { name: 'News list (signed in)', url: `${origin}/web/news`, cookie },
     { name: 'Vite + React + Mantine reference', url: referenceUrl, cookie: undefined },
-  ];
+  ].filter((p) => !PAGES || PAGES.some((w) => p.name.toLowerCase().startsWith(w)));
   const rows: string[] = [];
   const notes = new Set<string>();
   const ms = (n: number) => `${Math.round(n)} ms`;
   for (const page of pages) {
-    for (const device of ['desktop', 'mobile'] as const) {
+    for (const device of DEVICES) {
       const runs: { scores: Scores; metrics: Metrics }[] = [];
       for (let i = 0; i < LH_RUNS; i++) {
         const result = await auditRetrying(page.url, device, page.cookie);
@@ -239,7 +249,10 @@ export async function benchLighthouse(): Promise<string> {
     const table =
       LH_RUNS > 0 ? await lighthouseTable(server.url, reference.url) : 'Lighthouse skipped (LECTERN_BENCH_LH_RUNS=0).';
     // A failure here must not lose the Lighthouse table above (a quarter of an hour of runs).
-    const timing = await offlineTiming(server.url).catch((e: unknown) => `Offline timing failed: ${String(e)}`);
+    const timing =
+      OFFLINE_RUNS <= 0
+        ? 'Offline timing skipped (LECTERN_BENCH_OFFLINE_RUNS=0).'
+        : await offlineTiming(server.url).catch((e: unknown) => `Offline timing failed: ${String(e)}`);
     return `## PWA: Lighthouse and the offline list\n\n${table}\n\n${timing}`;
   } finally {
     await reference.stop();

@@ -5,7 +5,7 @@
 import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
@@ -22,11 +22,17 @@ const onRenderError = (error: unknown, info: { componentStack?: string }) => {
   if (collecting()) void logError(toEntry(error, info.componentStack ?? '', 'render error'));
 };
 
-createRoot(document.getElementById('root') as HTMLElement, {
+const root = createRoot(document.getElementById('root') as HTMLElement, {
   onCaughtError: onRenderError,
   onUncaughtError: onRenderError,
-}).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+});
+// The first render as a transition: React yields to the browser every few milliseconds instead of
+// building the whole console in one long task, so a phone's main thread stays responsive (and the
+// boot script's early answers and preloads are handled) while it starts.
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { fetchWithEarlyAnswers } from './early-answers';
 import { createHttp } from './http';
 import { mantineHttpUi } from './http-ui';
 import { getToken } from './token';
@@ -11,4 +12,5 @@ export const http = createHttp({
   getLanguage: () => sessionStorage.getItem('Language') ?? undefined,
   ui: mantineHttpUi,
   fallbackMessage: () => i18n._(msg`Error`),
+  fetch: fetchWithEarlyAnswers,
 });

@@ -72,6 +72,8 @@ export interface HttpDeps {
   getLanguage(): string | undefined;
   ui: HttpUi;
   fallbackMessage(): string;
+  /** The fetch to use (default the global one); the console's takes start-up answers (lib/early-answers.ts). */
+  fetch?: typeof fetch;
 }
 
 export type Outcome =
@@ -98,19 +100,22 @@ export type RequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'method' | '
 };
 
 export function createHttp(deps: HttpDeps) {
-  const raw = $fetch.create({
-    baseURL: deps.baseURL ?? API_BASE,
-    credentials: 'include',
-    timeout: REQUEST_TIMEOUT_MS,
-    retry: 0,
-    onRequest({ options }) {
-      const headers = new Headers(options.headers);
-      headers.set('Language', deps.getLanguage() || 'RUB');
-      const token = deps.getToken();
-      if (token) headers.set('X-Token', token);
-      options.headers = headers;
+  const raw = $fetch.create(
+    {
+      baseURL: deps.baseURL ?? API_BASE,
+      credentials: 'include',
+      timeout: REQUEST_TIMEOUT_MS,
+      retry: 0,
+      onRequest({ options }) {
+        const headers = new Headers(options.headers);
+        headers.set('Language', deps.getLanguage() || 'RUB');
+        const token = deps.getToken();
+        if (token) headers.set('X-Token', token);
+        options.headers = headers;
+      },
     },
-  });
+    deps.fetch ? { fetch: deps.fetch } : {},
+  );
 
   async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
     const { quiet, keptOffline, ...fetchOpts } = opts;

@@ -142,6 +142,34 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("starts the session check, the screen's code and a list's first page beside the entry, each asked once", async () => {
+    const { context, page } = await cold();
+    // The entry's script is held until the session check, the screen's chunk and the list's first
+    // page have been asked for: only the boot script (public/console-boot.js) can ask while it is held.
+    const asked: string[] = [];
+    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
+    const early = (path: RegExp) => asked.some((p) => path.test(p));
+    let askedWhileHeld = false;
+    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      const until = Date.now() + 10_000;
+      const all = () =>
+        early(/\/auth\/info$/) && early(/\/assets\/book-[\w-]+\.js$/) && early(/\/prod-api\/book\/page$/);
+      while (!all() && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      askedWhileHeld = all();
+      await route.continue();
+    });
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await settle(page);
+    expect(askedWhileHeld).toBe(true);
+    // Asked once: the console took the boot script's answers.
+    expect(asked.filter((p) => p.endsWith('/auth/info'))).toHaveLength(1);
+    expect(asked.filter((p) => p.endsWith('/book/page'))).toHaveLength(1);
+    await context.close();
+  });
+
   it('the sign-in page is a small document of its own: ≤ 100 KiB gzip JS+CSS, ≤ 15 requests, no React', async () => {
     const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
     const page = await context.newPage();

@@ -1,4 +1,3 @@
-import { Outlet } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConfirmModals } from '../../components/confirm-modal';
@@ -9,6 +8,7 @@ import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
 import { useViewScroll } from '../tags-view/use-view-scroll';
 import classes from './console-layout.module.css';
+import { FirstScreenOutlet } from './first-screen';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -55,7 +55,7 @@ export function ConsoleLayout({ navbarExtra }: { navbarExtra?: ReactNode } = {})
             {tagsView && !forced && <TagsView />}
           </div>
           <main className={classes.content} id="main-content">
-            <Outlet />
+            <FirstScreenOutlet />
           </main>
           <ShortcutsHelp />
         </div>

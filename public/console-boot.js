@@ -1,0 +1,76 @@
+// Runs as soon as it arrives (async, a few hundred bytes), while the console's entry is still
+// downloading: it starts what the entry would otherwise ask for one after another, each a round
+// trip on a phone's network — the session check (GET /auth/info), the screen's and the layout's
+// code (modulepreload), the language's catalogue — so they travel together with the entry. The
+// entry takes the early answer (src/shell/boot/early-answers.ts) instead of asking again. The data
+// it reads (#lectern-boot, hashed file names) is written at build time by scripts/console-boot.ts.
+{
+  const data = JSON.parse(document.getElementById('lectern-boot')?.textContent || 'null');
+  const cookie = (name) => {
+    const prefix = `${encodeURIComponent(name)}=`;
+    const part = document.cookie.split('; ').find((p) => p.startsWith(prefix));
+    return part ? decodeURIComponent(part.slice(prefix.length)) : '';
+  };
+  const hint = (href, rel, as) => {
+    if (document.querySelector(`link[href="${href}"]`)) return;
+    const link = document.createElement('link');
+    link.rel = rel;
+    if (as) link.as = as;
+    // As the entry's own tags and Vite's loader ask (CORS), so the preloaded answer is the one used.
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  };
+  // Scripts as module preloads; stylesheets as plain preloads, so the entry still inserts (and
+  // waits for) each stylesheet itself before showing what it styles.
+  const preload = (list) => {
+    for (const href of list || [])
+      hint(href, href.endsWith('.css') ? 'preload' : 'modulepreload', href.endsWith('.css') ? 'style' : '');
+  };
+  const token = cookie('Authorization');
+  if (data && token) {
+    window.__lecternEarly = window.__lecternEarly || {};
+    const early = window.__lecternEarly;
+    // The same request as the console's http client (src/lib/http.ts, src/lib/auth.ts).
+    const url = `${data.api}/auth/info?token=${encodeURIComponent(token)}`;
+    let language = 'RUB';
+    try {
+      language = sessionStorage.getItem('Language') || 'RUB';
+    } catch {
+      // No storage: the client's own default.
+    }
+    early[`GET ${url}`] = fetch(url, {
+      credentials: 'include',
+      headers: { Language: language, 'X-Token': token },
+    });
+    const known = /^(zh|en|es|ja)$/;
+    const chosen = cookie('language');
+    const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
+    preload(data.locales[known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en']);
+    const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    const screen = data.routes[path];
+    if (screen) {
+      preload(data.layout);
+      preload(screen);
+    }
+    for (const get of data.gets[path] || []) {
+      early[`GET ${get}`] = fetch(get, { credentials: 'include', headers: { Language: language, 'X-Token': token } });
+    }
+    // A list opened without a query shows its first page with the default paging: ask for it now
+    // (the same request as the list's loader; the console takes it if that is what it asks).
+    const list = data.lists[path];
+    if (list && !location.search) {
+      early[`POST ${list.url} ${list.body}`] = fetch(list.url, {
+        method: 'POST',
+        credentials: 'include',
+        headers: {
+          Language: language,
+          'X-Token': token,
+          'content-type': 'application/json',
+          accept: 'application/json',
+        },
+        body: list.body,
+      });
+    }
+  }
+}

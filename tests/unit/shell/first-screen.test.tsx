@@ -1,0 +1,54 @@
+import {
+  createMemoryHistory,
+  createRootRoute,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+} from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { describe, expect, it } from 'vitest';
+import { FirstScreenOutlet } from '../../../src/shell/layout/first-screen';
+
+/** A console-like tree: a frame around the outlet, one screen. */
+async function mount(outlet: () => ReactNode) {
+  const root = createRootRoute({
+    component: () => (
+      <>
+        <header>frame</header>
+        <main>{outlet()}</main>
+      </>
+    ),
+  });
+  const screen = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>screen</p> });
+  const router = createRouter({
+    routeTree: root.addChildren([screen]),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  const container = document.createElement('div');
+  document.body.append(container);
+  const reactRoot = createRoot(container);
+  // One synchronous render, as the router's store update makes it.
+  flushSync(() => reactRoot.render(<RouterProvider router={router} />));
+  return { container, unmount: () => reactRoot.unmount() };
+}
+
+describe('the first screen, mounted after the frame', () => {
+  it('the frame is committed without the screen, which follows in a transition', async () => {
+    const { container, unmount } = await mount(() => <FirstScreenOutlet />);
+    expect(container.textContent).toContain('frame');
+    expect(container.textContent).not.toContain('screen');
+    await expect.poll(() => container.textContent).toContain('screen');
+    unmount();
+  });
+
+  it('(the same tree with a plain outlet commits both at once)', async () => {
+    const { container, unmount } = await mount(() => <Outlet />);
+    expect(container.textContent).toContain('frame');
+    expect(container.textContent).toContain('screen');
+    unmount();
+  });
+});
