@@ -9,7 +9,7 @@ const session = e2eSession();
 /*
  * Record pages: a book's and a reader's own page (URL-addressable, a tab of its own), opened from
  * the lists and from the audit log. Arranged: a book with three copies, a reader, and one of their
- * applications approved (the stock goes 3 → 2, written to the book's history).
+ * applications approved (the stock goes 3 → 2, written to the book's history), and a message they left.
  */
 
 let bookId: number;
@@ -31,6 +31,9 @@ beforeAll(async () => {
   ).id;
   const apply = await api<{ id: number; version: number }>('/apply', { body: { userId: readerId, bookId }, token });
   await api('/apply', { method: 'PUT', body: { id: apply.id, version: apply.version, status: 'approved' }, token });
+  // Messages name their writer in free text: one under another name but with the reader's phone.
+  await api('/online', { body: { readerName: 'R. Keeper', contact: '13700000071', content: 'Is Atlas back?' }, token });
+  await api('/online', { body: { readerName: 'Someone Else', content: 'Not hers' }, token });
 });
 
 describe('record pages', () => {
@@ -104,6 +107,10 @@ describe('record pages', () => {
     const applications = page.getByTestId('record-applications');
     await expect.poll(() => applications.getByRole('link', { name: TITLE }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('history-entry').count()).toBe(1);
+    const messages = page.getByTestId('record-messages');
+    await expect
+      .poll(() => messages.locator('tbody tr').allTextContents())
+      .toEqual([expect.stringContaining('Is Atlas back?')]);
     await page.getByTestId('record-edit').click();
     await expect.poll(() => form(page).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

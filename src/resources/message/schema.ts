@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { optionalText, type RecordMeta, requiredText } from '../../contract/common';
-import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
+import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
+import { checkRanges } from '../../contract/range';
+import { editSchemas, pageFilters } from '../../contract/spec-schema';
 import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
 import { messageSpec } from './spec';
 
@@ -20,7 +21,14 @@ const onlineFields = {
 
 export const { create: onlineCreateSchema, update: onlineUpdateSchema } = editSchemas(onlineFields);
 
-export const onlinePageSchema = pageSchemaOf(messageSpec);
+/**
+ * `readerId`: the messages a reader left. A message names its writer in free text, so it counts as
+ * theirs when that name is the reader's nickname or its contact is their phone or email.
+ */
+export const onlinePageSchema = pageRequest(ONLINE_SORTS, {
+  ...pageFilters(messageSpec.filters),
+  readerId: z.number().int().positive().optional(),
+}).superRefine(checkRanges(messageSpec.filters));
 
 export type Online = RecordMeta & {
   readerName: string;

@@ -1,6 +1,8 @@
 import type { Hono } from 'hono';
+import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
+import { specFilters } from '../../server/crud/filters';
 import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
@@ -21,12 +23,21 @@ const toOnline = (r: OnlineRow): Online => ({
   ...rowMeta(r),
 });
 
+/** A reader's messages: written under their nickname, or with their phone or email as the contact. */
+function ofReader(readerId: number | undefined) {
+  if (readerId === undefined) return [];
+  return [
+    sql<SqlBool>`exists (select 1 from reader r where r.id = ${readerId} and (online_message.reader_name = r.nick_name or online_message.contact = r.phone or online_message.contact = r.email))`,
+  ];
+}
+
 /** `/online`: readers' messages. */
 export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(messageSpec, 'online_message'),
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
     select,
+    filters: (p) => [...specFilters(messageSpec.filters, p), ...ofReader(p.readerId)],
     keywordColumns: [
       'online_message.reader_name',
       'online_message.contact',

@@ -2,10 +2,10 @@ import { RecordView } from '../../../components/resource/record-view';
 import { readerResource } from '../../../resources/reader/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory } from './record-history';
+import { RecordMessages } from './record-messages';
 
 /**
- * /users/user/$id: one reader, their borrow applications and their history. (Messages carry a
- * free-text reader name, not a reader id, so they are not listed here.)
+ * /users/user/$id: one reader, their borrow applications, their messages and their history.
  */
 export function ReaderRecordPage({ id }: { id: number }) {
   return (
@@ -13,6 +13,7 @@ export function ReaderRecordPage({ id }: { id: number }) {
       {() => (
         <>
           <RecordApplications by={{ userId: id }} />
+          <RecordMessages readerId={id} />
           <RecordHistory resource="users" recordId={id} />
         </>
       )}
