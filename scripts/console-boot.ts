@@ -130,7 +130,7 @@ export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES
 /**
  * The first page's request of each list screen, read from its route file and its resource's api
  * module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
- * `createResourceApi('path', …)`. Anything shaped otherwise is left out (the screen then asks for its
+ * `createResourceApi('path', …)` or `resourceApiOf(spec)`. Anything shaped otherwise is left out (the screen then asks for its
  * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
  */
 export function listRequests(paths: string[], root = process.cwd()): Record<string, { url: string; body: string }> {
@@ -151,7 +151,11 @@ export function listRequests(paths: string[], root = process.cwd()): Record<stri
     const uses = new RegExp(`export const ${query} = \\(search[^)]*\\) => (\\w+)\\.pageQuery\\(search\\)`).exec(
       api,
     )?.[1];
-    const resource = uses && new RegExp(`export const ${uses} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
+    // `createResourceApi<T>('path', …)`, or `resourceApiOf<T>(xSpec)` with the path in the folder's spec.ts.
+    const direct = uses && new RegExp(`export const ${uses} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
+    const bySpec = uses && new RegExp(`export const ${uses} = resourceApiOf<[^>]*>\\(\\w+\\)`).test(api);
+    const resource =
+      direct ?? (bySpec ? /\bapi: '([^']+)'/.exec(read(`src/resources/${dir}/spec.ts`))?.[1] : undefined);
     if (!resource) continue;
     out[path] = { url: `${API_BASE}/${resource}/page`, body: FIRST_PAGE_BODY };
   }
