@@ -61,6 +61,8 @@ describe('saved list views', () => {
     expect(report(await seriousViolations(page, 'views menu'))).toBe('');
     await page.getByTestId('views-columns').click();
     await page.getByTestId('views-column-list').waitFor();
+    // The menu fades out as the chooser opens: check once it is gone, not its half-transparent items.
+    await page.getByTestId('views-columns').waitFor({ state: 'detached' });
     expect(report(await seriousViolations(page, 'column chooser'))).toBe('');
     // Order by keyboard: Stock moves up one place.
     await page.getByRole('button', { name: 'Move Stock up' }).focus();
