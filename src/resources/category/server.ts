@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
 import { fromSpec, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
@@ -17,17 +18,7 @@ import { categorySpec } from './spec';
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
 type CategoryRow = RowOf<typeof select>;
 
-export function toCategory(r: CategoryRow): Category {
-  return {
-    id: r.id,
-    name: r.name,
-    sort: r.sort,
-    description: r.description,
-    version: r.version,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
+const columns = columnMap<Category, CategoryRow>()(['name', 'sort', 'description']);
 
 export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   // Before the resource routes: nothing below may swallow /category/list.
@@ -41,8 +32,7 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     select,
     keywordColumns: ['category.name', 'category.description'],
-    toApi: toCategory,
-    toColumns: (i) => ({ name: i.name, sort: i.sort, description: i.description ?? null }),
+    ...columns,
     unique: [{ field: 'name', column: 'name', message: (v) => `A category named "${String(v)}" already exists` }],
     async beforeDelete({ trx, id, before }) {
       const subs = await count(trx, 'category_subclass', id);

@@ -1,25 +1,18 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec, type RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
-import { type Online, type OnlineStatus, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
+import { type Online, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
 import { onlineBatch } from './server-bulk';
 import { messageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
 type OnlineRow = RowOf<typeof select>;
 
-const toOnline = (r: OnlineRow): Online => ({
-  id: r.id,
-  readerName: r.reader_name,
-  contact: r.contact,
-  content: r.content,
-  reply: r.reply,
-  status: r.status as OnlineStatus,
-  ...rowMeta(r),
-});
+const columns = columnMap<Online, OnlineRow>()(['readerName', 'contact', 'content', 'reply', 'status']);
 
 /** `/online`: readers' messages. */
 export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
@@ -33,18 +26,12 @@ export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
       'online_message.content',
       'online_message.reply',
     ],
-    toApi: toOnline,
+    toApi: columns.toApi,
     batch: onlineBatch,
     toColumns: (i) => {
       // Without a reply, "replied" would be a lie the reader sees; with one, the message is answered.
       if (!i.reply && i.status === 'replied') throw invalidField('status', 'replied needs a reply');
-      return {
-        reader_name: i.readerName,
-        contact: i.contact ?? null,
-        content: i.content,
-        reply: i.reply ?? null,
-        status: i.reply ? 'replied' : i.status,
-      };
+      return { ...columns.toColumns(i), status: i.reply ? 'replied' : i.status };
     },
   });
 }
