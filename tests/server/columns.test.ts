@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordMeta } from '../../src/contract/common';
 import { columnMap } from '../../src/server/crud/columns';
+import type { Db } from '../../src/server/crud/types';
 
 type Item = RecordMeta & { title: string; coverUrl: string | null; onSale: boolean; ownerName: string | null };
 interface ItemRow {
@@ -14,7 +15,10 @@ interface ItemRow {
   updated_at: string;
 }
 
-const columns = columnMap<Item, ItemRow>()(['title', 'coverUrl', 'onSale', 'ownerName'], {
+// Only its row type matters here: toApi and toColumns never run the query.
+const select = (_db: Db) => ({ executeTakeFirstOrThrow: (): Promise<ItemRow> => Promise.reject(new Error('not run')) });
+
+const columns = columnMap<Item>()(select, ['title', 'coverUrl', 'onSale', 'ownerName'], {
   onSale: { column: 'on_sale', read: Boolean, write: (v) => (v ? 1 : 0) },
   ownerName: { column: 'owner_name', write: false },
 });
@@ -66,10 +70,10 @@ describe('columnMap', () => {
 
   it('refuses at compile time a missing field, a column of another type and an unconverted field', () => {
     // @ts-expect-error ownerName is not listed
-    columnMap<Item, ItemRow>()(['title', 'coverUrl', 'onSale'], { onSale: { column: 'on_sale', read: Boolean } });
+    columnMap<Item>()(select, ['title', 'coverUrl', 'onSale'], { onSale: { column: 'on_sale', read: Boolean } });
     // @ts-expect-error on_sale holds a number, onSale is a boolean: it needs a conversion
-    columnMap<Item, ItemRow>()(['title', 'coverUrl', 'onSale', 'ownerName']);
-    columnMap<Item, ItemRow>()(['title', 'coverUrl', 'onSale', 'ownerName'], {
+    columnMap<Item>()(select, ['title', 'coverUrl', 'onSale', 'ownerName']);
+    columnMap<Item>()(select, ['title', 'coverUrl', 'onSale', 'ownerName'], {
       onSale: { column: 'on_sale', read: Boolean },
       // @ts-expect-error title is text, not the number of on_sale
       title: { column: 'on_sale', write: false },

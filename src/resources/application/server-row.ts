@@ -1,5 +1,4 @@
 import { columnMap } from '../../server/crud/columns';
-import type { RowOf } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import type { Apply } from './schema';
 
@@ -10,10 +9,10 @@ export const selectApply = (db: Db) =>
     .leftJoin('book', 'book.id', 'borrow_apply.book_id')
     .selectAll('borrow_apply')
     .select(['reader.nick_name as nick_name', 'book.title as book_title', 'book.stock as book_stock']);
-export type ApplyRow = RowOf<typeof selectApply>;
 
 /** Joined names and the handling fields are never taken from input: PUT /apply sets those. */
-export const applyColumns = columnMap<Apply, ApplyRow>()(
+export const applyColumns = columnMap<Apply>()(
+  selectApply,
   [
     'userId',
     'nickName',

@@ -2,15 +2,14 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from './schema';
 import { bannerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('banner').selectAll('banner');
-type BannerRow = RowOf<typeof select>;
 
-const columns = columnMap<Banner, BannerRow>()(['title', 'imageUrl', 'linkUrl', 'sort', 'enabled'], {
+const columns = columnMap<Banner>()(select, ['title', 'imageUrl', 'linkUrl', 'sort', 'enabled'], {
   // Booleans are stored as 0/1 on both engines (schema.ts).
   enabled: { column: 'enabled', read: Boolean, write: (v) => (v ? 1 : 0) },
 });
@@ -19,7 +18,6 @@ export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(bannerSpec, 'banner'),
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
-    select,
     keywordColumns: ['banner.title', 'banner.link_url'],
     ...columns,
   });

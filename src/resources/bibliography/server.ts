@@ -3,7 +3,7 @@ import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import {
   type Bibliography,
@@ -14,15 +14,13 @@ import {
 import { bibliographySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
-type BibliographyRow = RowOf<typeof select>;
 
-const columns = columnMap<Bibliography, BibliographyRow>()(['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
+const columns = columnMap<Bibliography>()(select, ['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
 
 export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
-    select,
     keywordColumns: [
       'bibliography.title',
       'bibliography.author',

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField, refused } from '../../server/http/errors';
 import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
@@ -16,9 +16,8 @@ const select = (db: Db) =>
     .leftJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
     .selectAll('book')
     .select(['category.name as category_name', 'sc.name as subclass_name']);
-type BookRow = RowOf<typeof select>;
 
-const columns = columnMap<Book, BookRow>()(BOOK_FIELDS, {
+const columns = columnMap<Book>()(select, BOOK_FIELDS, {
   categoryName: { column: 'category_name', write: false },
   subclassName: { column: 'subclass_name', write: false },
 });
@@ -27,7 +26,6 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
-    select,
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
     fullText: { table: 'book_fts', idColumn: 'book.id' },

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { refused } from '../../server/http/errors';
@@ -16,9 +16,8 @@ import {
 import { categorySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
-type CategoryRow = RowOf<typeof select>;
 
-const columns = columnMap<Category, CategoryRow>()(['name', 'sort', 'description']);
+const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
 
 export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   // Before the resource routes: nothing below may swallow /category/list.
@@ -30,7 +29,6 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
-    select,
     keywordColumns: ['category.name', 'category.description'],
     ...columns,
     unique: [{ field: 'name', column: 'name', message: (v) => `A category named "${String(v)}" already exists` }],

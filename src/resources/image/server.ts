@@ -2,17 +2,16 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { IMAGE_URL_PREFIX, removeImage } from '../../server/files/images';
 import { type ImageRecord, imagePageSchema } from './schema';
 import { imageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
-type ImageRow = RowOf<typeof select>;
 
 // Images are written by the upload route only (no create or update here).
-const columns = columnMap<ImageRecord, ImageRow>()(['url', 'fileName', 'size', 'mime', 'uploadedBy', 'uploadedById'], {
+const columns = columnMap<ImageRecord>()(select, ['url', 'fileName', 'size', 'mime', 'uploadedBy', 'uploadedById'], {
   url: { column: 'stored_name', read: (name: string) => `${IMAGE_URL_PREFIX}${name}`, write: false },
 });
 export const toImage = columns.toApi;
@@ -23,7 +22,6 @@ export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
     ...fromSpec(imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
-    select,
     keywordColumns: ['image.file_name', 'image.uploaded_by'],
     ...columns,
     // Only after the commit: a rolled-back delete must still find its file.

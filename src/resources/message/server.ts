@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type Online, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
@@ -10,23 +10,21 @@ import { onlineBatch } from './server-bulk';
 import { messageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
-type OnlineRow = RowOf<typeof select>;
 
-const columns = columnMap<Online, OnlineRow>()(['readerName', 'contact', 'content', 'reply', 'status']);
+const columns = columnMap<Online>()(select, ['readerName', 'contact', 'content', 'reply', 'status']);
 
 /** `/online`: readers' messages. */
 export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(messageSpec, 'online_message'),
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
-    select,
     keywordColumns: [
       'online_message.reader_name',
       'online_message.contact',
       'online_message.content',
       'online_message.reply',
     ],
-    toApi: columns.toApi,
+    ...columns,
     batch: onlineBatch,
     toColumns: (i) => {
       // Without a reply, "replied" would be a lie the reader sees; with one, the message is answered.

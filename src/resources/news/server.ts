@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type News, newsCreateSchema, newsPageSchema, newsUpdateSchema } from './schema';
@@ -10,18 +10,16 @@ import { sanitizeRichText } from './server-rich-text';
 import { newsSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('news').selectAll('news');
-type NewsRow = RowOf<typeof select>;
 
-const columns = columnMap<News, NewsRow>()(['title', 'summary', 'content', 'coverUrl', 'status', 'publishedAt']);
+const columns = columnMap<News>()(select, ['title', 'summary', 'content', 'coverUrl', 'status', 'publishedAt']);
 
 export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(newsSpec, 'news'),
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
-    select,
     // Not the HTML content: a keyword would match tag and attribute names.
     keywordColumns: ['news.title', 'news.summary'],
-    toApi: columns.toApi,
+    ...columns,
     toColumns: (i) => {
       const content = sanitizeRichText(i.content);
       // Content that was nothing but a script is empty once cleaned: as good as missing.

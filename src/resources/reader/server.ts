@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { refused } from '../../server/http/errors';
 import { type Reader, readerCreateSchema, readerPageSchema, readerUpdateSchema } from './schema';
@@ -10,16 +10,14 @@ import { readerBatch, readerImporter } from './server-bulk';
 import { readerSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
-type ReaderRow = RowOf<typeof select>;
 
-const columns = columnMap<Reader, ReaderRow>()(['nickName', 'phone', 'email', 'gender', 'status', 'avatarUrl']);
+const columns = columnMap<Reader>()(select, ['nickName', 'phone', 'email', 'gender', 'status', 'avatarUrl']);
 
 /** `/users`: the reading site's readers. */
 export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(readerSpec, 'reader'),
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
-    select,
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
     ...columns,
     importer: readerImporter,

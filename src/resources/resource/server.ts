@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
 import { type Resource, resourceCreateSchema, resourcePageSchema, resourceUpdateSchema } from './schema';
@@ -14,21 +14,16 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'site_resource.category_id')
     .selectAll('site_resource')
     .select('category.name as category_name');
-type ResourceRow = RowOf<typeof select>;
 
-const columns = columnMap<Resource, ResourceRow>()(
-  ['title', 'type', 'url', 'description', 'categoryId', 'categoryName'],
-  {
-    categoryName: { column: 'category_name', write: false },
-  },
-);
+const columns = columnMap<Resource>()(select, ['title', 'type', 'url', 'description', 'categoryId', 'categoryName'], {
+  categoryName: { column: 'category_name', write: false },
+});
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
 export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
-    select,
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
     readOnlyFields: ['categoryName'],

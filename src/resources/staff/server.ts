@@ -5,7 +5,7 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
 import { contains, eq } from '../../server/crud/filters';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { deleteStaffSessions } from '../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../server/db/repositories/staff';
@@ -31,25 +31,20 @@ const select = (db: Db) =>
       'staff.created_at',
       'staff.updated_at',
     ]);
-type StaffRow = RowOf<typeof select>;
 
-const columns = columnMap<Staff, StaffRow>()(
-  ['userName', 'phone', 'name', 'roles', 'status', 'avatar', 'introduction'],
-  {
-    roles: { column: 'roles', read: parseRoles, write: rolesText },
-  },
-);
+const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles', 'status', 'avatar', 'introduction'], {
+  roles: { column: 'roles', read: parseRoles, write: rolesText },
+});
 
 /** `/user`: staff accounts, the Administrators screen. Admin only (API.md §3). */
 export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
-    select,
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.
     filters: (p) => [...eq('staff.status', p.status), ...contains('staff.roles', p.role && `"${p.role}"`)],
-    toApi: columns.toApi,
+    ...columns,
     async toColumns(i, { user, target }) {
       const cols = columns.toColumns(i);
       if (i.password !== undefined) {

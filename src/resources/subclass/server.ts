@@ -4,7 +4,7 @@ import { idSchema } from '../../contract/common';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { invalidField, refused } from '../../server/http/errors';
@@ -24,9 +24,8 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'sc.category_id')
     .selectAll('sc')
     .select('category.name as category_name');
-type SubclassRow = RowOf<typeof select>;
 
-const columns = columnMap<Subclass, SubclassRow>()(['categoryId', 'categoryName', 'name', 'sort'], {
+const columns = columnMap<Subclass>()(select, ['categoryId', 'categoryName', 'name', 'sort'], {
   categoryName: { column: 'category_name', write: false },
 });
 
@@ -56,7 +55,6 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
-    select,
     keywordColumns: ['sc.name'],
     readOnlyFields: ['categoryName'],
     ...columns,

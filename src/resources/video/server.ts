@@ -3,15 +3,15 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
 import { eq, specFilters } from '../../server/crud/filters';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { type Video, videoCreateSchema, videoPageSchema } from './schema';
 import { videoSpec } from './spec';
 
 export const selectVideo = (db: Db) => db.selectFrom('video').selectAll('video');
-type VideoRow = RowOf<typeof selectVideo>;
 
-const columns = columnMap<Video, VideoRow>()(
+const columns = columnMap<Video>()(
+  selectVideo,
   ['title', 'description', 'cateId', 'tags', 'coverUrl', 'videoId', 'fileName', 'fileSize', 'status'],
   {
     // bigint column: PostgreSQL's driver returns it as a string.
@@ -26,7 +26,6 @@ export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
     ...fromSpec(videoSpec, 'video'),
     schemas: { create: videoCreateSchema, page: videoPageSchema },
     operations: { update: false },
-    select: selectVideo,
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
     filters: (p) => [
       ...eq('video.status', p.status),

@@ -1,5 +1,6 @@
 import type { RecordMeta } from '../../contract/common';
-import { rowMeta, snakeCase } from './from-spec';
+import { type RowOf, rowMeta, snakeCase } from './from-spec';
+import type { Db } from './types';
 
 type Field<Out> = Exclude<keyof Out & string, keyof RecordMeta>;
 
@@ -59,24 +60,28 @@ interface Entry {
 }
 
 /**
- * One declaration of a resource's fields and their columns, from which both directions are
- * derived: the API record from a row of the resource's `select` (`toApi`: id, the fields in the
- * order listed, then version and times), and the columns a create or update writes from validated
- * input (`toColumns`; a missing optional value is NULL). A field is stored in the column of its
- * name in snake case unless `exceptions` says otherwise; the types check both, and that every field
- * of the record is listed. Called twice (`columnMap<Out, Row>()(fields, exceptions)`) so that the
- * list's names are inferred while the record and row types are given.
+ * One declaration of how a resource is stored: its `select` (the one query behind list rows and
+ * single records) and its fields, from which both directions are derived: the API record from a
+ * row (`toApi`: id, the fields in the order listed, then version and times), and the columns a
+ * create or update writes from validated input (`toColumns`; a missing optional value is NULL). A
+ * field is stored in the column of its name in snake case unless `exceptions` says otherwise; the
+ * types check both against the row, and that every field of the record is listed. Called twice
+ * (`columnMap<Out>()(select, fields, exceptions)`) so that the row and the list's names are
+ * inferred while the record type is given. Spread into `registerResource`: select, toApi, toColumns.
  */
-export function columnMap<Out extends RecordMeta, Row extends MetaRow>() {
-  return <const F extends readonly Field<Out>[]>(
+export function columnMap<Out extends RecordMeta>() {
+  return <S extends (db: Db) => { executeTakeFirstOrThrow(): Promise<MetaRow> }, const F extends readonly Field<Out>[]>(
+    select: S,
     fields: F & Complete<Out, F[number]>,
-    ...[exceptions]: Exclude<F[number], AsIs<Out, Row>> extends never
-      ? [exceptions?: ColumnExceptions<Out, Row, F[number]>]
-      : [exceptions: ColumnExceptions<Out, Row, F[number]>]
+    ...[exceptions]: Exclude<F[number], AsIs<Out, RowOf<S>>> extends never
+      ? [exceptions?: ColumnExceptions<Out, RowOf<S>, F[number]>]
+      : [exceptions: ColumnExceptions<Out, RowOf<S>, F[number]>]
   ) => {
+    type Row = RowOf<S>;
     const special = (exceptions ?? {}) as Record<string, Omit<Entry, 'field'>>;
     const entries: Entry[] = fields.map((field) => ({ field, column: snakeCase(field), ...special[field] }));
     return {
+      select,
       toApi(row: Row): Out {
         const r = row as unknown as Record<string, unknown>;
         const out: Record<string, unknown> = { id: row.id };
