@@ -115,11 +115,8 @@ export interface NewFile {
   handle?: FileSystemFileHandle;
 }
 
-/** UI → worker. */
-export type UploadCommand =
-  | { type: 'hello' }
-  | { type: 'add'; files: NewFile[] }
-  | { type: 'update-info'; id: string; videoInfo: VideoInfo; cover?: File | null }
+/** Commands the worker passes on to the upload queue (queue.ts) as the UI sent them. */
+export type QueueCommand =
   /** Without ids: the uploader starts (Failure and Stoped items back to Ready). With ids: those items. */
   | { type: 'start'; ids?: string[] }
   /** Without ids: the uploader stops (the uploading item becomes Stoped). With ids: those items. */
@@ -128,8 +125,15 @@ export type UploadCommand =
   | { type: 'resume'; id: string }
   | { type: 'delete'; id: string }
   | { type: 'clean' }
+  | { type: 'set-online'; online: boolean };
+
+/** UI → worker. */
+export type UploadCommand =
+  | { type: 'hello' }
+  | { type: 'add'; files: NewFile[] }
+  | { type: 'update-info'; id: string; videoInfo: VideoInfo; cover?: File | null }
+  | QueueCommand
   | { type: 'forget-interrupted'; key: string }
-  | { type: 'set-online'; online: boolean }
   /** Answer to `credential-needed`. */
   | { type: 'credential'; credential: VodCredential }
   /** unreachable: the console could not reach the server at all (not a refusal): wait and ask again. */

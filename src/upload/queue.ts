@@ -1,6 +1,7 @@
 import { emptyValueMessage } from './credentials';
 import {
   type InterruptedUpload,
+  type QueueCommand,
   UPLOAD_ERROR_CODES,
   type UploadError,
   type UploadErrorCode,
@@ -39,13 +40,7 @@ export interface QueuedFile {
 export type QueueAction =
   | { type: 'add'; files: QueuedFile[] }
   | { type: 'update-info'; id: string; videoInfo: VideoInfo; hasCover: boolean }
-  | { type: 'start'; ids?: string[] }
-  | { type: 'stop'; ids?: string[] }
-  | { type: 'cancel'; id: string }
-  | { type: 'resume'; id: string }
-  | { type: 'delete'; id: string }
-  | { type: 'clean' }
-  | { type: 'set-online'; online: boolean }
+  | QueueCommand
   /** The {@link NEXT_DELAY_MS} timer fired. */
   | { type: 'next' }
   | { type: 'progress'; id: string; loaded: number; at: number }

@@ -78,20 +78,22 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
+/** A new browser context on `url`, signed in as the admin, its page controlled by the service worker. */
+async function signedInControlled(url: string) {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.getByTestId('avatar-menu').waitFor();
+  // A first visit installs the worker once signed in (not while the sign-in page loads).
+  await controlled(page);
+  return { context, page };
+}
+
 describe('update prompt', () => {
   it('offers the new version, applies it on Reload and keeps the open form', async () => {
     server = await serve(V1);
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-    });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.getByTestId('avatar-menu').waitFor();
-    // A first visit installs the worker once signed in (not while the sign-in page loads).
-    await controlled(page);
+    const { context, page } = await signedInControlled(server.url);
     await page.goto('/web/book');
     await page.getByTestId('create-record').click();
     const form = page.getByTestId('resource-form');
@@ -125,17 +127,7 @@ describe('update prompt', () => {
   it('keeps at most the configured number of answers per session, the oldest evicted', async () => {
     // The server from the previous test serves version 2 (built with LECTERN_OFFLINE_MAX_ENTRIES=3).
     if (!server) server = await serve(V2);
-    const context = await browser.newContext({
-      baseURL: server.url,
-      viewport: { width: 1280, height: 800 },
-      locale: 'en-US',
-    });
-    const page = await context.newPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.getByTestId('avatar-menu').waitFor();
-    // A first visit installs the worker once signed in (not while the sign-in page loads).
-    await controlled(page);
+    const { context, page } = await signedInControlled(server.url);
     for (const keyword of ['first', 'second', 'third', 'fourth', 'fifth']) {
       await page.goto(`/web/book?keyword=${keyword}`);
       await page.getByTestId('list-empty').waitFor();

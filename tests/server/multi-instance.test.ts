@@ -9,15 +9,7 @@ import type { Envelope } from '../../src/contract/envelope';
 import { migrationsFor } from '../../src/server/db/migrations';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
-import {
-  type Credential,
-  decode,
-  ossOptions,
-  signedParams,
-  type Ticket,
-  type UploadAddress,
-  type UploadAuth,
-} from './vod/helpers';
+import { type Credential, ossOptions, signedParams, type Ticket, uploadInTwoParts, uploadTarget } from './vod/helpers';
 
 /**
  * Issue 7: two real server processes (main.ts) on different ports over one PostgreSQL database
@@ -289,22 +281,13 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
     expect(((await replay.json()) as { Code: string }).Code).toMatch(/Nonce/i);
 
     // A multipart upload begun on B, one part through each instance, completed on A, read on B.
-    const address = decode<UploadAddress>(ticket.UploadAddress);
-    const auth = decode<UploadAuth>(ticket.UploadAuth);
+    const { address, auth, client: onB } = uploadTarget(ticket);
     expect(address.Endpoint).toBe(b.url);
     const data = randomBytes(300 * 1024 + 77);
     const file = join(dir, 'shared.mp4');
     await writeFile(file, data);
-    const onB = new OSS(ossOptions(address, auth));
     const onA = new OSS(ossOptions({ ...address, Endpoint: a.url }, auth));
-    const { uploadId } = await onB.initMultipartUpload(address.FileName);
-    const cut = 200 * 1024;
-    const p1 = await onA.uploadPart(address.FileName, uploadId, 1, file, 0, cut);
-    const p2 = await onB.uploadPart(address.FileName, uploadId, 2, file, cut, data.length);
-    await onA.completeMultipartUpload(address.FileName, uploadId, [
-      { number: 1, etag: p1.etag },
-      { number: 2, etag: p2.etag },
-    ]);
+    await uploadInTwoParts(onB, onA, address.FileName, file, 200 * 1024, data.length);
     const got = Buffer.from(await (await fetch(`${b.url}/${address.Bucket}/${address.FileName}`)).arrayBuffer());
     expect(createHash('md5').update(got).digest('hex')).toBe(createHash('md5').update(data).digest('hex'));
     const [video] = await query<{ status: string; file_size: string }>(

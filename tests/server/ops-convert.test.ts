@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import OSS from 'ali-oss';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,15 +10,7 @@ import { verifyCopy } from '../../src/server/ops/convert';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
 import { npmRun } from './helpers/npm-run';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
-import {
-  type Credential,
-  decode,
-  ossOptions,
-  rpc,
-  type Ticket,
-  type UploadAddress,
-  type UploadAuth,
-} from './vod/helpers';
+import { type Credential, rpc, type Ticket, uploadTarget } from './vod/helpers';
 
 /**
  * `npm run migrate-to-postgres` from real SQLite files into real PostgreSQL databases, checked
@@ -135,8 +126,8 @@ async function demoSite(data: string): Promise<{ token: string }> {
         FileSize: 5_000_000_000,
       });
       expect(t.status).toBe(200);
-      const address = decode<UploadAddress>(t.body.UploadAddress);
-      return { t, address, client: new OSS(ossOptions(address, decode<UploadAuth>(t.body.UploadAuth))) };
+      const { address, client } = uploadTarget(t.body);
+      return { t, address, client };
     };
     const whole = await upload('whole');
     await whole.client.put(whole.address.FileName, Buffer.from('a whole small video'));

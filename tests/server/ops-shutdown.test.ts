@@ -12,15 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ossSignature } from '../../src/contract/vod-signature';
 import { databaseUrlFor, dropSpawnedDatabases, TEST_ENGINE } from './helpers/database';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
-import {
-  type Credential,
-  decode,
-  ossOptions,
-  rpc,
-  type Ticket,
-  type UploadAddress,
-  type UploadAuth,
-} from './vod/helpers';
+import { type Credential, ossOptions, rpc, type Ticket, uploadTarget } from './vod/helpers';
 
 /**
  * Graceful shutdown of real server processes (main.ts): SIGTERM with an upload part half sent, and
@@ -102,9 +94,8 @@ describe('SIGTERM', () => {
     const cred = ((await credRes.json()) as { data: Credential }).data;
     const t = await rpc<Ticket>(cred, 'CreateUploadVideo', { Title: 'Drain', FileName: 'drain.mp4', FileSize: 1 });
     expect(t.status).toBe(200);
-    const address = decode<UploadAddress>(t.body.UploadAddress);
-    const auth = decode<UploadAuth>(t.body.UploadAuth);
-    const { uploadId } = await new OSS(ossOptions(address, auth)).initMultipartUpload(address.FileName);
+    const { address, auth, client } = uploadTarget(t.body);
+    const { uploadId } = await client.initMultipartUpload(address.FileName);
 
     // UploadPart by hand, so the body can stop half way: signed like ali-oss signs it.
     const part = randomBytes(512 * 1024 + 3);

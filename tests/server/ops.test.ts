@@ -3,7 +3,6 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { serve } from '@hono/node-server';
-import OSS from 'ali-oss';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
@@ -14,7 +13,7 @@ import { defaultOpsConfig, type OpsConfig } from '../../src/server/ops/config';
 import { appLogger, createLogger } from '../../src/server/ops/logger';
 import { openTestDatabase, TEST_ENGINE } from './helpers/database';
 import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
-import { credential, decode, ossOptions, rpc, type Ticket, type UploadAddress, type UploadAuth } from './vod/helpers';
+import { credential, rpc, type Ticket, uploadInTwoParts, uploadTarget } from './vod/helpers';
 
 /** A JSON-lines logger whose every line lands in `lines` (parsed), as main.ts would print them. */
 async function captureLogger(level: 'debug' | 'info' = 'debug') {
@@ -307,19 +306,11 @@ describe('metrics', () => {
     const cred = await credential(s);
     const t = await rpc<Ticket>(cred, 'CreateUploadVideo', { Title: 'M', FileName: 'm.mp4', FileSize: 1 });
     expect(t.status).toBe(200);
-    const address = decode<UploadAddress>(t.body.UploadAddress);
-    const client = new OSS(ossOptions(address, decode<UploadAuth>(t.body.UploadAuth)));
+    const { address, client } = uploadTarget(t.body);
     const data = randomBytes(150 * 1024 + 10);
     const file = join(s.dir, 'm.mp4');
     await writeFile(file, data);
-    const { uploadId } = await client.initMultipartUpload(address.FileName);
-    const cut = 100 * 1024;
-    const p1 = await client.uploadPart(address.FileName, uploadId, 1, file, 0, cut);
-    const p2 = await client.uploadPart(address.FileName, uploadId, 2, file, cut, data.length);
-    await client.completeMultipartUpload(address.FileName, uploadId, [
-      { number: 1, etag: p1.etag },
-      { number: 2, etag: p2.etag },
-    ]);
+    await uploadInTwoParts(client, client, address.FileName, file, 100 * 1024, data.length);
     const text = (await scrape()).text;
     expect(sample(text, 'lectern_upload_parts_total', { kind: 'part' })).toBe(2);
     expect(sample(text, 'lectern_upload_bytes_total', { kind: 'part' })).toBe(data.length);
@@ -483,10 +474,8 @@ describe('logs', () => {
     secrets.push(cred.accessKeySecret, cred.securityToken);
     const t = await rpc<Ticket>(cred, 'CreateUploadVideo', { Title: 'L', FileName: 'l.mp4', FileSize: 1 });
     expect(t.status).toBe(200);
-    const auth = decode<UploadAuth>(t.body.UploadAuth);
+    const { address, auth, client } = uploadTarget(t.body);
     secrets.push(auth.AccessKeySecret, auth.SecurityToken);
-    const address = decode<UploadAddress>(t.body.UploadAddress);
-    const client = new OSS(ossOptions(address, auth));
     await client.put(address.FileName, Buffer.from('tiny video'));
     // A signed read (the Authorization header carries the key id and signature).
     expect((await client.get(address.FileName)).content.toString()).toBe('tiny video');

@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, EmptyState, Group, Text } from '@mantine/core';
-import { IconClock, IconCloudOff, IconWifiOff } from '@tabler/icons-react';
+import { Alert, Button, Group, Text } from '@mantine/core';
+import { IconClock, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { PendingWrite } from '../../lib/offline/pending-writes';
 import { timeAgo, underAMinute } from '../format';
+import { RetryState } from './list-error';
 
 /** The list came from the offline cache: say so, and how old it is (updated every minute). */
 export function OfflineBanner({ cachedAt }: { cachedAt: number }) {
@@ -40,24 +41,17 @@ export function OfflineBanner({ cachedAt }: { cachedAt: number }) {
 }
 
 /** Offline, and this list was never opened on this device while online: nothing to show yet. */
-export function OfflineEmpty({ onRetry, retrying }: { onRetry: () => void; retrying: boolean }) {
+export function OfflineEmpty(retry: { onRetry: () => void; retrying: boolean }) {
   return (
-    <EmptyState
-      py="xl"
-      data-testid="offline-empty"
+    <RetryState
+      testId="offline-empty"
       role="status"
-      icon={<IconCloudOff size={32} aria-hidden />}
       title={<Trans>You are offline</Trans>}
       description={
         <Trans>This list has not been saved on this device yet. It will load when you are back online.</Trans>
       }
-    >
-      <EmptyState.Actions>
-        <Button variant="light" onClick={onRetry} loading={retrying}>
-          <Trans>Retry</Trans>
-        </Button>
-      </EmptyState.Actions>
-    </EmptyState>
+      {...retry}
+    />
   );
 }
 

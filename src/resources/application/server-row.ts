@@ -1,5 +1,6 @@
+import { columnMap } from '../../server/crud/columns';
 import type { Db } from '../../server/crud/types';
-import type { Apply, ApplyStatus } from './schema';
+import type { Apply } from './schema';
 
 export const selectApply = (db: Db) =>
   db
@@ -8,24 +9,33 @@ export const selectApply = (db: Db) =>
     .leftJoin('book', 'book.id', 'borrow_apply.book_id')
     .selectAll('borrow_apply')
     .select(['reader.nick_name as nick_name', 'book.title as book_title', 'book.stock as book_stock']);
-export type ApplyRow = Awaited<ReturnType<ReturnType<typeof selectApply>['executeTakeFirstOrThrow']>>;
 
-export const toApply = (r: ApplyRow): Apply => ({
-  id: r.id,
-  userId: r.user_id,
-  nickName: r.nick_name,
-  bookId: r.book_id,
-  bookTitle: r.book_title,
-  bookStock: r.book_stock,
-  status: r.status as ApplyStatus,
-  remark: r.remark,
-  handledBy: r.handled_by,
-  handledById: r.handled_by_id,
-  handledAt: r.handled_at,
-  version: r.version,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
+/** Joined names and the handling fields are never taken from input: PUT /apply sets those. */
+export const applyColumns = columnMap<Apply>()(
+  selectApply,
+  [
+    'userId',
+    'nickName',
+    'bookId',
+    'bookTitle',
+    'bookStock',
+    'status',
+    'remark',
+    'handledBy',
+    'handledById',
+    'handledAt',
+  ],
+  {
+    nickName: { column: 'nick_name', write: false },
+    bookTitle: { column: 'book_title', write: false },
+    bookStock: { column: 'book_stock', write: false },
+    status: { column: 'status', write: false },
+    handledBy: { column: 'handled_by', write: false },
+    handledById: { column: 'handled_by_id', write: false },
+    handledAt: { column: 'handled_at', write: false },
+  },
+);
+export const toApply = applyColumns.toApi;
 
 /** Joined and server-set fields a client may echo back; never taken from input. */
 export const APPLY_READ_ONLY = ['nickName', 'bookTitle', 'bookStock', 'handledBy', 'handledById', 'handledAt'];

@@ -4,7 +4,7 @@ import { registerResource } from '../../server/crud/define-resource';
 import { fromSpec } from '../../server/crud/from-spec';
 import { invalidField } from '../../server/http/errors';
 import { applyCreateSchema, applyPageSchema } from './schema';
-import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
+import { APPLY_READ_ONLY, applyColumns } from './server-row';
 import { registerApplyTransitions } from './server-transition';
 import { applicationSpec } from './spec';
 
@@ -18,17 +18,14 @@ export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
     ...fromSpec(applicationSpec, 'borrow_apply'),
     schemas: { create: applyCreateSchema, page: applyPageSchema },
     operations: { update: false, delete: false },
-    select: selectApply,
     keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
     // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
     pageFromTable: (p) => !p.keyword,
     // A status on create is refused (unknown field), not ignored: every application starts pending.
     readOnlyFields: APPLY_READ_ONLY,
-    toApi: toApply,
+    ...applyColumns,
     toColumns: (i) => ({
-      user_id: i.userId,
-      book_id: i.bookId,
-      remark: i.remark ?? null,
+      ...applyColumns.toColumns(i),
       // Every application starts pending; only PUT /apply moves it on.
       status: 'pending',
       handled_by: null,

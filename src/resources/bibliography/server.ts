@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import {
   type Bibliography,
@@ -13,24 +14,13 @@ import {
 import { bibliographySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
-type BibliographyRow = RowOf<typeof select>;
 
-const toBibliography = (r: BibliographyRow): Bibliography => ({
-  id: r.id,
-  title: r.title,
-  author: r.author,
-  publisher: r.publisher,
-  year: r.year,
-  isbn: r.isbn,
-  notes: r.notes,
-  ...rowMeta(r),
-});
+const columns = columnMap<Bibliography>()(select, ['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
 
 export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
-    select,
     keywordColumns: [
       'bibliography.title',
       'bibliography.author',
@@ -42,14 +32,6 @@ export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
       ...(p.yearFrom === undefined ? [] : [sql<SqlBool>`${sql.ref('bibliography.year')} >= ${p.yearFrom}`]),
       ...(p.yearTo === undefined ? [] : [sql<SqlBool>`${sql.ref('bibliography.year')} <= ${p.yearTo}`]),
     ],
-    toApi: toBibliography,
-    toColumns: (i) => ({
-      title: i.title,
-      author: i.author,
-      publisher: i.publisher ?? null,
-      year: i.year ?? null,
-      isbn: i.isbn ?? null,
-      notes: i.notes ?? null,
-    }),
+    ...columns,
   });
 }

@@ -23,9 +23,8 @@ async function loadCategories(db: Db): Promise<CategoryRefs> {
   };
 }
 
-/** Export columns: every field of Book, in its order. The import reads them back, but for the record fields. */
-export const BOOK_CSV_COLUMNS = [
-  'id',
+/** Book's own fields in its order: the columns a book is stored in (server.ts) and an import reads. */
+export const BOOK_FIELDS = [
   'title',
   'author',
   'isbn',
@@ -39,13 +38,13 @@ export const BOOK_CSV_COLUMNS = [
   'summary',
   'stock',
   'status',
-  'version',
-  'createdAt',
-  'updatedAt',
 ] as const satisfies readonly (keyof Book)[];
 
 /** Fields the database assigns: an import accepts them in the header and ignores them. */
-const RECORD_FIELDS: readonly string[] = ['id', 'version', 'createdAt', 'updatedAt'];
+const RECORD_FIELDS = ['id', 'version', 'createdAt', 'updatedAt'] as const;
+
+/** Export columns: every field of Book, in its order. */
+export const BOOK_CSV_COLUMNS = ['id', ...BOOK_FIELDS, 'version', 'createdAt', 'updatedAt'];
 
 const isId = (s: string) => /^\d{1,15}$/.test(s);
 
@@ -56,7 +55,7 @@ const isId = (s: string) => /^\d{1,15}$/.test(s);
  * subclassId), as the form reports it.
  */
 export const bookImporter: ImportDef<CategoryRefs> = {
-  columns: BOOK_CSV_COLUMNS.filter((c) => !RECORD_FIELDS.includes(c)),
+  columns: BOOK_FIELDS,
   ignored: RECORD_FIELDS,
   required: ['title', 'author', ['categoryId', 'categoryName'], 'stock', 'status'],
   load: loadCategories,

@@ -1,11 +1,12 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField, refused } from '../../server/http/errors';
-import { type Book, type BookStatus, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
-import { BOOK_CSV_COLUMNS, bookBatch, bookImporter } from './server-bulk';
+import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
+import { BOOK_CSV_COLUMNS, BOOK_FIELDS, bookBatch, bookImporter } from './server-bulk';
 import { bookSpec } from './spec';
 
 const select = (db: Db) =>
@@ -15,31 +16,16 @@ const select = (db: Db) =>
     .leftJoin('category_subclass as sc', 'sc.id', 'book.subclass_id')
     .selectAll('book')
     .select(['category.name as category_name', 'sc.name as subclass_name']);
-type BookRow = RowOf<typeof select>;
 
-const toBook = (r: BookRow): Book => ({
-  id: r.id,
-  title: r.title,
-  author: r.author,
-  isbn: r.isbn,
-  publisher: r.publisher,
-  publishDate: r.publish_date,
-  categoryId: r.category_id,
-  categoryName: r.category_name,
-  subclassId: r.subclass_id,
-  subclassName: r.subclass_name,
-  coverUrl: r.cover_url,
-  summary: r.summary,
-  stock: r.stock,
-  status: r.status as BookStatus,
-  ...rowMeta(r),
+const columns = columnMap<Book>()(select, BOOK_FIELDS, {
+  categoryName: { column: 'category_name', write: false },
+  subclassName: { column: 'subclass_name', write: false },
 });
 
 export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
-    select,
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
     fullText: { table: 'book_fts', idColumn: 'book.id' },
@@ -49,20 +35,7 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
     csvColumns: BOOK_CSV_COLUMNS,
     importer: bookImporter,
     batch: bookBatch,
-    toApi: toBook,
-    toColumns: (i) => ({
-      title: i.title,
-      author: i.author,
-      isbn: i.isbn ?? null,
-      publisher: i.publisher ?? null,
-      publish_date: i.publishDate ?? null,
-      category_id: i.categoryId,
-      subclass_id: i.subclassId ?? null,
-      cover_url: i.coverUrl ?? null,
-      summary: i.summary ?? null,
-      stock: i.stock,
-      status: i.status,
-    }),
+    ...columns,
     unique: [{ field: 'isbn', column: 'isbn', message: (v) => `A book with ISBN ${String(v)} already exists` }],
     async beforeDelete({ trx, id, before }) {
       const rows = await trx

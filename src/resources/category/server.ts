@@ -1,7 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { refused } from '../../server/http/errors';
@@ -15,19 +16,8 @@ import {
 import { categorySpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
-type CategoryRow = RowOf<typeof select>;
 
-export function toCategory(r: CategoryRow): Category {
-  return {
-    id: r.id,
-    name: r.name,
-    sort: r.sort,
-    description: r.description,
-    version: r.version,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
+const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
 
 export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   // Before the resource routes: nothing below may swallow /category/list.
@@ -39,10 +29,8 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
-    select,
     keywordColumns: ['category.name', 'category.description'],
-    toApi: toCategory,
-    toColumns: (i) => ({ name: i.name, sort: i.sort, description: i.description ?? null }),
+    ...columns,
     unique: [{ field: 'name', column: 'name', message: (v) => `A category named "${String(v)}" already exists` }],
     async beforeDelete({ trx, id, before }) {
       const subs = await count(trx, 'category_subclass', id);

@@ -1,25 +1,20 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { IMAGE_URL_PREFIX, removeImage } from '../../server/files/images';
-import { type ImageMime, type ImageRecord, imagePageSchema } from './schema';
+import { type ImageRecord, imagePageSchema } from './schema';
 import { imageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
-type ImageRow = RowOf<typeof select>;
 
-export const toImage = (r: ImageRow): ImageRecord => ({
-  id: r.id,
-  url: `${IMAGE_URL_PREFIX}${r.stored_name}`,
-  fileName: r.file_name,
-  size: r.size,
-  mime: r.mime as ImageMime,
-  uploadedBy: r.uploaded_by,
-  uploadedById: r.uploaded_by_id,
-  ...rowMeta(r),
+// Images are written by the upload route only (no create or update here).
+const columns = columnMap<ImageRecord>()(select, ['url', 'fileName', 'size', 'mime', 'uploadedBy', 'uploadedById'], {
+  url: { column: 'stored_name', read: (name: string) => `${IMAGE_URL_PREFIX}${name}`, write: false },
 });
+export const toImage = columns.toApi;
 
 /** `/image`: page and delete; created by `POST /file/upload/img` (routes/image-upload.ts). */
 export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
@@ -27,10 +22,8 @@ export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
     ...fromSpec(imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
-    select,
     keywordColumns: ['image.file_name', 'image.uploaded_by'],
-    toApi: toImage,
-    toColumns: () => ({}),
+    ...columns,
     // Only after the commit: a rolled-back delete must still find its file.
     afterDeleteCommit: async (before) => {
       try {

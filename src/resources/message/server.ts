@@ -1,27 +1,19 @@
 import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
 import { specFilters } from '../../server/crud/filters';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
-import { type Online, type OnlineStatus, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
+import { type Online, onlineCreateSchema, onlinePageSchema, onlineUpdateSchema } from './schema';
 import { onlineBatch } from './server-bulk';
 import { messageSpec } from './spec';
 
 const select = (db: Db) => db.selectFrom('online_message').selectAll('online_message');
-type OnlineRow = RowOf<typeof select>;
 
-const toOnline = (r: OnlineRow): Online => ({
-  id: r.id,
-  readerName: r.reader_name,
-  contact: r.contact,
-  content: r.content,
-  reply: r.reply,
-  status: r.status as OnlineStatus,
-  ...rowMeta(r),
-});
+const columns = columnMap<Online>()(select, ['readerName', 'contact', 'content', 'reply', 'status']);
 
 /** A reader's messages: written under their nickname, or with their phone or email as the contact. */
 function ofReader(readerId: number | undefined) {
@@ -36,7 +28,6 @@ export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(messageSpec, 'online_message'),
     schemas: { create: onlineCreateSchema, update: onlineUpdateSchema, page: onlinePageSchema },
-    select,
     filters: (p) => [...specFilters(messageSpec.filters, p), ...ofReader(p.readerId)],
     keywordColumns: [
       'online_message.reader_name',
@@ -44,18 +35,12 @@ export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
       'online_message.content',
       'online_message.reply',
     ],
-    toApi: toOnline,
+    ...columns,
     batch: onlineBatch,
     toColumns: (i) => {
       // Without a reply, "replied" would be a lie the reader sees; with one, the message is answered.
       if (!i.reply && i.status === 'replied') throw invalidField('status', 'replied needs a reply');
-      return {
-        reader_name: i.readerName,
-        contact: i.contact ?? null,
-        content: i.content,
-        reply: i.reply ?? null,
-        status: i.reply ? 'replied' : i.status,
-      };
+      return { ...columns.toColumns(i), status: i.reply ? 'replied' : i.status };
     },
   });
 }

@@ -1,16 +1,11 @@
 import type { Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { invalidField } from '../../server/http/errors';
-import {
-  type Resource,
-  type ResourceType,
-  resourceCreateSchema,
-  resourcePageSchema,
-  resourceUpdateSchema,
-} from './schema';
+import { type Resource, resourceCreateSchema, resourcePageSchema, resourceUpdateSchema } from './schema';
 import { resourceSpec } from './spec';
 
 const select = (db: Db) =>
@@ -19,17 +14,9 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'site_resource.category_id')
     .selectAll('site_resource')
     .select('category.name as category_name');
-type ResourceRow = RowOf<typeof select>;
 
-const toResource = (r: ResourceRow): Resource => ({
-  id: r.id,
-  title: r.title,
-  type: r.type as ResourceType,
-  url: r.url,
-  description: r.description,
-  categoryId: r.category_id,
-  categoryName: r.category_name,
-  ...rowMeta(r),
+const columns = columnMap<Resource>()(select, ['title', 'type', 'url', 'description', 'categoryId', 'categoryName'], {
+  categoryName: { column: 'category_name', write: false },
 });
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
@@ -37,18 +24,10 @@ export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
-    select,
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
     readOnlyFields: ['categoryName'],
-    toApi: toResource,
-    toColumns: (i) => ({
-      title: i.title,
-      type: i.type,
-      url: i.url,
-      description: i.description ?? null,
-      category_id: i.categoryId ?? null,
-    }),
+    ...columns,
     async check(input, { trx }) {
       if (input.categoryId === undefined) return;
       const cat = await trx.selectFrom('category').select('id').where('id', '=', input.categoryId).executeTakeFirst();

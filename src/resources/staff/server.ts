@@ -1,11 +1,11 @@
 import type { Hono } from 'hono';
-import type { Role } from '../../contract/auth';
 import { hashPassword } from '../../server/auth/password';
 import { requireStrongPassword } from '../../server/auth/password-rule';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
 import { contains, eq } from '../../server/crud/filters';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { deleteStaffSessions } from '../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../server/db/repositories/staff';
@@ -31,18 +31,9 @@ const select = (db: Db) =>
       'staff.created_at',
       'staff.updated_at',
     ]);
-type StaffRow = RowOf<typeof select>;
 
-const toStaff = (r: StaffRow): Staff => ({
-  id: r.id,
-  userName: r.user_name,
-  phone: r.phone,
-  name: r.name,
-  roles: parseRoles(r.roles),
-  status: r.status as Staff['status'],
-  avatar: r.avatar,
-  introduction: r.introduction,
-  ...rowMeta(r),
+const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles', 'status', 'avatar', 'introduction'], {
+  roles: { column: 'roles', read: parseRoles, write: rolesText },
 });
 
 /** `/user`: staff accounts, the Administrators screen. Admin only (API.md §3). */
@@ -50,21 +41,12 @@ export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
-    select,
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.
     filters: (p) => [...eq('staff.status', p.status), ...contains('staff.roles', p.role && `"${p.role}"`)],
-    toApi: toStaff,
+    ...columns,
     async toColumns(i, { user, target }) {
-      const cols: Record<string, unknown> = {
-        user_name: i.userName,
-        phone: i.phone,
-        name: i.name,
-        roles: rolesText(i.roles as Role[]),
-        status: i.status,
-        avatar: i.avatar ?? null,
-        introduction: i.introduction ?? null,
-      };
+      const cols = columns.toColumns(i);
       if (i.password !== undefined) {
         // Your own password only with the current one (PUT /auth/password): a stolen or
         // unattended admin session must not be enough to take the account over.

@@ -2,8 +2,9 @@ import type { Hono } from 'hono';
 import { z } from 'zod';
 import { idSchema } from '../../contract/common';
 import type { AppDeps, AppEnv } from '../../server/context';
+import { columnMap } from '../../server/crud/columns';
 import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec, type RowOf, rowMeta } from '../../server/crud/from-spec';
+import { fromSpec } from '../../server/crud/from-spec';
 import type { Db } from '../../server/crud/types';
 import { ok } from '../../server/http/envelope';
 import { invalidField, refused } from '../../server/http/errors';
@@ -23,15 +24,9 @@ const select = (db: Db) =>
     .leftJoin('category', 'category.id', 'sc.category_id')
     .selectAll('sc')
     .select('category.name as category_name');
-type SubclassRow = RowOf<typeof select>;
 
-const toSubclass = (r: SubclassRow): Subclass => ({
-  id: r.id,
-  categoryId: r.category_id,
-  categoryName: r.category_name,
-  name: r.name,
-  sort: r.sort,
-  ...rowMeta(r),
+const columns = columnMap<Subclass>()(select, ['categoryId', 'categoryName', 'name', 'sort'], {
+  categoryName: { column: 'category_name', write: false },
 });
 
 const listQuery = z.strictObject({ categoryId: idSchema.optional() });
@@ -60,11 +55,9 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
-    select,
     keywordColumns: ['sc.name'],
     readOnlyFields: ['categoryName'],
-    toApi: toSubclass,
-    toColumns: (i) => ({ category_id: i.categoryId, name: i.name, sort: i.sort }),
+    ...columns,
     unique: [
       {
         field: 'name',

@@ -34,7 +34,7 @@ export function fromSpec(
   };
 }
 
-const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+export const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
 /** The record fields after the resource's own (API.md §4), from a row; `id` stays first in the object. */
 export const rowMeta = (r: { version: number; created_at: string; updated_at: string }) => ({

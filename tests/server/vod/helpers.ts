@@ -130,6 +130,28 @@ export function ossOptions(address: UploadAddress, auth: UploadAuth): OSS.Option
   } as OSS.Options;
 }
 
+/** Where a ticket says to upload and with which credential, decoded, and an ali-oss client for both. */
+export function uploadTarget(ticket: Pick<Ticket, 'UploadAddress' | 'UploadAuth'>) {
+  const address = decode<UploadAddress>(ticket.UploadAddress);
+  const auth = decode<UploadAuth>(ticket.UploadAuth);
+  return { address, auth, client: new OSS(ossOptions(address, auth)) };
+}
+
+/**
+ * A multipart upload of the file at `path` (`size` bytes) in two parts split at `cut`: begun and
+ * given its second part through `begin`, given its first part and completed through `finish` (the
+ * same client, or one per server instance).
+ */
+export async function uploadInTwoParts(begin: OSS, finish: OSS, name: string, path: string, cut: number, size: number) {
+  const { uploadId } = await begin.initMultipartUpload(name);
+  const p1 = await finish.uploadPart(name, uploadId, 1, path, 0, cut);
+  const p2 = await begin.uploadPart(name, uploadId, 2, path, cut, size);
+  await finish.completeMultipartUpload(name, uploadId, [
+    { number: 1, etag: p1.etag },
+    { number: 2, etag: p2.etag },
+  ]);
+}
+
 /** A video or image ticket from the RPC, its address and credential, and an ali-oss client for it. */
 export async function newMedia(
   cred: Credential,
@@ -148,10 +170,8 @@ export async function newMedia(
           { at },
         );
   if (t.status !== 200) throw new Error(`${kind} ticket: ${t.status} ${JSON.stringify(t.body)}`);
-  const address = decode<UploadAddress>(t.body.UploadAddress);
-  const auth = decode<UploadAuth>(t.body.UploadAuth);
+  const { address, auth, client } = uploadTarget(t.body);
   const id = kind === 'video' ? t.body.VideoId : (t.body as unknown as { ImageId: string }).ImageId;
-  const client = new OSS(ossOptions(address, auth));
   // ali-oss's own allowance for a server clock that differs (it dates its requests with it).
   (client as unknown as { options: { amendTimeSkewed: number } }).options.amendTimeSkewed = skewMs;
   return { id, address, auth, client };

@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import OSS from 'ali-oss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
 import { type SweepReport, sweepStorage } from '../../../src/server/vod/lifecycle';
@@ -14,16 +13,13 @@ import { ADMIN_PASSWORD, type TestServer } from '../helpers/test-server';
 import {
   type Credential,
   credential,
-  decode,
   newMedia,
   ossCode,
-  ossOptions,
   rawOss,
   rpc,
   startVodServer,
   type Ticket,
-  type UploadAddress,
-  type UploadAuth,
+  uploadTarget,
 } from './helpers';
 
 /**
@@ -164,9 +160,7 @@ describe('the periodic sweep of a running server', () => {
       const c = await fetch(`${server.url}/prod-api/video/upload/credential`, { headers: { 'X-Token': token } });
       const spawnedCred = ((await c.json()) as { data: Credential }).data;
       const t = await rpc<Ticket>(spawnedCred, 'CreateUploadVideo', { Title: 'V', FileName: 'v.mp4', FileSize: 1 });
-      const address = decode<UploadAddress>(t.body.UploadAddress);
-      const auth = decode<UploadAuth>(t.body.UploadAuth);
-      const client = new OSS(ossOptions(address, auth));
+      const { address, auth, client } = uploadTarget(t.body);
       const { uploadId } = await client.initMultipartUpload(address.FileName);
       const part = await rawOss(address, auth, {
         method: 'PUT',

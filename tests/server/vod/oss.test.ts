@@ -15,8 +15,8 @@ import {
   rpc,
   startVodServer,
   type Ticket,
-  type UploadAddress,
   type UploadAuth,
+  uploadTarget,
 } from './helpers';
 
 const MiB = 1024 * 1024;
@@ -38,9 +38,7 @@ afterAll(() => s.close());
 async function newVideo(fileSize = bigData.length) {
   const t = await rpc<Ticket>(cred, 'CreateUploadVideo', { Title: 'Big', FileName: 'big.mp4', FileSize: fileSize });
   expect(t.status).toBe(200);
-  const address = decode<UploadAddress>(t.body.UploadAddress);
-  const auth = decode<UploadAuth>(t.body.UploadAuth);
-  return { videoId: t.body.VideoId, address, auth, client: new OSS(ossOptions(address, auth)) };
+  return { videoId: t.body.VideoId, ...uploadTarget(t.body) };
 }
 
 const videoStatus = async (videoId: string) =>
@@ -232,8 +230,7 @@ describe('objects', () => {
       ImageType: 'cover',
       ImageExt: 'png',
     });
-    const address = decode<UploadAddress>(t.body.UploadAddress);
-    const client = new OSS(ossOptions(address, decode<UploadAuth>(t.body.UploadAuth)));
+    const { address, client } = uploadTarget(t.body);
     const bytes = randomBytes(5000);
     const put = await client.put(address.FileName, bytes);
     expect(put.res.status).toBe(200);

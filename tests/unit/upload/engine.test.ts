@@ -120,6 +120,27 @@ function mapKv(): Kv & { m: Map<string, unknown> } {
   };
 }
 
+/** A page that started uploading `added`, stored `parts` of it and was closed before the end. */
+async function interruptedRun(
+  kv: ReturnType<typeof mapKv>,
+  added: { file: File; handle?: FileSystemFileHandle },
+  parts = [1],
+) {
+  const first = setup(kv);
+  first.engine.command({ type: 'add', files: [added] });
+  first.engine.command({ type: 'start' });
+  await vi.waitFor(() => expect(first.runs).toHaveLength(1));
+  first.runs[0]?.progress(parts);
+  await first.engine.flush();
+}
+
+/** The page opened again on the same storage. */
+async function reloaded(kv: ReturnType<typeof mapKv>) {
+  const page = setup(kv);
+  await page.engine.init();
+  return page;
+}
+
 const MiB = 1024 * 1024;
 const video = (name = 'film.mp4', size = 3 * MiB) =>
   new File([new Uint8Array(size).fill(7)], name, { lastModified: 42 });
@@ -231,16 +252,10 @@ describe('UploadEngine', () => {
 
   it('after a reload resumes the same file from its stored checkpoint (matched by key and hash)', async () => {
     const kv = mapKv();
-    const first = setup(kv);
     const file = video();
-    first.engine.command({ type: 'add', files: [{ file }] });
-    first.engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-    first.runs[0]?.progress([1, 3]);
-    await first.engine.flush();
+    await interruptedRun(kv, { file }, [1, 3]);
 
-    const second = setup(kv);
-    await second.engine.init();
+    const second = await reloaded(kv);
     expect(second.engine.state.interrupted).toMatchObject([
       { key: checkpointKey(file), loaded: 2 * MiB, videoId: 'v1' },
     ]);
@@ -256,15 +271,9 @@ describe('UploadEngine', () => {
 
   it('does not resume another file of the same name, size and date (different first bytes)', async () => {
     const kv = mapKv();
-    const first = setup(kv);
-    first.engine.command({ type: 'add', files: [{ file: video() }] });
-    first.engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-    first.runs[0]?.progress([1]);
-    await first.engine.flush();
+    await interruptedRun(kv, { file: video() });
 
-    const second = setup(kv);
-    await second.engine.init();
+    const second = await reloaded(kv);
     const other = new File([new Uint8Array(3 * MiB).fill(9)], 'film.mp4', { lastModified: 42 });
     second.engine.command({ type: 'add', files: [{ file: other }] });
     second.engine.command({ type: 'start' });
@@ -324,31 +333,19 @@ describe('UploadEngine', () => {
 
   it('keeps the file handle with the checkpoint, so the interrupted upload can be reopened without a new pick', async () => {
     const kv = mapKv();
-    const first = setup(kv);
     const file = video();
     const handle = { kind: 'file', name: file.name } as unknown as FileSystemFileHandle;
-    first.engine.command({ type: 'add', files: [{ file, handle }] });
-    first.engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-    first.runs[0]?.progress([1]);
-    await first.engine.flush();
+    await interruptedRun(kv, { file, handle });
     expect(kv.m.get(checkpointKey(file))).toMatchObject({ handle: { kind: 'file', name: 'film.mp4' } });
 
-    const second = setup(kv);
-    await second.engine.init();
+    const second = await reloaded(kv);
     expect(second.engine.state.interrupted).toMatchObject([{ key: checkpointKey(file), reopenable: true }]);
   });
 
   it('an interrupted upload without a handle is not reopenable', async () => {
     const kv = mapKv();
-    const first = setup(kv);
-    first.engine.command({ type: 'add', files: [{ file: video() }] });
-    first.engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-    first.runs[0]?.progress([1]);
-    await first.engine.flush();
-    const second = setup(kv);
-    await second.engine.init();
+    await interruptedRun(kv, { file: video() });
+    const second = await reloaded(kv);
     expect(second.engine.state.interrupted).toMatchObject([{ reopenable: false }]);
   });
 });
