@@ -71,6 +71,32 @@ function inputOf(target: BatchTarget, before: Row, set: Record<string, unknown>)
 }
 
 /** `POST /{r}/batch` (docs/api-additions.md): one transaction, versions checked per record. */
+/**
+ * Every record a page filter matches, for a write over all of them: more than BATCH_MAX_ROWS is a
+ * field error on `filter`; a count other than the one the user confirmed (`expected`, from what
+ * they saw in `seen`) is a 409 with `matched`, so nobody changes records they were not shown.
+ */
+export async function allMatching(
+  matching: (db: Db, filter: unknown, limit: number) => Promise<Row[]>,
+  db: Db,
+  filter: unknown,
+  expected: number | undefined,
+  seen: string,
+): Promise<Row[]> {
+  const rows = await matching(db, filter, BATCH_MAX_ROWS + 1);
+  if (rows.length > BATCH_MAX_ROWS) {
+    throw invalidField('filter', `matches more than ${BATCH_MAX_ROWS} records; narrow it down`);
+  }
+  if (expected !== undefined && expected !== rows.length) {
+    throw new ApiError(
+      conflict('').code,
+      `The filter now matches ${rows.length} records, not ${expected}; check ${seen} again`,
+      { matched: rows.length },
+    );
+  }
+  return rows;
+}
+
 export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BatchTarget) {
   const schema = batchRequest(target.batch.set);
   api.post(`/${target.name}/batch`, guard, async (c) => {
@@ -94,17 +120,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
           else rows.push(before);
         }
       } else {
-        rows = await target.matching(db, req.filter, BATCH_MAX_ROWS + 1);
-        if (rows.length > BATCH_MAX_ROWS) {
-          throw invalidField('filter', `matches more than ${BATCH_MAX_ROWS} records; narrow it down`);
-        }
-        if (req.expected !== undefined && req.expected !== rows.length) {
-          throw new ApiError(
-            conflict('').code,
-            `The filter now matches ${rows.length} records, not ${req.expected}; check the preview again`,
-            { matched: rows.length },
-          );
-        }
+        rows = await allMatching(target.matching, db, req.filter, req.expected, 'the preview');
       }
       const errors: FieldError[] = [];
       written.length = 0;

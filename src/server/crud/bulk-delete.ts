@@ -1,13 +1,13 @@
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { sql } from 'kysely';
 import { type BulkDeleteRefusal, type BulkDeleteResult, bulkDeleteRequest } from '../../contract/bulk-delete';
-import { BATCH_MAX_ROWS } from '../../contract/import';
 import { ruleReasonOf } from '../../contract/rule-codes';
 import { currentUser } from '../auth/middleware';
 import type { AppEnv, AuthUser } from '../context';
 import { ok } from '../http/envelope';
-import { ApiError, conflict, invalidField } from '../http/errors';
+import { ApiError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { allMatching } from './batch';
 import type { Db, RowBase } from './types';
 
 type Row = RowBase & Record<string, unknown>;
@@ -38,17 +38,7 @@ export function registerBulkDelete(api: Hono<AppEnv>, guard: MiddlewareHandler<A
     const user = currentUser(c);
     const gone: Row[] = [];
     const result = await target.write(async (trx): Promise<BulkDeleteResult> => {
-      const rows = await target.matching(trx, req.filter, BATCH_MAX_ROWS + 1);
-      if (rows.length > BATCH_MAX_ROWS) {
-        throw invalidField('filter', `matches more than ${BATCH_MAX_ROWS} records; narrow it down`);
-      }
-      if (req.expected !== undefined && req.expected !== rows.length) {
-        throw new ApiError(
-          conflict('').code,
-          `The filter now matches ${rows.length} records, not ${req.expected}; check the list again`,
-          { matched: rows.length },
-        );
-      }
+      const rows = await allMatching(target.matching, trx, req.filter, req.expected, 'the list');
       const refused: BulkDeleteRefusal[] = [];
       gone.length = 0;
       for (const row of rows) {
