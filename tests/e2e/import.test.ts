@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
-import { listPage, rows } from './lists';
+import { listPage, rows, urlSearch } from './lists';
 
 /**
  * Import from CSV and batch edit on the Books screen, in Chromium against the real server: a
@@ -112,7 +112,10 @@ describe('batch edit', () => {
     }
     const page = await booksScreen();
     await page.getByTestId('list-keyword').fill('Batch move');
-    await expect.poll(() => page.getByTestId('list-total').textContent()).toContain('40');
+    // Select only once the search has reached the URL: the unfiltered list (its total may well
+    // contain "40") is another selection scope, and the search's arrival rightly clears it.
+    await expect.poll(() => urlSearch(page).keyword).toBe('Batch move');
+    await expect.poll(() => page.getByTestId('list-total').textContent()).toBe('40 in total');
     await expect.poll(() => rows(page).count()).toBe(10);
 
     // Keyboard: the header checkbox is a real checkbox, Space ticks it.
