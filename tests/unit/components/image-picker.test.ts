@@ -12,25 +12,24 @@ describe('image picker: arrow keys in the grid of thumbnails', () => {
   // 10 options, 4 wide:  0 1 2 3 / 4 5 6 7 / 8 9
   const move = (from: number, key: string) => gridMove(from, key, 10, 4);
 
-  it('moves left and right across rows, stopping at the ends', () => {
-    expect(move(3, 'ArrowRight')).toBe(4);
-    expect(move(4, 'ArrowLeft')).toBe(3);
-    expect(move(9, 'ArrowRight')).toBe(9);
-    expect(move(0, 'ArrowLeft')).toBe(0);
-  });
-
-  it('moves up and down in the column, staying put where there is no row', () => {
-    expect(move(1, 'ArrowDown')).toBe(5);
-    expect(move(5, 'ArrowDown')).toBe(9);
-    // Below 6 there is nothing (the last row has two): stay rather than jump to another column.
-    expect(move(6, 'ArrowDown')).toBe(6);
-    expect(move(9, 'ArrowUp')).toBe(5);
-    expect(move(2, 'ArrowUp')).toBe(2);
-  });
-
-  it('goes to the first and last with Home and End', () => {
-    expect(move(6, 'Home')).toBe(0);
-    expect(move(1, 'End')).toBe(9);
+  it.each([
+    // Left and right across rows, stopping at the ends.
+    [3, 'ArrowRight', 4],
+    [4, 'ArrowLeft', 3],
+    [9, 'ArrowRight', 9],
+    [0, 'ArrowLeft', 0],
+    // Up and down in the column. Below 6 there is nothing (the last row has two): stay rather than
+    // jump to another column; above the first row, stay too.
+    [1, 'ArrowDown', 5],
+    [5, 'ArrowDown', 9],
+    [6, 'ArrowDown', 6],
+    [9, 'ArrowUp', 5],
+    [2, 'ArrowUp', 2],
+    // Home and End go to the first and the last.
+    [6, 'Home', 0],
+    [1, 'End', 9],
+  ])('moves from %i on %s to %i', (from, key, to) => {
+    expect(move(from, key)).toBe(to);
   });
 
   it('starts at the first option when none is active yet, and at the last with End', () => {

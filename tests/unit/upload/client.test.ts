@@ -40,23 +40,18 @@ describe('createUploadClient', () => {
     await vi.waitFor(() => expect(worker.posted).toContainEqual({ type: 'credential', credential }));
   });
 
-  it('reports a failed credential fetch to the worker', async () => {
+  it.each([
+    // A refusal: the item fails with the server's message.
+    ['reports a failed credential fetch to the worker', new Error('No such route'), false],
+    // The server could not be reached at all: the worker waits rather than fails.
+    ['tells the worker when the server could not be reached at all', new NetworkError('Failed to fetch'), true],
+  ])('%s', async (_, error, unreachable) => {
     const { worker } = setup(async () => {
-      throw new Error('No such route');
+      throw error;
     });
     worker.emit({ type: 'credential-needed' });
     await vi.waitFor(() =>
-      expect(worker.posted).toContainEqual({ type: 'credential-error', message: 'No such route', unreachable: false }),
-    );
-  });
-
-  it('tells the worker when the server could not be reached at all (wait, do not fail)', async () => {
-    const { worker } = setup(async () => {
-      throw new NetworkError('Failed to fetch');
-    });
-    worker.emit({ type: 'credential-needed' });
-    await vi.waitFor(() =>
-      expect(worker.posted).toContainEqual({ type: 'credential-error', message: 'Failed to fetch', unreachable: true }),
+      expect(worker.posted).toContainEqual({ type: 'credential-error', message: error.message, unreachable }),
     );
   });
 

@@ -120,18 +120,31 @@ function mapKv(): Kv & { m: Map<string, unknown> } {
   };
 }
 
+const MiB = 1024 * 1024;
+const video = (name = 'film.mp4', size = 3 * MiB) =>
+  new File([new Uint8Array(size).fill(7)], name, { lastModified: 42 });
+
+/** A page uploading `added` (one video by default) whose first run has stored `parts` of it. */
+async function uploading(
+  kv = mapKv(),
+  added: { file: File; handle?: FileSystemFileHandle } = { file: video() },
+  parts = [1],
+) {
+  const page = setup(kv);
+  page.engine.command({ type: 'add', files: [added] });
+  page.engine.command({ type: 'start' });
+  await vi.waitFor(() => expect(page.runs).toHaveLength(1));
+  page.runs[0]?.progress(parts);
+  return page;
+}
+
 /** A page that started uploading `added`, stored `parts` of it and was closed before the end. */
 async function interruptedRun(
   kv: ReturnType<typeof mapKv>,
   added: { file: File; handle?: FileSystemFileHandle },
   parts = [1],
 ) {
-  const first = setup(kv);
-  first.engine.command({ type: 'add', files: [added] });
-  first.engine.command({ type: 'start' });
-  await vi.waitFor(() => expect(first.runs).toHaveLength(1));
-  first.runs[0]?.progress(parts);
-  await first.engine.flush();
+  await (await uploading(kv, added, parts)).engine.flush();
 }
 
 /** The page opened again on the same storage. */
@@ -140,10 +153,6 @@ async function reloaded(kv: ReturnType<typeof mapKv>) {
   await page.engine.init();
   return page;
 }
-
-const MiB = 1024 * 1024;
-const video = (name = 'film.mp4', size = 3 * MiB) =>
-  new File([new Uint8Array(size).fill(7)], name, { lastModified: 42 });
 
 describe('UploadEngine', () => {
   it('uploads: credential, CreateUploadVideo, parts, success; the checkpoint is stored then deleted', async () => {
@@ -167,11 +176,7 @@ describe('UploadEngine', () => {
   });
 
   it('pauses offline without failing and resumes from the checkpoint when online', async () => {
-    const { engine, runs, item } = setup();
-    engine.command({ type: 'add', files: [{ file: video() }] });
-    engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
-    runs[0]?.progress([1]);
+    const { engine, runs, item } = await uploading();
     engine.command({ type: 'set-online', online: false });
     expect(runs[0]?.aborted).toBe(true);
     expect(item()).toMatchObject({ state: 'Uploading', waiting: 'network' });
@@ -185,11 +190,7 @@ describe('UploadEngine', () => {
   it('an unreachable server: the item waits "server" (never Failure) and resumes from its checkpoint', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout'] });
     try {
-      const { engine, runs, item } = setup();
-      engine.command({ type: 'add', files: [{ file: video() }] });
-      engine.command({ type: 'start' });
-      await vi.waitFor(() => expect(runs).toHaveLength(1));
-      runs[0]?.progress([1]);
+      const { runs, item } = await uploading();
       // Five refusals in a row: longer than the three retries after which other errors fail.
       for (let n = 0; n < 5; n++) {
         runs[n]?.reject({ name: 'RequestError', code: 'RequestError', status: -1, message: 'connection refused' });
@@ -208,11 +209,7 @@ describe('UploadEngine', () => {
   });
 
   it('on an expired token enters Expire, gets a new credential, refreshes the video and resumes', async () => {
-    const { engine, calls, runs, item, events } = setup();
-    engine.command({ type: 'add', files: [{ file: video() }] });
-    engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
-    runs[0]?.progress([1]);
+    const { calls, runs, item, events } = await uploading();
     runs[0]?.reject({ name: 'SecurityTokenExpiredError', code: 'SecurityTokenExpired', status: 403 });
     await vi.waitFor(() => expect(runs).toHaveLength(2));
     expect(calls.filter((c) => c === 'credential')).toHaveLength(2);
@@ -225,11 +222,7 @@ describe('UploadEngine', () => {
   });
 
   it('drops the checkpoint and restarts the file once when the upload is gone (NoSuchUpload)', async () => {
-    const { engine, runs, item } = setup();
-    engine.command({ type: 'add', files: [{ file: video() }] });
-    engine.command({ type: 'start' });
-    await vi.waitFor(() => expect(runs).toHaveLength(1));
-    runs[0]?.progress([1]);
+    const { runs, item } = await uploading();
     runs[0]?.reject({ name: 'NoSuchUploadError', code: 'NoSuchUpload', status: 404 });
     await vi.waitFor(() => expect(runs).toHaveLength(2));
     expect(runs[1]?.checkpoint).toBeNull();
