@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { Category, CategoryOption } from '../../src/resources/category/schema';
 import type { Subclass, SubclassOption } from '../../src/resources/subclass/schema';
-import { createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
+import { categoriesInUse, createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
 
 const s = testServerForFile();
 
@@ -74,11 +74,7 @@ describe('category', () => {
   });
 
   it('refuses to delete a category that still has subclasses or books, and deletes an unused one', async () => {
-    const withSub = await createCategory(s, 'Has subclass');
-    await createSubclass(s, withSub, 'Child');
-    const withBook = await createCategory(s, 'Has book');
-    await createBook(s, { categoryId: withBook });
-    for (const id of [withSub, withBook]) {
+    for (const id of await categoriesInUse(s, 'Delete')) {
       const res = await s.call('DELETE', `/category/${id}`, { token: s.adminToken });
       expect(res.status).toBe(409);
       expect(res.body.code).toBe(40900);

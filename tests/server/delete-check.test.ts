@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createBook, createCategory, createSubclass, testServerForFile } from './helpers/test-server';
+import { categoriesInUse, createCategory, testServerForFile } from './helpers/test-server';
 
 /*
  * POST /{resource}/{id}/delete-check: the console asks it before showing a row as deleted behind an
@@ -27,11 +27,7 @@ describe('delete-check', () => {
   });
 
   it('refuses a category still in use (rules and references), allows an unused one and deletes nothing', async () => {
-    const withSub = await createCategory(s, 'Checked, has subclass');
-    await createSubclass(s, withSub, 'Checked child');
-    const withBook = await createCategory(s, 'Checked, has book');
-    await createBook(s, { categoryId: withBook });
-    for (const id of [withSub, withBook]) {
+    for (const id of await categoriesInUse(s, 'Checked')) {
       const res = await s.call('POST', `/category/${id}/delete-check`, { token: s.adminToken });
       expect(res.status).toBe(409);
       expect(res.body.msg).toMatch(/still in use/);

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChangeEvent, CountsEvent, PresenceEvent } from '../../src/contract/events';
 import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
-import { type Spawned, spawnServer } from './helpers/spawn-server';
-import { openStream, type SseEvent, type SseStream } from './helpers/sse';
+import { type Spawned, signInAdmin, spawnServer } from './helpers/spawn-server';
+import { openStream, presenceEvent, type SseEvent, type SseStream } from './helpers/sse';
 
 /**
  * The live stream across two real server processes (main.ts) over one PostgreSQL database, as
@@ -33,15 +33,6 @@ async function call<T>(server: Spawned, method: string, path: string, token: str
   return { status: res.status, body: (await res.json()) as { code: number; data: T } };
 }
 
-async function login(server: Spawned) {
-  const res = await fetch(`${server.url}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 async function stream(server: Spawned, token: string, opts: { lastEventId?: string; clientId?: string } = {}) {
   const st = await openStream(server.url, { token, ...opts });
   streams.push(st);
@@ -66,8 +57,8 @@ beforeAll(async () => {
   };
   a = await spawnServer(env, 60_000);
   b = await spawnServer(env, 60_000);
-  tokenA = await login(a);
-  tokenB = await login(b);
+  tokenA = await signInAdmin(a.url, PASSWORD);
+  tokenB = await signInAdmin(b.url, PASSWORD);
 }, 120_000);
 
 afterAll(async () => {
@@ -147,15 +138,10 @@ describe.skipIf(!enabled)('live events across two instances on PostgreSQL', () =
       editing: true,
     });
     expect(posted.status).toBe(200);
-    const shown = await watcher.next((e) => e.event === 'presence' && (e.data as PresenceEvent).editors.length === 1);
+    const shown = await watcher.next(presenceEvent(watcher, { editors: 1 }));
     expect((shown.data as PresenceEvent).editors[0]).toMatchObject({ clientId: 'editor-on-a', staffId: 1 });
     editor.close();
-    await watcher.next(
-      (e) =>
-        watcher.events.indexOf(e) > watcher.events.indexOf(shown) &&
-        e.event === 'presence' &&
-        (e.data as PresenceEvent).editors.length === 0,
-    );
+    await watcher.next(presenceEvent(watcher, { editors: 0, from: watcher.events.indexOf(shown) + 1 }));
   });
 
   it('SIGTERM ends open streams at once, so the graceful drain (30 s grace) is not held up', async () => {

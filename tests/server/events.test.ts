@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/envelope';
 import type { ChangeEvent, CountsEvent, PresenceEvent } from '../../src/contract/events';
 import { create } from './helpers/crud';
-import { openStream, type SseEvent, type SseStream } from './helpers/sse';
+import { openStream, presenceEvent, type SseEvent, type SseStream } from './helpers/sse';
 import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
@@ -262,9 +262,7 @@ describe('POST /prod-api/presence', () => {
         body: { resource: 'book', id: book.id, clientId, editing },
       });
     expect((await presence(otherToken, 'editor-tab-1', true)).status).toBe(200);
-    const seen = (await watcher.next(
-      (e) => e.event === 'presence' && (e.data as PresenceEvent).editors.length === 1,
-    )) as { data: PresenceEvent };
+    const seen = (await watcher.next(presenceEvent(watcher, { editors: 1 }))) as { data: PresenceEvent };
     expect(seen.data).toMatchObject({ resource: 'book', id: book.id, editors: [{ clientId: 'editor-tab-1' }] });
     // The admin opening the same form is told who is there already.
     const answer = await presence(s.adminToken, 'watcher-tab-1', true);
@@ -273,26 +271,13 @@ describe('POST /prod-api/presence', () => {
 
     // Closing the form.
     await presence(otherToken, 'editor-tab-1', false);
-    await watcher.next(
-      (e) =>
-        e.event === 'presence' &&
-        (e.data as PresenceEvent).id === book.id &&
-        (e.data as PresenceEvent).editors.length === 0,
-    );
+    await watcher.next(presenceEvent(watcher, { editors: 0, id: book.id }));
     // Opening again, then the editor's stream drops (tab closed, network gone).
     const count = watcher.events.length;
     await presence(otherToken, 'editor-tab-1', true);
-    const reopened = await watcher.next(
-      (e) =>
-        watcher.events.indexOf(e) >= count && e.event === 'presence' && (e.data as PresenceEvent).editors.length === 1,
-    );
+    const reopened = await watcher.next(presenceEvent(watcher, { editors: 1, from: count }));
     editorStream.close();
-    await watcher.next(
-      (e) =>
-        watcher.events.indexOf(e) > watcher.events.indexOf(reopened) &&
-        e.event === 'presence' &&
-        (e.data as PresenceEvent).editors.length === 0,
-    );
+    await watcher.next(presenceEvent(watcher, { editors: 0, from: watcher.events.indexOf(reopened) + 1 }));
   });
 
   it('checks its input and the role of the resource', async () => {

@@ -1,23 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { migrationsFor } from '../../src/server/db/migrations';
-import { openTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/database';
+import { TEST_ENGINE } from './helpers/database';
+import { testDatabaseForFile } from './helpers/temp';
 
 /** A trail from before entries named their record: titles come from the entries' own changes. */
-let dir: string;
-let t: TestDatabase;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-audit-title-'));
-  t = await openTestDatabase(join(dir, 'data'));
-});
-afterAll(async () => {
-  await t?.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
+const t = testDatabaseForFile('lectern-audit-title-');
 
 describe(`the audit record-title migration (${TEST_ENGINE})`, () => {
   it('names old entries from their changes, or from another entry of the same record', async () => {

@@ -1,26 +1,15 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { migrationsFor } from '../../src/server/db/migrations';
-import { openTestDatabase, TEST_ENGINE, type TestDatabase } from './helpers/database';
+import { TEST_ENGINE } from './helpers/database';
+import { testDatabaseForFile } from './helpers/temp';
 
 /**
  * A database from before books were kept under their ISBN-13: its ISBN-10s are converted, except
  * where another record already holds that ISBN-13 (two records of one book: left for a person).
  */
-let dir: string;
-let t: TestDatabase;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-isbn13-'));
-  t = await openTestDatabase(join(dir, 'data'));
-});
-afterAll(async () => {
-  await t?.dispose();
-  await rm(dir, { recursive: true, force: true });
-});
+const t = testDatabaseForFile('lectern-isbn13-');
 
 describe(`the ISBN-13 migration (${TEST_ENGINE})`, () => {
   it('converts stored ISBN-10s to ISBN-13 and leaves a clash as it was', async () => {

@@ -3,11 +3,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OSS from 'ali-oss';
-import pg from 'pg';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Envelope } from '../../src/contract/envelope';
 import { migrationsFor } from '../../src/server/db/migrations';
-import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
+import { createDatabase, dropDatabase, pgQuery, uniqueDatabaseName } from './helpers/database';
 import { type Spawned, spawnServer } from './helpers/spawn-server';
 import { type Credential, ossOptions, signedParams, type Ticket, uploadInTwoParts, uploadTarget } from './vod/helpers';
 
@@ -64,15 +64,7 @@ async function created<T extends { id: number }>(server: Spawned, token: string,
   return res.body.data;
 }
 
-async function query<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: dbUrl });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = <T extends pg.QueryResultRow>(text: string, values: unknown[] = []) => pgQuery<T>(dbUrl, text, values);
 
 beforeAll(async () => {
   if (!enabled) return;
@@ -313,16 +305,11 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
       // Exactly one created the admin (and printed its generated password) and exactly one seeded.
       expect(outputs.filter((o) => /First start: created the administrator/.test(o))).toHaveLength(1);
       expect(outputs.filter((o) => /Demo data: added 300 books/.test(o))).toHaveLength(1);
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      try {
-        const counts = await client.query<{ books: number; staff: number }>(
-          'select (select count(*)::int from book) as books, (select count(*)::int from staff) as staff',
-        );
-        expect(counts.rows[0]).toEqual({ books: 300, staff: 1 });
-      } finally {
-        await client.end();
-      }
+      const counts = await pgQuery<{ books: number; staff: number }>(
+        url,
+        'select (select count(*)::int from book) as books, (select count(*)::int from staff) as staff',
+      );
+      expect(counts[0]).toEqual({ books: 300, staff: 1 });
     } finally {
       await Promise.all(pair.map((s) => s.stop()));
       await dropDatabase(name);

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { MANIFEST } from '../../src/server/ops/backup';
 import {
   createDatabase,
@@ -13,7 +12,8 @@ import {
   uniqueDatabaseName,
 } from './helpers/database';
 import { npmRun } from './helpers/npm-run';
-import { spawnServer } from './helpers/spawn-server';
+import { signInAdmin, spawnServer, spawnWithAdmin } from './helpers/spawn-server';
+import { tempDirForFile } from './helpers/temp';
 
 /**
  * `npm run backup` while a real server takes writes, `npm run restore` into a fresh place, and a
@@ -22,24 +22,20 @@ import { spawnServer } from './helpers/spawn-server';
  * restored database names is there with its bytes. On the suite's engine.
  */
 const PASSWORD = 'Backup-admin-pass-1';
-let dir: string;
+const tmp = tempDirForFile('lectern-backup-');
 const databases: string[] = [];
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-backup-'));
-});
 afterAll(async () => {
   await dropSpawnedDatabases();
   for (const name of databases) await dropDatabase(name);
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A fresh target for a restore: a data folder and, on PostgreSQL, an empty database. */
 async function freshTarget(name: string): Promise<{ LECTERN_DATA: string; DATABASE_URL: string | undefined }> {
-  if (TEST_ENGINE === 'sqlite') return { LECTERN_DATA: join(dir, name), DATABASE_URL: undefined };
+  if (TEST_ENGINE === 'sqlite') return { LECTERN_DATA: join(tmp.path, name), DATABASE_URL: undefined };
   const db = uniqueDatabaseName('lectern_restore');
   databases.push(db);
-  return { LECTERN_DATA: join(dir, name), DATABASE_URL: await createDatabase(db) };
+  return { LECTERN_DATA: join(tmp.path, name), DATABASE_URL: await createDatabase(db) };
 }
 
 const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
@@ -51,18 +47,9 @@ interface Ack {
 
 describe('backup and restore', () => {
   it('a backup taken under write load restores every write acknowledged before it, consistently, with the files', async () => {
-    const sourceData = join(dir, 'source');
-    const server = await spawnServer({
-      LECTERN_DATA: sourceData,
-      LECTERN_DIST: join(dir, 'no-dist'),
-      LECTERN_ADMIN_PASSWORD: PASSWORD,
-    });
-    const login = await fetch(`${server.url}/prod-api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const sourceData = join(tmp.path, 'source');
+    const server = await spawnWithAdmin(sourceData, PASSWORD);
+    const token = await signInAdmin(server.url, PASSWORD);
 
     // Two writers: categories one after another, an image every fourth write.
     const acks: Ack[][] = [[], []];
@@ -98,7 +85,7 @@ describe('backup and restore', () => {
     const writers = Promise.all([writer(0), writer(1)]);
 
     await new Promise((r) => setTimeout(r, 1500));
-    const folder = join(dir, 'backup-1');
+    const folder = join(tmp.path, 'backup-1');
     const backupStarted = Date.now();
     const made = await npmRun('backup', [folder], {
       LECTERN_DATA: sourceData,
@@ -125,7 +112,7 @@ describe('backup and restore', () => {
     expect(restored.code, restored.output).toBe(0);
 
     // A server on the restored data: the old session still works (sessions are data too).
-    const again = await spawnServer({ ...target, LECTERN_DIST: join(dir, 'no-dist') });
+    const again = await spawnServer({ ...target, LECTERN_DIST: join(tmp.path, 'no-dist') });
     try {
       const list = await fetch(`${again.url}/prod-api/category/list`, { headers: { 'x-token': token } });
       expect(list.status).toBe(200);
@@ -170,28 +157,24 @@ describe('backup and restore', () => {
   }, 180_000);
 
   it('refuses a non-empty backup folder, a folder without a manifest, and the other engine', async () => {
-    const data = join(dir, 'small');
-    const server = await spawnServer({
-      LECTERN_DATA: data,
-      LECTERN_DIST: join(dir, 'no-dist'),
-      LECTERN_ADMIN_PASSWORD: PASSWORD,
-    });
+    const data = join(tmp.path, 'small');
+    const server = await spawnWithAdmin(data, PASSWORD);
     await server.stop();
     const env = { LECTERN_DATA: data, DATABASE_URL: await databaseUrlFor(data) };
-    const folder = join(dir, 'backup-small');
+    const folder = join(tmp.path, 'backup-small');
     expect((await npmRun('backup', [folder], env)).code).toBe(0);
     const again = await npmRun('backup', [folder], env);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/is not empty: back up into a new folder/);
 
-    const notABackup = await npmRun('restore', [join(dir, 'no-such-backup')], await freshTarget('x'));
+    const notABackup = await npmRun('restore', [join(tmp.path, 'no-such-backup')], await freshTarget('x'));
     expect(notABackup.code).toBe(1);
     expect(notABackup.output).toMatch(/has no lectern-backup\.json/);
 
     const otherEngine =
       TEST_ENGINE === 'sqlite'
-        ? { LECTERN_DATA: join(dir, 'y'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }
-        : { LECTERN_DATA: join(dir, 'y'), DATABASE_URL: undefined };
+        ? { LECTERN_DATA: join(tmp.path, 'y'), DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' }
+        : { LECTERN_DATA: join(tmp.path, 'y'), DATABASE_URL: undefined };
     const wrong = await npmRun('restore', [folder], otherEngine);
     expect(wrong.code).toBe(1);
     expect(wrong.output).toMatch(TEST_ENGINE === 'sqlite' ? /this is a SQLite backup/ : /this is a PostgreSQL backup/);

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import SQLite from 'better-sqlite3';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../bench/seed-large';
 import { verifyCopy } from '../../src/server/ops/convert';
-import { createDatabase, dropDatabase, uniqueDatabaseName } from './helpers/database';
+import { createDatabase, dropDatabase, pgQuery, uniqueDatabaseName } from './helpers/database';
 import { npmRun } from './helpers/npm-run';
-import { type Spawned, spawnServer } from './helpers/spawn-server';
+import { type Spawned, spawnServer, spawnWithAdmin } from './helpers/spawn-server';
+import { tempDirForFile } from './helpers/temp';
 import { type Credential, rpc, type Ticket, uploadTarget } from './vod/helpers';
 
 /**
@@ -19,31 +18,17 @@ import { type Credential, rpc, type Ticket, uploadTarget } from './vod/helpers';
  */
 const enabled = !!process.env.DATABASE_URL;
 const PASSWORD = 'Convert-admin-pass-1';
-let dir: string;
+const tmp = tempDirForFile('lectern-convert-');
 const databases: string[] = [];
 
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-convert-'));
-});
 afterAll(async () => {
   for (const name of databases) await dropDatabase(name);
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function newDatabase(): Promise<string> {
   const name = uniqueDatabaseName('lectern_conv');
   databases.push(name);
   return createDatabase(name);
-}
-
-async function pgQuery<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(text, values)).rows;
-  } finally {
-    await client.end();
-  }
 }
 
 /** Row counts of every data table of a SQLite file. */
@@ -86,13 +71,7 @@ async function call<T>(s: Spawned, method: string, path: string, token?: string,
  * uploaded whole, another half uploaded, reported progress, a saved list view. Every table then has rows.
  */
 async function demoSite(data: string): Promise<{ token: string }> {
-  const s = await spawnServer({
-    LECTERN_DATA: data,
-    LECTERN_DIST: join(dir, 'no-dist'),
-    LECTERN_ADMIN_PASSWORD: PASSWORD,
-    LECTERN_SEED: 'demo',
-    DATABASE_URL: undefined,
-  });
+  const s = await spawnWithAdmin(data, PASSWORD, { LECTERN_SEED: 'demo', DATABASE_URL: undefined });
   try {
     expect((await call(s, 'POST', '/auth/login', undefined, { userName: 'admin', password: 'wrong-one' })).status).toBe(
       401,
@@ -153,7 +132,7 @@ async function demoSite(data: string): Promise<{ token: string }> {
 
 describe.skipIf(!enabled)('migrate-to-postgres', () => {
   it('the demo database: every table copied, ids, versions and sequences kept, verified; a server runs on it', async () => {
-    const data = join(dir, 'demo');
+    const data = join(tmp.path, 'demo');
     const { token } = await demoSite(data);
     const sqliteFile = join(data, 'lectern.sqlite');
     const source = sqliteCounts(sqliteFile);
@@ -184,7 +163,7 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
     ).toBe(video.file_size);
 
     // A server on the result: same password, same session, new ids after the copied ones.
-    const s = await spawnServer({ LECTERN_DATA: data, LECTERN_DIST: join(dir, 'no-dist'), DATABASE_URL: url });
+    const s = await spawnServer({ LECTERN_DATA: data, LECTERN_DIST: join(tmp.path, 'no-dist'), DATABASE_URL: url });
     try {
       expect((await call(s, 'POST', '/auth/login', undefined, { userName: 'admin', password: PASSWORD })).status).toBe(
         200,
@@ -231,7 +210,7 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
   }, 240_000);
 
   it('--without-sessions leaves sessions behind: everyone signs in again', async () => {
-    const data = join(dir, 'demo');
+    const data = join(tmp.path, 'demo');
     const url = await newDatabase();
     const res = await npmRun('migrate-to-postgres', [url, '--without-sessions'], { LECTERN_DATA: data });
     expect(res.code, res.output).toBe(0);
@@ -240,7 +219,7 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
   }, 120_000);
 
   it('refuses a SQLite file that is not migrated to this version', async () => {
-    const data = join(dir, 'old');
+    const data = join(tmp.path, 'old');
     await mkdir(data, { recursive: true });
     const db = new SQLite(join(data, 'lectern.sqlite'));
     db.exec(`create table kysely_migration (name varchar(255) not null primary key, timestamp varchar(255) not null)`);
@@ -252,7 +231,7 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
   }, 60_000);
 
   it('a 100,000-book database', async () => {
-    const data = join(dir, 'large');
+    const data = join(tmp.path, 'large');
     await mkdir(data, { recursive: true });
     const sqliteFile = join(data, 'lectern.sqlite');
     const counts = await seedLarge(sqliteFile);

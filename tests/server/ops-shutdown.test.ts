@@ -1,17 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import OSS from 'ali-oss';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ossSignature } from '../../src/contract/vod-signature';
-import { databaseUrlFor, dropSpawnedDatabases, TEST_ENGINE } from './helpers/database';
-import { type Spawned, spawnServer } from './helpers/spawn-server';
+import { databaseUrlFor, dropSpawnedDatabases, pgQuery, TEST_ENGINE } from './helpers/database';
+import { type Spawned, signInAdmin, spawnServer, spawnWithAdmin } from './helpers/spawn-server';
+import { tempDirForFile } from './helpers/temp';
 import { type Credential, ossOptions, rpc, type Ticket, uploadTarget } from './vod/helpers';
 
 /**
@@ -20,25 +18,8 @@ import { type Credential, ossOptions, rpc, type Ticket, uploadTarget } from './v
  * suite's engine (SQLite: both instances share the file, as two processes on one host may).
  */
 const PASSWORD = 'Shutdown-admin-pass-1';
-let dir: string;
-
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-shutdown-'));
-});
-afterAll(async () => {
-  await dropSpawnedDatabases();
-  await rm(dir, { recursive: true, force: true });
-});
-
-async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-  });
-  const body = (await res.json()) as { data: { token: string } };
-  return body.data.token;
-}
+const tmp = tempDirForFile('lectern-shutdown-');
+afterAll(() => dropSpawnedDatabases());
 
 const exitOf = (child: Spawned['child']) =>
   new Promise<number | null>((resolve) => {
@@ -65,31 +46,26 @@ async function freePort(): Promise<number> {
 
 /** Open PostgreSQL connections of Lectern to `url`'s database (application_name 'lectern'). */
 async function lecternConnections(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const r = await client.query<{ n: number }>(
-      `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'lectern'`,
-    );
-    return r.rows[0]?.n ?? -1;
-  } finally {
-    await client.end();
-  }
+  const rows = await pgQuery<{ n: number }>(
+    url,
+    `select count(*)::int as n from pg_stat_activity where datname = current_database() and application_name = 'lectern'`,
+  );
+  return rows[0]?.n ?? -1;
 }
 
 describe('SIGTERM', () => {
   it('stops accepting, answers /readyz 503, lets an upload part in flight finish, closes the database, exits 0', async () => {
-    const data = join(dir, 'part-in-flight');
+    const data = join(tmp.path, 'part-in-flight');
     const env = {
       LECTERN_DATA: data,
-      LECTERN_DIST: join(dir, 'no-dist'),
+      LECTERN_DIST: join(tmp.path, 'no-dist'),
       LECTERN_ADMIN_PASSWORD: PASSWORD,
       // Long enough to see the 503 on a new connection before the port closes.
       LECTERN_SHUTDOWN_DELAY_SECONDS: '1',
       LECTERN_SHUTDOWN_GRACE_SECONDS: '30',
     };
     const server = await spawnServer(env);
-    const token = await signIn(server.url);
+    const token = await signInAdmin(server.url, PASSWORD);
     const credRes = await fetch(`${server.url}/prod-api/video/upload/credential`, { headers: { 'x-token': token } });
     const cred = ((await credRes.json()) as { data: Credential }).data;
     const t = await rpc<Ticket>(cred, 'CreateUploadVideo', { Title: 'Drain', FileName: 'drain.mp4', FileSize: 1 });
@@ -188,13 +164,8 @@ describe('SIGTERM', () => {
   }, 90_000);
 
   it('cuts requests still running when the grace period ends, then still closes the database and exits', async () => {
-    const server = await spawnServer({
-      LECTERN_DATA: join(dir, 'grace'),
-      LECTERN_DIST: join(dir, 'no-dist'),
-      LECTERN_ADMIN_PASSWORD: PASSWORD,
-      LECTERN_SHUTDOWN_GRACE_SECONDS: '1',
-    });
-    const token = await signIn(server.url);
+    const server = await spawnWithAdmin(join(tmp.path, 'grace'), PASSWORD, { LECTERN_SHUTDOWN_GRACE_SECONDS: '1' });
+    const token = await signInAdmin(server.url, PASSWORD);
     // A request that never completes: a body that is announced and never sent.
     const req = http.request(`${server.url}/prod-api/category`, {
       method: 'POST',
@@ -309,12 +280,12 @@ async function startBalancer(backends: Backend[]) {
  */
 describe.skipIf(TEST_ENGINE !== 'postgres')('rolling restart', () => {
   it('two instances behind a balancer restarted one after the other: the clients see no error', async () => {
-    const data = join(dir, 'rolling');
+    const data = join(tmp.path, 'rolling');
     const ports = [await freePort(), await freePort()];
     const envFor = (port: number) => ({
       PORT: String(port),
       LECTERN_DATA: data,
-      LECTERN_DIST: join(dir, 'no-dist'),
+      LECTERN_DIST: join(tmp.path, 'no-dist'),
       LECTERN_ADMIN_PASSWORD: PASSWORD,
       // The balancer polls every 100 ms: half a second of 503 takes the instance out first.
       LECTERN_SHUTDOWN_DELAY_SECONDS: '1',
@@ -325,7 +296,7 @@ describe.skipIf(TEST_ENGINE !== 'postgres')('rolling restart', () => {
     instances.push(await spawnServer(envFor(ports[1] as number)));
     const backends: Backend[] = ports.map((port) => ({ port, ready: true, served: 0 }));
     const lb = await startBalancer(backends);
-    const token = await signIn(lb.url);
+    const token = await signInAdmin(lb.url, PASSWORD);
 
     let restarting = true;
     const errors: string[] = [];

@@ -1,18 +1,11 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { dropSpawnedDatabases } from './helpers/database';
-import { runToExit, spawnServer } from './helpers/spawn-server';
+import { runToExit, spawnServer, spawnWithAdmin } from './helpers/spawn-server';
+import { tempDirForFile } from './helpers/temp';
 
-let dir: string;
-beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-proc-'));
-});
-afterAll(async () => {
-  await dropSpawnedDatabases();
-  await rm(dir, { recursive: true, force: true });
-});
+const tmp = tempDirForFile('lectern-proc-');
+afterAll(() => dropSpawnedDatabases());
 
 async function login(url: string, userName: string, password: string) {
   const res = await fetch(`${url}/prod-api/auth/login`, {
@@ -37,7 +30,7 @@ async function call(url: string, method: string, path: string, token: string, bo
 
 describe('main.ts', () => {
   it('prints a generated admin password once, which must be changed; keeps data across restarts and stops cleanly on SIGINT', async () => {
-    const env = { LECTERN_DATA: join(dir, 'data'), LECTERN_DIST: join(dir, 'no-dist') };
+    const env = { LECTERN_DATA: join(tmp.path, 'data'), LECTERN_DIST: join(tmp.path, 'no-dist') };
 
     const first = await spawnServer(env);
     const password = /password: (\S+)/.exec(first.output())?.[1];
@@ -72,11 +65,7 @@ describe('main.ts', () => {
   });
 
   it('uses LECTERN_ADMIN_PASSWORD without printing it', async () => {
-    const server = await spawnServer({
-      LECTERN_DATA: join(dir, 'data-env'),
-      LECTERN_DIST: join(dir, 'no-dist'),
-      LECTERN_ADMIN_PASSWORD: 'From-the-env-1',
-    });
+    const server = await spawnWithAdmin(join(tmp.path, 'data-env'), 'From-the-env-1');
     try {
       expect(server.output()).not.toContain('From-the-env-1');
       const signedIn = await login(server.url, 'admin', 'From-the-env-1');
@@ -90,8 +79,8 @@ describe('main.ts', () => {
 
   it('fills the demo data with LECTERN_SEED=demo once; a restart adds nothing', async () => {
     const env = {
-      LECTERN_DATA: join(dir, 'data-demo'),
-      LECTERN_DIST: join(dir, 'no-dist'),
+      LECTERN_DATA: join(tmp.path, 'data-demo'),
+      LECTERN_DIST: join(tmp.path, 'no-dist'),
       LECTERN_ADMIN_PASSWORD: 'Demo-admin-pass-1',
       LECTERN_SEED: 'demo',
     };
@@ -108,7 +97,11 @@ describe('main.ts', () => {
   });
 
   it('refuses bad configuration with a clear message and exit code 1', async () => {
-    const res = await runToExit({ PORT: 'eighty', LECTERN_TOKEN_IDLE_MINUTES: '0', LECTERN_DATA: join(dir, 'bad') });
+    const res = await runToExit({
+      PORT: 'eighty',
+      LECTERN_TOKEN_IDLE_MINUTES: '0',
+      LECTERN_DATA: join(tmp.path, 'bad'),
+    });
     expect(res.code).toBe(1);
     expect(res.output).toContain('Invalid configuration');
     expect(res.output).toMatch(/PORT: must be a whole number/);
@@ -116,7 +109,7 @@ describe('main.ts', () => {
   });
 
   it('refuses a LECTERN_ADMIN_PASSWORD that breaks the password rule, saying which part', async () => {
-    const res = await runToExit({ LECTERN_ADMIN_PASSWORD: 'password1234567', LECTERN_DATA: join(dir, 'weak') });
+    const res = await runToExit({ LECTERN_ADMIN_PASSWORD: 'password1234567', LECTERN_DATA: join(tmp.path, 'weak') });
     expect(res.code).toBe(1);
     expect(res.output).toContain(
       'Invalid configuration:\n  LECTERN_ADMIN_PASSWORD: too common: it appears in lists of breached passwords',
@@ -127,7 +120,7 @@ describe('main.ts', () => {
   it('with DATABASE_URL connects to PostgreSQL: an unreachable server stops the start with exit 1, password unprinted', async () => {
     const res = await runToExit({
       DATABASE_URL: 'postgres://lectern:Pg-secret-9@127.0.0.1:1/lectern',
-      LECTERN_DATA: join(dir, 'pg-unreachable'),
+      LECTERN_DATA: join(tmp.path, 'pg-unreachable'),
     });
     expect(res.code).toBe(1);
     expect(res.output).toMatch(/Lectern failed to start: .*ECONNREFUSED/);

@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dropSpawnedDatabases } from './helpers/database';
-import { type Spawned, spawnServer } from './helpers/spawn-server';
+import { type Spawned, signInAdmin, spawnWithAdmin } from './helpers/spawn-server';
+import { tempDirForFile } from './helpers/temp';
 import { ADMIN_PASSWORD } from './helpers/test-server';
 
 /**
@@ -12,27 +10,16 @@ import { ADMIN_PASSWORD } from './helpers/test-server';
  * EPIPE instead. Against the real server process (`npm start`'s main.ts), where the race shows.
  */
 let server: Spawned;
-let dir: string;
+const tmp = tempDirForFile('lectern-413-');
 let token: string;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'lectern-413-'));
-  server = await spawnServer({
-    LECTERN_DATA: dir,
-    LECTERN_DIST: join(dir, 'no-dist'),
-    LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD,
-  });
-  const res = await fetch(`${server.url}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }),
-  });
-  token = ((await res.json()) as { data: { token: string } }).data.token;
+  server = await spawnWithAdmin(tmp.path, ADMIN_PASSWORD);
+  token = await signInAdmin(server.url, ADMIN_PASSWORD);
 }, 60_000);
 afterAll(async () => {
   await server?.stop();
   await dropSpawnedDatabases();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const MiB = 1024 * 1024;

@@ -21,8 +21,9 @@ export function urlOf(name: string): string {
   return u.toString();
 }
 
-async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: adminUrl() });
+/** `fn` with a client of its own on the database at `url`, closed after. */
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await fn(client);
@@ -30,6 +31,12 @@ async function admin<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
     await client.end();
   }
 }
+
+const admin = <T>(fn: (c: pg.Client) => Promise<T>) => withClient(adminUrl(), fn);
+
+/** The rows of one query on the PostgreSQL database at `url`. */
+export const pgQuery = <T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []) =>
+  withClient(url, async (c) => (await c.query<T>(text, values)).rows);
 
 /**
  * A new empty database. C collation and ctype: text sorts byte-wise as in SQLite (README asks the

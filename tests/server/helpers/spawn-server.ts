@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { databaseUrlFor } from './database';
 import { outputUntilExit } from './npm-run';
 
@@ -54,6 +55,23 @@ export async function spawnServer(env: Record<string, string | undefined>, timeo
       reject(new Error(`server exited with ${code} before listening:\n${out}`));
     });
   });
+}
+
+/**
+ * `spawnServer` on the data folder `data` with `password` for the admin created at first start and
+ * no built console (LECTERN_DIST names a folder that is not there); `env` adds to or overrides it.
+ */
+export const spawnWithAdmin = (data: string, password: string, env: Record<string, string | undefined> = {}) =>
+  spawnServer({ LECTERN_DATA: data, LECTERN_DIST: join(data, 'no-dist'), LECTERN_ADMIN_PASSWORD: password, ...env });
+
+/** The admin's token from the sign-in form's endpoint of a spawned server (or anything in front of one). */
+export async function signInAdmin(url: string, password: string): Promise<string> {
+  const res = await fetch(`${url}/prod-api/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userName: 'admin', password }),
+  });
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 /** Run main.ts expecting it to fail at start; resolves with its exit code and output. */

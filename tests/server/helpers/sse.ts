@@ -1,3 +1,5 @@
+import type { PresenceEvent } from '../../../src/contract/events';
+
 /** One server-sent event as a client sees it. */
 export interface SseEvent {
   event: string;
@@ -103,3 +105,15 @@ export async function openStream(
   })();
   return stream;
 }
+
+/**
+ * For `stream.next`: a presence event listing `editors` editors (of record `id` where given), among
+ * the stream's events from index `from` on (to wait for one that comes after an event seen already).
+ */
+export const presenceEvent =
+  (stream: SseStream, o: { editors: number; id?: number; from?: number }) =>
+  (e: SseEvent): boolean =>
+    stream.events.indexOf(e) >= (o.from ?? 0) &&
+    e.event === 'presence' &&
+    (o.id === undefined || (e.data as PresenceEvent).id === o.id) &&
+    (e.data as PresenceEvent).editors.length === o.editors;

@@ -271,6 +271,18 @@ export async function createShelves<const N extends [string, string][]>(
   return ids as { [K in keyof N]: [number, number] };
 }
 
+/**
+ * The two ways a category is in use, which block its delete: `[one with a subclass, one with a
+ * book]`, named after `label`.
+ */
+export async function categoriesInUse(s: TestServer, label: string): Promise<[number, number]> {
+  const withSub = await createCategory(s, `${label}: has subclass`);
+  await createSubclass(s, withSub, `${label}: child`);
+  const withBook = await createCategory(s, `${label}: has book`);
+  await createBook(s, { categoryId: withBook });
+  return [withSub, withBook];
+}
+
 export const bookInput = (over: Record<string, unknown> = {}) => ({
   title: 'A Book',
   author: 'An Author',

@@ -8,7 +8,7 @@ import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config
 import { type SweepReport, sweepStorage } from '../../../src/server/vod/lifecycle';
 import { auditActions } from '../helpers/crud';
 import { dropSpawnedDatabases } from '../helpers/database';
-import { spawnServer } from '../helpers/spawn-server';
+import { signInAdmin, spawnWithAdmin } from '../helpers/spawn-server';
 import { ADMIN_PASSWORD, type TestServer } from '../helpers/test-server';
 import {
   type Credential,
@@ -143,20 +143,12 @@ describe('lifecycle sweep', () => {
 describe('the periodic sweep of a running server', () => {
   it('cleans an abandoned upload without being asked (LECTERN_VOD_SWEEP_INTERVAL_SECONDS)', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'lectern-sweep-'));
-    const server = await spawnServer({
-      LECTERN_DATA: dir,
-      LECTERN_DIST: join(dir, 'no-dist'),
-      LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    const server = await spawnWithAdmin(dir, ADMIN_PASSWORD, {
       LECTERN_VOD_ABANDON_AFTER_SECONDS: '2',
       LECTERN_VOD_SWEEP_INTERVAL_SECONDS: '1',
     });
     try {
-      const login = await fetch(`${server.url}/prod-api/auth/login`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ userName: 'admin', password: ADMIN_PASSWORD }),
-      });
-      const token = ((await login.json()) as { data: { token: string } }).data.token;
+      const token = await signInAdmin(server.url, ADMIN_PASSWORD);
       const c = await fetch(`${server.url}/prod-api/video/upload/credential`, { headers: { 'X-Token': token } });
       const spawnedCred = ((await c.json()) as { data: Credential }).data;
       const t = await rpc<Ticket>(spawnedCred, 'CreateUploadVideo', { Title: 'V', FileName: 'v.mp4', FileSize: 1 });

@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultStorageLimits } from '../../../src/server/vod/config';
 import type { TestServer } from '../helpers/test-server';
-import { type Credential, credential, newMedia, ossCode, ossError, rawOss, startVodServer } from './helpers';
+import {
+  type Credential,
+  credential,
+  newMedia,
+  ossCode,
+  ossError,
+  rawOss,
+  startVodServer,
+  type UploadAddress,
+  type UploadAuth,
+} from './helpers';
 
 /**
  * The local bucket's caps, as the cloud has them (object 5 GiB, parts up to 5 GiB, 10,000 parts)
@@ -22,6 +32,14 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 const ossDir = (s: TestServer) => join(s.dataDir, 'oss');
+
+/** UploadPart `partNumber` of `uploadId` sent by hand (rawOss: none of ali-oss's own checks). */
+const putPart = (
+  m: { address: UploadAddress; auth: UploadAuth },
+  uploadId: string,
+  partNumber: number,
+  body: Uint8Array,
+) => rawOss(m.address, m.auth, { method: 'PUT', query: { partNumber: String(partNumber), uploadId }, body: [body] });
 
 describe('caps', () => {
   let s: TestServer;
@@ -49,26 +67,14 @@ describe('caps', () => {
     const name = m.address.FileName;
     const { uploadId } = await m.client.initMultipartUpload(name);
     const big = Buffer.from(randomBytes(2 * MiB + 1));
-    const tooBig = await rawOss(m.address, m.auth, {
-      method: 'PUT',
-      query: { partNumber: '1', uploadId },
-      body: [big],
-    });
+    const tooBig = await putPart(m, uploadId, 1, big);
     expect([tooBig.status, ossCode(tooBig.body)]).toEqual([400, 'EntityTooLarge']);
     expect(tooBig.body).toContain('<MaxSizeAllowed>2097152</MaxSizeAllowed>');
-    const fourth = await rawOss(m.address, m.auth, {
-      method: 'PUT',
-      query: { partNumber: '4', uploadId },
-      body: [Buffer.from('x')],
-    });
+    const fourth = await putPart(m, uploadId, 4, Buffer.from('x'));
     expect([fourth.status, ossCode(fourth.body)]).toEqual([400, 'InvalidArgument']);
     expect(fourth.body).toContain('between 1 and 3');
     expect(await filesUnder(ossDir(s))).not.toContainEqual(expect.stringContaining(uploadId));
-    const part = await rawOss(m.address, m.auth, {
-      method: 'PUT',
-      query: { partNumber: '3', uploadId },
-      body: [big.subarray(0, 2 * MiB)],
-    });
+    const part = await putPart(m, uploadId, 3, big.subarray(0, 2 * MiB));
     expect(part.status).toBe(200);
   });
 
@@ -109,11 +115,7 @@ describe('default caps', () => {
   it('refuses part number 10001', async () => {
     const m = await newMedia(cred);
     const { uploadId } = await m.client.initMultipartUpload(m.address.FileName);
-    const res = await rawOss(m.address, m.auth, {
-      method: 'PUT',
-      query: { partNumber: '10001', uploadId },
-      body: [Buffer.from('x')],
-    });
+    const res = await putPart(m, uploadId, 10001, Buffer.from('x'));
     expect([res.status, ossCode(res.body)]).toEqual([400, 'InvalidArgument']);
     expect(res.body).toContain('between 1 and 10000');
   });
@@ -131,11 +133,7 @@ describe('quota', () => {
   it('counts objects, open parts and uploads in progress; QuotaExceeded (403) stores nothing', async () => {
     const video = await newMedia(cred);
     const { uploadId } = await video.client.initMultipartUpload(video.address.FileName);
-    const part = await rawOss(video.address, video.auth, {
-      method: 'PUT',
-      query: { partNumber: '1', uploadId },
-      body: [randomBytes(MiB)],
-    });
+    const part = await putPart(video, uploadId, 1, randomBytes(MiB));
     expect(part.status).toBe(200);
     const first = await newMedia(cred, 'image');
     expect((await first.client.put(first.address.FileName, randomBytes(1.5 * MiB))).res.status).toBe(200);
