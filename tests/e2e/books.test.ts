@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, screenshot } from './browser';
-import { rows, urlSearch } from './lists';
+import { pick, rows, submit, urlSearch } from './lists';
 import { e2eSession, type ListPage } from './session';
 
 const session = e2eSession();
@@ -111,13 +111,10 @@ describe('book form', () => {
     await form.getByText('must be an ISBN-10 or ISBN-13 with a valid check digit').waitFor();
     await form.getByLabel('ISBN').fill('978-0-306-40615-7');
     await expect.poll(() => form.getByText('valid check digit').count()).toBe(0);
-    await form.getByLabel('Category').click();
-    await page.getByRole('option', { name: 'E2E Science' }).click();
+    await pick(page, 'Category', 'E2E Science');
     await form.getByLabel('Stock').fill('4');
-    await form.getByLabel('Status').click();
-    await page.getByRole('option', { name: 'On shelf' }).click();
-    await form.getByTestId('form-submit').click();
-    await form.waitFor({ state: 'detached' });
+    await pick(page, 'Status', 'On shelf');
+    await submit(page);
 
     const created = (
       await api<ListPage<BookRow>>('/book/page', {
@@ -133,11 +130,9 @@ describe('book form', () => {
     await form.getByLabel('Title').fill('A copycat');
     await form.getByLabel('Author').fill('Someone');
     await form.getByLabel('ISBN').fill('0-306-40615-2');
-    await form.getByLabel('Category').click();
-    await page.getByRole('option', { name: 'E2E Science' }).click();
+    await pick(page, 'Category', 'E2E Science');
     await form.getByLabel('Stock').fill('1');
-    await form.getByLabel('Status').click();
-    await page.getByRole('option', { name: 'Off shelf' }).click();
+    await pick(page, 'Status', 'Off shelf');
     await form.getByTestId('form-submit').click();
     await expect
       .poll(async () => (await form.getByTestId('field-isbn').getAttribute('aria-invalid')) === 'true')

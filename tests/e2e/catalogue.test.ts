@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseURL, screenshot } from './browser';
-import { deleteWithUndo, form, pick, rows, submit, urlSearch } from './lists';
+import { deleteRow, deleteWithUndo, form, pick, rows, submit, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -161,11 +161,11 @@ describe('category subclasses', () => {
     await page.goto('/web/categorysubclass');
     await page.getByTestId('list-keyword').fill('Estuary');
     await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Cat North')]);
-    await page.getByRole('button', { name: 'Delete Estuary Bay' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await page_<Row>('/category/subclass', { keyword: 'Estuary' })).total, { timeout: 15_000 })
-      .toBe(0);
+    await deleteRow(page, {
+      count: 1,
+      deleted: 'Estuary Bay',
+      total: async () => (await page_<Row>('/category/subclass', { keyword: 'Estuary' })).total,
+    });
     await page.context().close();
   });
 });
@@ -206,11 +206,11 @@ describe('resources', () => {
     await pick(page, 'Type', 'E-book');
     await submit(page);
     await expect.poll(() => rows(page).first().textContent()).toContain('E-book');
-    await page.getByRole('button', { name: 'Delete Atlas of the North' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await page_<Row>('/resource', { keyword: 'Atlas of the North' })).total, { timeout: 15_000 })
-      .toBe(0);
+    await deleteRow(page, {
+      count: 1,
+      deleted: 'Atlas of the North',
+      total: async () => (await page_<Row>('/resource', { keyword: 'Atlas of the North' })).total,
+    });
 
     // Type filter + keyword, then export: the CSV holds exactly the filtered rows (all of them).
     await page.goto('/web/resource?keyword=Sound&pageSize=10');
@@ -292,11 +292,11 @@ describe('bibliography', () => {
     await expect.poll(() => rows(page).first().textContent()).toContain('Bib Beta');
     expect((await page_<Row>('/bibliography', { keyword: 'Bib Gamma' })).items[0]).toMatchObject({ year: 1990 });
 
-    await page.getByRole('button', { name: 'Delete Bib Gamma' }).click();
-    await expect.poll(() => rows(page).count()).toBe(2);
-    await expect
-      .poll(async () => (await page_<Row>('/bibliography', { keyword: 'Bib Gamma' })).total, { timeout: 15_000 })
-      .toBe(0);
+    await deleteRow(page, {
+      count: 3,
+      deleted: 'Bib Gamma',
+      total: async () => (await page_<Row>('/bibliography', { keyword: 'Bib Gamma' })).total,
+    });
     await page.context().close();
   });
 });
@@ -342,11 +342,11 @@ describe('videos', () => {
     await page.getByTestId('list-keyword').fill('Clip');
     await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Clip lecture two')]);
 
-    await page.getByRole('button', { name: 'Delete Clip lecture two' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await page_<Row>('/video', { keyword: 'clip-e2e-2' })).total, { timeout: 15_000 })
-      .toBe(0);
+    await deleteRow(page, {
+      count: 1,
+      deleted: 'Clip lecture two',
+      total: async () => (await page_<Row>('/video', { keyword: 'clip-e2e-2' })).total,
+    });
     expect((await page_<Row>('/video', { keyword: 'Clip' })).total).toBe(2);
     await page.context().close();
   });

@@ -1,14 +1,13 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, newContext, screenshot, signIn } from './browser';
+import { e2eSession } from './session';
 
-let browser: Browser;
-let token: string;
+const session = e2eSession();
 let bookId: number;
 
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
+  const token = session.token;
   const cat = await api<{ id: number }>('/category', { body: { name: 'Conflict shelf', sort: 9 }, token });
   const book = await api<{ id: number }>('/book', {
     body: { title: 'Contested Atlas', author: 'Two Editors', categoryId: cat.id, stock: 5, status: 'on_shelf' },
@@ -16,10 +15,9 @@ beforeAll(async () => {
   });
   bookId = book.id;
 });
-afterAll(() => browser?.close());
 
 async function editor(): Promise<Page> {
-  const page = await (await newContext(browser)).newPage();
+  const page = await (await newContext(session.browser)).newPage();
   await page.goto('/login?redirect=%2Fweb%2Fbook%3Fkeyword%3DContested');
   await signIn(page, 'admin', admin.userName, admin.password);
   await page.getByRole('button', { name: 'Edit Contested Atlas' }).click();
@@ -50,7 +48,7 @@ describe('optimistic concurrency', () => {
     // The first edit stands on the server.
     const page = await api<{ items: { id: number; stock: number; version: number }[] }>('/book/page', {
       body: { keyword: 'Contested Atlas' },
-      token,
+      token: session.token,
     });
     expect(page.items.find((b) => b.id === bookId)).toMatchObject({ stock: 7, version: 1 });
     await first.context().close();

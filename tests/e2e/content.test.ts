@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, screenshot } from './browser';
-import { deleteWithUndo, form, rows, submit, urlSearch } from './lists';
+import { deleteRow, deleteWithUndo, form, rows, submit, urlSearch } from './lists';
 import { e2eSession } from './session';
 
 const session = e2eSession();
@@ -126,11 +126,11 @@ describe('news', () => {
     await page.getByRole('option', { name: 'Published', exact: true }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
 
-    await page.getByRole('button', { name: 'Delete News of the reading room, updated' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect
-      .poll(async () => (await page_<Row>('/news', { keyword: 'reading room' })).total, { timeout: 15_000 })
-      .toBe(0);
+    await deleteRow(page, {
+      count: 1,
+      deleted: 'News of the reading room, updated',
+      total: async () => (await page_<Row>('/news', { keyword: 'reading room' })).total,
+    });
     await page.context().close();
   });
 

@@ -2,33 +2,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, baseURL, launch, openSignedIn, screenshot, signIn } from './browser';
+import { admin, api, baseURL, screenshot, signIn } from './browser';
 import { form, rows, toasts } from './lists';
 import { controlled, offline } from './pwa-helpers';
+import { e2eSession } from './session';
 
 /*
  * The daily-use faults of the Bugs list, each in real Chromium against the built console and the
  * real server: home cards, offline noise, uploads (stale Videos list, server outage, toast titles).
  */
 
-let browser: Browser;
-let token: string;
+const session = e2eSession();
 let work: string;
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
   work = mkdtempSync(join(tmpdir(), 'lectern-daily-'));
 });
-afterAll(async () => {
-  await browser?.close();
-  rmSync(work, { recursive: true, force: true });
-});
+afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** A context with the console's language (cookie) and colour scheme chosen before the first load. */
 async function contextFor(lang = 'en', scheme: 'light' | 'dark' = 'light'): Promise<BrowserContext> {
-  const context = await browser.newContext({
+  const context = await session.browser.newContext({
     baseURL: baseURL(),
     viewport: { width: 1280, height: 900 },
     locale: 'en-US',
@@ -137,6 +132,7 @@ describe('home', () => {
 
 describe('offline', () => {
   it('an offline edit: one calm message (no red toasts, nothing in the error log), the subclass shown', async () => {
+    const token = session.token;
     const shelf = (await api<{ id: number }>('/category', { body: { name: 'Daily shelf', sort: 9 }, token })).id;
     const sub = (
       await api<{ id: number }>('/category/subclass', {
@@ -203,7 +199,7 @@ describe('uploads', () => {
   }, async () => {
     const name = `daily-fresh-${createHash('md5').update(String(Math.random())).digest('hex').slice(0, 6)}.mp4`;
     const path = makeFile(name, 2);
-    const page = await openSignedIn(browser, '/web/video');
+    const page = await session.signedIn('/web/video');
     await page.getByTestId('video-upload-link').waitFor();
     // The list is loaded (and fresh for 10 s); the upload panel is reached within the console.
     await page.getByTestId('video-upload-link').click();
@@ -225,7 +221,7 @@ describe('uploads', () => {
   }, async () => {
     const name = 'daily-outage.mp4';
     const path = makeFile(name, 40);
-    const page = await openSignedIn(browser, '/web/video-upload');
+    const page = await session.signedIn('/web/video-upload');
     const context = page.context();
     await context.route(/[?&]partNumber=/, async (route) => {
       await new Promise((r) => setTimeout(r, 500));

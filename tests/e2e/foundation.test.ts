@@ -26,6 +26,19 @@ async function freshPage(viewport?: { width: number; height: number }): Promise<
   return context.newPage();
 }
 
+/** A fresh page signed in through /login itself (no redirect to return to): it lands on Home. */
+async function signedInFromLogin(
+  who: { userName: string; password: string } = admin,
+  tab: 'admin' | 'staff' = 'admin',
+  viewport?: { width: number; height: number },
+): Promise<Page> {
+  const page = await freshPage(viewport);
+  await page.goto('/login');
+  await signIn(page, tab, who.userName, who.password);
+  await page.waitForURL((u) => u.pathname === '/index');
+  return page;
+}
+
 const menu = (page: Page) => page.getByRole('navigation', { name: 'Menu' });
 
 describe('sign-in', () => {
@@ -58,10 +71,7 @@ describe('sign-in', () => {
   });
 
   it('lets staff sign in by phone; an operator sees no Administrators and gets 401 by URL', async () => {
-    const page = await freshPage();
-    await page.goto('/login');
-    await signIn(page, 'staff', operator.phone, operator.password);
-    await page.waitForURL((u) => u.pathname === '/index');
+    const page = await signedInFromLogin(operator, 'staff');
     await menu(page).getByText('User management').click();
     await menu(page).getByRole('link', { name: 'Applications' }).waitFor();
     expect(await menu(page).getByRole('link', { name: 'Administrators' }).count()).toBe(0);
@@ -73,10 +83,7 @@ describe('sign-in', () => {
   });
 
   it('shows every menu item of SPEC.md §2 to an admin, and unknown paths go to 404', async () => {
-    const page = await freshPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/index');
+    const page = await signedInFromLogin();
     await menu(page).getByText('Interface management').click();
     await menu(page).getByText('User management').click();
     for (const name of [
@@ -112,10 +119,7 @@ describe('sign-in', () => {
 
 describe('console shell', () => {
   it('closes the sidebar under 992 px and opens it as a drawer', async () => {
-    const page = await freshPage({ width: 800, height: 900 });
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/index');
+    const page = await signedInFromLogin(admin, 'admin', { width: 800, height: 900 });
     expect(await menu(page).count()).toBe(0);
     await page.getByTestId('hamburger').click();
     const home = menu(page).getByRole('link', { name: 'Home' });
@@ -128,10 +132,7 @@ describe('console shell', () => {
   });
 
   it('collapses the desktop sidebar and remembers it in the sidebarStatus cookie', async () => {
-    const page = await freshPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/index');
+    const page = await signedInFromLogin();
     await page.getByTestId('hamburger').click();
     await expect
       .poll(async () => (await page.context().cookies()).find((c) => c.name === 'sidebarStatus')?.value)
@@ -147,10 +148,7 @@ describe('console shell', () => {
   });
 
   it('logs out through the server and returns to login with the current path', async () => {
-    const page = await freshPage();
-    await page.goto('/login');
-    await signIn(page, 'admin', admin.userName, admin.password);
-    await page.waitForURL((u) => u.pathname === '/index');
+    const page = await signedInFromLogin();
     const token = (await page.context().cookies()).find((c) => c.name === 'Authorization')?.value;
     await page.goto('/web/category');
     await page.getByTestId('avatar-menu').click();

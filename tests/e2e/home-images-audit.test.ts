@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, baseURL, screenshot } from './browser';
-import { rows } from './lists';
+import { deleteRow, rows } from './lists';
 import { e2eSession, type ListPage } from './session';
 
 const session = e2eSession();
@@ -103,9 +103,11 @@ describe('images', () => {
     await page.getByTestId('list-keyword').fill('e2e-red');
     await expect.poll(() => new URL(page.url()).searchParams.get('keyword')).toBe('e2e-red');
     await expect.poll(() => rows(page).count()).toBe(1);
-    await page.getByRole('button', { name: 'Delete e2e-red-dot.png' }).click();
-    await expect.poll(() => rows(page).count()).toBe(0);
-    await expect.poll(async () => (await images('e2e-red-dot')).total, { timeout: 15_000 }).toBe(0);
+    await deleteRow(page, {
+      count: 1,
+      deleted: 'e2e-red-dot.png',
+      total: async () => (await images('e2e-red-dot')).total,
+    });
     await page.getByTestId('list-empty').waitFor();
     expect((await fetch(new URL(stored?.url ?? '', baseURL()))).status).toBe(404);
     await page.context().close();

@@ -45,9 +45,21 @@ export async function toastsCover(page: Page, targets: Locator): Promise<boolean
 }
 
 /**
+ * A list's delete left to run its course: the row of `deleted` (one of `count` rows) leaves the list
+ * at once and, once the Undo window has passed, `total` (the server's count of it) reaches 0.
+ */
+export async function deleteRow(
+  page: Page,
+  o: { count: number; deleted: string; total: () => Promise<number> },
+): Promise<void> {
+  await page.getByRole('button', { name: `Delete ${o.deleted}` }).click();
+  await expect.poll(() => rows(page).count()).toBe(o.count - 1);
+  await expect.poll(o.total, { timeout: 15_000 }).toBe(0);
+}
+
+/**
  * A list's delete with Undo, as the user meets it: deleting `undone` (one of `count` rows) takes
- * the row away at once and Undo brings it back; deleting `deleted` takes it away and, once the Undo
- * window has passed, `total` (the server's count of it) reaches 0.
+ * the row away at once and Undo brings it back; deleting `deleted` then runs its course (deleteRow).
  */
 export async function deleteWithUndo(
   page: Page,
@@ -57,7 +69,5 @@ export async function deleteWithUndo(
   await expect.poll(() => rows(page).count()).toBe(o.count - 1);
   await page.getByTestId('undo-delete').click();
   await expect.poll(() => rows(page).count()).toBe(o.count);
-  await page.getByRole('button', { name: `Delete ${o.deleted}` }).click();
-  await expect.poll(() => rows(page).count()).toBe(o.count - 1);
-  await expect.poll(o.total, { timeout: 15_000 }).toBe(0);
+  await deleteRow(page, o);
 }

@@ -1,9 +1,10 @@
 import { gzipSync } from 'node:zlib';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, baseURL, launch } from './browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, baseURL } from './browser';
 import { clsOf } from './cls';
 import { form, rows } from './lists';
+import { e2eSession } from './session';
 
 /*
  * What a cold load downloads and starts (a phone on a poor network pays for every byte): each test
@@ -19,12 +20,10 @@ const MARKERS = {
   uploadEngine: 'x-oss-',
 };
 
-let browser: Browser;
-let token: string;
+const session = e2eSession();
 
 beforeAll(async () => {
-  browser = await launch();
-  token = await adminToken();
+  const token = session.token;
   const shelf = await api<{ id: number }>('/category', { body: { name: 'Loading shelf', sort: 9 }, token });
   // More books than a page: the placeholders stand for a full page of rows (a shorter list ends
   // above them, and the footer moves up once).
@@ -41,7 +40,6 @@ beforeAll(async () => {
     });
   }
 });
-afterAll(() => browser?.close());
 
 interface Cold {
   context: BrowserContext;
@@ -67,13 +65,13 @@ async function withoutLiveStream(context: BrowserContext): Promise<void> {
 }
 
 async function cold(viewport = { width: 1280, height: 800 }): Promise<Cold> {
-  const context = await browser.newContext({
+  const context = await session.browser.newContext({
     baseURL: baseURL(),
     viewport,
     locale: 'en-US',
     serviceWorkers: 'block',
   });
-  await context.addCookies([{ name: 'Authorization', value: token, url: baseURL() }]);
+  await context.addCookies([{ name: 'Authorization', value: session.token, url: baseURL() }]);
   await withoutLiveStream(context);
   const page = await context.newPage();
   const bodies: Promise<string>[] = [];
@@ -171,7 +169,7 @@ describe('cold loads', () => {
   });
 
   it('the sign-in page is a small document of its own: ≤ 100 KiB gzip JS+CSS, ≤ 15 requests, no React', async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
+    const context = await session.browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
     const page = await context.newPage();
     const requests: string[] = [];
     const bodies: Promise<{ url: string; bytes: number; text: string }>[] = [];
@@ -194,7 +192,7 @@ describe('cold loads', () => {
   });
 
   it("the sign-in page leaves the console's code alone until the user types, then fetches it", async () => {
-    const context = await browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
+    const context = await session.browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
     await withoutLiveStream(context);
     const page = await context.newPage();
     const bodies: Promise<string>[] = [];
