@@ -15,6 +15,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { CONSOLE_SCREENS } from '../tests/e2e/a11y-helpers';
 import { launch } from './chromium';
 import { kib, measureLoad, measureMedian, type PageLoad, VIEWPORTS } from './pages';
 import { startReference } from './reference';
@@ -67,29 +68,11 @@ const PAGES: PageDef[] = [
   },
 ];
 
-/** Every screen of the console, cold (SPEC.md §2's menu). */
-const SCREENS = [
-  '/index',
-  '/web/book',
-  '/web/banner',
-  '/web/aboutus',
-  '/web/news',
-  '/web/resource',
-  '/web/bibliography',
-  '/web/category',
-  '/web/categorysubclass',
-  '/web/video',
-  '/web/video-upload',
-  '/users/user',
-  '/users/adminuser',
-  '/users/online',
-  '/users/apply',
-  '/users/image',
-  '/users/audit',
-  // Record pages (demo data: book 1, reader 1); their code loads on demand, after the shell's.
-  '/web/book/1',
-  '/users/user/1',
-];
+/**
+ * Every screen of the console, cold: the list the accessibility and screenshot sweeps walk, and the
+ * record pages (demo data: book 1, reader 1), whose code loads on demand, after the shell's.
+ */
+const SCREENS = [...CONSOLE_SCREENS, '/web/book/1', '/users/user/1'];
 
 async function signInToken(origin: string): Promise<string> {
   const res = await fetch(`${origin}/prod-api/auth/login`, {
