@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkDeleteResult } from '../../src/contract/bulk-delete';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
+import {
+  createBook,
+  createCategory,
+  createStaff,
+  signedInOperator,
+  startTestServer,
+  type TestServer,
+} from './helpers/test-server';
 
 /**
  * Bulk delete by filter ("all N matching" on a list): one transaction, each record through its
@@ -72,13 +79,7 @@ describe('bulk delete', () => {
   });
 
   it('keeps to the roles of the resource', async () => {
-    await createStaff(s, {
-      userName: 'purgeop',
-      phone: '13900007777',
-      roles: ['operator'],
-      password: 'Operator-pass-1',
-    });
-    const token = (await s.login('purgeop', 'Operator-pass-1')).body.data.token;
+    const { token } = await signedInOperator(s, 'purgeop', '13900007777', 'Operator-pass-1');
     expect((await bulkDelete('user', { filter: { keyword: 'purgeop' } }, token)).status).toBe(403);
     expect((await bulkDelete('book', { filter: { keyword: 'Nothing matches this' } }, token)).body.data).toEqual({
       matched: 0,

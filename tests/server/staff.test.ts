@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { Staff } from '../../src/resources/staff/schema';
 import { guardAdminChange } from '../../src/resources/staff/server-rules';
-import { ADMIN_PASSWORD, createStaff, testServerForFile } from './helpers/test-server';
+import { ADMIN_PASSWORD, createStaff, signedInOperator, testServerForFile } from './helpers/test-server';
 
 const s = testServerForFile();
 let operatorToken: string;
@@ -92,14 +92,8 @@ describe('/user CRUD', () => {
   });
 
   it('keeps the password when an update omits it and ends sessions when it changes', async () => {
-    const created = await createStaff(s, {
-      userName: 'pat',
-      phone: '13900000031',
-      roles: ['operator'],
-      password: 'Pat-pass-123',
-    });
-    const patToken = (await s.login('pat', 'Pat-pass-123')).body.data.token;
-    const body = { ...staffBody({ userName: 'pat', phone: '13900000031', name: 'Pat' }), id: created.id };
+    const { id, token: patToken } = await signedInOperator(s, 'pat', '13900000031', 'Pat-pass-123');
+    const body = { ...staffBody({ userName: 'pat', phone: '13900000031', name: 'Pat' }), id };
     const noPw = await s.call<Staff>('PUT', '/user', {
       token: s.adminToken,
       body: { ...body, password: undefined, version: 0 },
@@ -120,18 +114,12 @@ describe('/user CRUD', () => {
   });
 
   it('ends the sessions of an account when it is disabled', async () => {
-    const created = await createStaff(s, {
-      userName: 'dora',
-      phone: '13900000041',
-      roles: ['operator'],
-      password: 'Dora-pass-123',
-    });
-    const token = (await s.login('dora', 'Dora-pass-123')).body.data.token;
+    const { id, token } = await signedInOperator(s, 'dora', '13900000041', 'Dora-pass-123');
     const res = await s.call('PUT', '/user', {
       token: s.adminToken,
       body: {
         ...staffBody({ userName: 'dora', phone: '13900000041', status: 'disabled' }),
-        id: created.id,
+        id,
         version: 0,
       },
     });

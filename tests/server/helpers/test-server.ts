@@ -271,6 +271,17 @@ export async function createShelves<const N extends [string, string][]>(
   return ids as { [K in keyof N]: [number, number] };
 }
 
+/** An operator account (createStaff) with a session of its own: the account and the session's token. */
+export async function signedInOperator(
+  s: TestServer,
+  userName: string,
+  phone: string,
+  password: string,
+): Promise<{ id: number; version: number; token: string }> {
+  const created = await createStaff(s, { userName, phone, roles: ['operator'], password });
+  return { ...created, token: (await s.login(userName, password)).body.data.token };
+}
+
 /**
  * The two ways a category is in use, which block its delete: `[one with a subclass, one with a
  * book]`, named after `label`.
