@@ -130,7 +130,8 @@ export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES
 /**
  * The first page's request of each list screen, read from its route file and its resource's api
  * module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
- * `createResourceApi('path', …)`. Anything shaped otherwise is left out (the screen then asks for its
+ * `createResourceApi('path', …)`, or `resourceApiOf(xSpec)` with the spec's `api: 'path'` in the
+ * resource's spec.ts. Anything shaped otherwise is left out (the screen then asks for its
  * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
  */
 export function listRequests(paths: string[], root = process.cwd()): Record<string, { url: string; body: string }> {
@@ -151,11 +152,25 @@ export function listRequests(paths: string[], root = process.cwd()): Record<stri
     const uses = new RegExp(`export const ${query} = \\(search[^)]*\\) => (\\w+)\\.pageQuery\\(search\\)`).exec(
       api,
     )?.[1];
-    const resource = uses && new RegExp(`export const ${uses} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
+    const resource = uses && (apiPathOf(api, uses) ?? specApiPathOf(api, uses, read(`src/resources/${dir}/spec.ts`)));
     if (!resource) continue;
     out[path] = { url: `${API_BASE}/${resource}/page`, body: FIRST_PAGE_BODY };
   }
   return out;
+}
+
+/** `export const api = createResourceApi<T>('path', …)`: the path. */
+function apiPathOf(api: string, name: string): string | undefined {
+  return new RegExp(`export const ${name} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
+}
+
+/** `export const api = resourceApiOf<T>(xSpec)`, xSpec from './spec' declaring `api: 'path'`. */
+function specApiPathOf(api: string, name: string, spec: string): string | undefined {
+  const specName = new RegExp(`export const ${name} = resourceApiOf(?:<[^>]*>)?\\((\\w+)\\)`).exec(api)?.[1];
+  if (!specName || !new RegExp(`import \\{[^}]*\\b${specName}\\b[^}]*\\} from '\\./spec'`).test(api)) return undefined;
+  const at = spec.search(new RegExp(`export const ${specName}\\b`));
+  if (at < 0) return undefined;
+  return /\bapi: '([^']+)'/.exec(spec.slice(at))?.[1];
 }
 
 /** The chunks reached from `starts` by static imports, minus those in `skip` (which it extends). */
