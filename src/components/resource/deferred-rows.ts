@@ -14,10 +14,7 @@ import { useDeferredValue, useRef } from 'react';
 export function useDeferredRows<R extends readonly unknown[]>(rows: R | undefined): R | undefined {
   const last = useRef(rows);
   if (!sameItems(last.current, rows)) last.current = rows;
-  // Rows already there when the table mounts (the boot script's early answer, or cached data) come
-  // in a second, deferred render too: the screen commits with its placeholder rows first.
-  const shown = useDeferredValue<R | undefined | null>(last.current, null);
-  return shown === null ? undefined : shown;
+  return useDeferredValue(last.current);
 }
 
 function sameItems(a: readonly unknown[] | undefined, b: readonly unknown[] | undefined): boolean {

@@ -55,19 +55,3 @@ describe('rows rendered from a deferred value', () => {
     unmount();
   });
 });
-
-describe('rows already there when the table mounts', () => {
-  function WithRows({ rows }: { rows: Row[] }) {
-    return <Rows rows={useDeferredRows(rows)} />;
-  }
-
-  it('the mount commits the placeholder, the rows follow in a deferred render', async () => {
-    const container = document.createElement('div');
-    document.body.append(container);
-    const root = createRoot(container);
-    flushSync(() => root.render(<WithRows rows={[{ id: 7 }]} />));
-    expect(container.textContent).toBe('placeholder');
-    await expect.poll(() => container.textContent).toBe('7');
-    root.unmount();
-  });
-});
