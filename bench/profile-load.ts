@@ -69,11 +69,16 @@ async function origin(url: string | undefined, line: number, column: number): Pr
   return pos.source.replace(/^.*node_modules\//, '').replace(/^(\.\.\/)+/, '');
 }
 
+const BROWSER_WORK = new Set(['UpdateLayoutTree', 'Layout', 'Paint', 'PrePaint', 'Layerize', 'ParseHTML']);
+
 async function analyse(events: TraceEvent[]): Promise<string[]> {
   const rendererMain = events.filter(
     (e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain',
   );
-  const threads = new Set(rendererMain.map((e) => `${e.pid}:${e.tid}`));
+  // The page's own renderer: the trace also records other tabs' renderers (a browser shared with
+  // other work).
+  const pagePid = events.find((e) => e.name === 'navigationStart')?.pid;
+  const threads = new Set(rendererMain.filter((e) => e.pid === pagePid).map((e) => `${e.pid}:${e.tid}`));
   const tasks = events
     .filter((e) => e.name === 'RunTask' && e.ph === 'X' && (e.dur ?? 0) > 50_000 && threads.has(`${e.pid}:${e.tid}`))
     .sort((a, b) => a.ts - b.ts);
@@ -95,8 +100,27 @@ async function analyse(events: TraceEvent[]): Promise<string[]> {
     });
     clock.set(id, t);
   }
+  // LECTERN_PROFILE_MODULES=a,b: the samples of those modules over the whole load, long tasks or not.
+  const watch = process.env.LECTERN_PROFILE_MODULES?.split(',');
+  const watched = new Map<string, number>();
+  if (watch) {
+    for (const s of samples) {
+      const f = nodes.get(s.node)?.callFrame;
+      if (!f?.url?.includes('/assets/')) continue;
+      const key = await origin(f.url, f.lineNumber, f.columnNumber);
+      const hit = watch.find((w) => key.includes(w));
+      if (hit) watched.set(hit, (watched.get(hit) ?? 0) + 1);
+    }
+  }
   const t0 = Math.min(...events.filter((e) => e.name === 'navigationStart').map((e) => e.ts));
   const out: string[] = [];
+  // The main thread's CPU time (thread time, not wall time: on a busy machine the wall time of a
+  // task grows with other processes' work, its thread time much less), over the whole load.
+  const cpu = events
+    .filter((e) => e.name === 'RunTask' && e.ph === 'X' && threads.has(`${e.pid}:${e.tid}`))
+    .reduce((sum, e) => sum + ((e as { tdur?: number }).tdur ?? 0), 0);
+  out.push(`main thread CPU time ${Math.round(cpu / 1000)} ms (all tasks); long tasks below`);
+  if (watch) out.push(`samples: ${watch.map((w) => `${w} ×${watched.get(w) ?? 0}`).join(', ')}`);
   for (const task of tasks) {
     const inTask = samples.filter((s) => s.ts >= task.ts && s.ts <= task.ts + (task.dur ?? 0));
     const self = new Map<string, number>();
@@ -107,12 +131,21 @@ async function analyse(events: TraceEvent[]): Promise<string[]> {
       const key = await origin(f.url, f.lineNumber, f.columnNumber);
       self.set(key, (self.get(key) ?? 0) + 1);
     }
+    // The browser's own work inside the task (style, layout, paint): the samples charge a forced
+    // layout to the script that asked for it.
+    const work = new Map<string, number>();
+    for (const e of events) {
+      if (e.ph !== 'X' || e.pid !== task.pid || e.tid !== task.tid || !BROWSER_WORK.has(e.name)) continue;
+      if (e.ts < task.ts || e.ts > task.ts + (task.dur ?? 0)) continue;
+      work.set(e.name, (work.get(e.name) ?? 0) + (e.dur ?? 0));
+    }
+    const browserWork = [...work.entries()].map(([k, us]) => `${k} ${Math.round(us / 1000)} ms`).join(', ');
     const top = [...self.entries()]
       .sort((a, b) => b[1] - a[1])
       .slice(0, 6)
       .map(([k, n]) => `${k} ×${n}`);
     out.push(
-      `task at ${Math.round((task.ts - t0) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms (${inTask.length} samples): ${top.join(' | ')}`,
+      `task at ${Math.round((task.ts - t0) / 1000)} ms, ${Math.round((task.dur ?? 0) / 1000)} ms (${inTask.length} samples): ${top.join(' | ')}${browserWork ? ` [${browserWork}]` : ''}`,
     );
   }
   return out;

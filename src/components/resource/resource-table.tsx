@@ -30,8 +30,9 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   const table = useRef<HTMLTableElement>(null);
-  const fit = useFittedColumns(table);
-  useClampedTitles(table);
+  const contents = [rows, columns, i18n.locale, props.density, selectable, Boolean(actions)];
+  const fit = useFittedColumns(table, contents);
+  useClampedTitles(table, contents);
   const first = selectable ? 1 : 0;
   const widthOf = (c: { width?: number | string }, i: number) => {
     const extra = fit.extra[first + i];
