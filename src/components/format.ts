@@ -1,18 +1,39 @@
 /** Display formats shared by resource screens; the locale is Lingui's active one. */
 
-const cache = new Map<string, Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>();
+
+/**
+ * One formatter per locale and options, kept: creating one costs far more than using it (the
+ * first of a kind loads the locale's data, tens of milliseconds on a phone), and a list or a chart
+ * formats dozens of values per render.
+ */
+function kept<F extends Intl.DateTimeFormat | Intl.NumberFormat | Intl.RelativeTimeFormat>(
+  kind: string,
+  locale: string,
+  options: object,
+  make: () => F,
+): F {
+  const key = `${kind} ${locale} ${JSON.stringify(options)}`;
+  let format = formats.get(key) as F | undefined;
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export const dateFormat = (locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat =>
+  kept('date', locale, options, () => new Intl.DateTimeFormat(locale, options));
+
+export const numberFormat = (locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat =>
+  kept('number', locale, options, () => new Intl.NumberFormat(locale, options));
 
 /** An ISO 8601 timestamp in the user's locale and time zone, to the minute. */
 export function formatDateTime(iso: string | null | undefined, locale: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  let format = cache.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
-    cache.set(locale, format);
-  }
-  return format.format(date);
+  return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
@@ -26,7 +47,7 @@ export function formatBytes(bytes: number, locale: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${BYTE_UNITS[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${BYTE_UNITS[unit]}`;
 }
 
 const MINUTE = 60_000;
@@ -34,7 +55,8 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
 function relative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: string): string {
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(-value, unit);
+  const options = { numeric: 'always' } as const;
+  return kept('relative', locale, options, () => new Intl.RelativeTimeFormat(locale, options)).format(-value, unit);
 }
 
 const toMs = (t: Date | string | number) => (t instanceof Date ? t.getTime() : new Date(t).getTime());
@@ -90,7 +112,7 @@ const NUMBER_SUFFIXES = [
 
 /** 1234 → "1.2k", 5e9 → "5G" (SPEC.md §9's suffixes k M G T P E), digits in the user's locale. */
 export function formatNumber(n: number, locale: string, digits = 1): string {
-  const fmt = (v: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(v);
+  const fmt = (v: number) => numberFormat(locale, { maximumFractionDigits: digits }).format(v);
   const round = (v: number) => Math.round(v * 10 ** digits) / 10 ** digits;
   const abs = Math.abs(n);
   if (abs < 1000) return fmt(n);

@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
 import { lazy, Suspense, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { useDeferredRows } from './deferred-rows';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { SkeletonRows } from './table-placeholders';
@@ -20,15 +21,18 @@ const ACTIONS_WIDTH = 104;
 const SPACING = { compact: 4, comfortable: 'sm', spacious: 'lg' } as const;
 
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
-  const { columns, rows, stale, search, selected, onSelect, actions } = props;
+  const { columns, stale, search, selected, onSelect, actions } = props;
+  // New data renders in the background, in slices (deferred-rows.ts).
+  const rows = useDeferredRows(props.rows);
   const selectable = props.selectable ?? true;
   const { t, i18n } = useLingui();
   const selectableRows = rows ?? [];
   const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
   const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   const table = useRef<HTMLTableElement>(null);
-  const fit = useFittedColumns(table);
-  useClampedTitles(table);
+  const contents = [rows, columns, i18n.locale, props.density, selectable, Boolean(actions)];
+  const fit = useFittedColumns(table, contents);
+  useClampedTitles(table, contents);
   const first = selectable ? 1 : 0;
   const widthOf = (c: { width?: number | string }, i: number) => {
     const extra = fit.extra[first + i];

@@ -14,10 +14,12 @@ const MAX_EXTRA = 400;
  * needs).
  *
  */
-export function useFittedColumns(table: RefObject<HTMLTableElement | null>): Fitted {
+export function useFittedColumns(table: RefObject<HTMLTableElement | null>, contents: readonly unknown[]): Fitted {
   const [fitted, setFitted] = useState<Fitted>({ extra: {}, base: {} });
-  // After every render: rows, language and columns all change what the cells hold; it only reads
-  // unless something overflows.
+  // When what the cells hold changes (`contents`: the rows, the columns, the language, the
+  // density) and after each widening, not after every render: reading every cell's widths forces
+  // the table's layout in the same task, which on a phone was a third of drawing a page of rows.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `contents` lists what the DOM read depends on
   useLayoutEffect(() => {
     const el = table.current;
     if (!el) return;
@@ -51,7 +53,7 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>): Fit
       }
       return { extra, base };
     });
-  });
+  }, [...contents, fitted]);
   return fitted;
 }
 
@@ -68,12 +70,13 @@ export interface Fitted {
  * Long text in a cell is clamped to a line or two (`lineClamp`): where it is cut, its `title` gives
  * the full text on hover. Screen readers already read all of it (the clamp is only drawn).
  */
-export function useClampedTitles(table: RefObject<HTMLTableElement | null>): void {
+export function useClampedTitles(table: RefObject<HTMLTableElement | null>, contents: readonly unknown[]): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `contents` lists what the DOM read depends on
   useLayoutEffect(() => {
     for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
       const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
       if (cut) el.title = el.textContent ?? '';
       else el.removeAttribute('title');
     }
-  });
+  }, [...contents]);
 }

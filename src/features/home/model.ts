@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { dateFormat } from '../../components/format';
 import type { DataPoint, SystemInfo as SystemInfoContract } from '../../contract/system';
 
 /**
@@ -79,7 +80,7 @@ export function splitDuration(totalSeconds: number): { days: number; hours: numb
 export function dayLabel(date: string, locale: string): string {
   const d = new Date(`${date}T00:00:00Z`);
   if (Number.isNaN(d.getTime())) return date;
-  return new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
+  return dateFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(d);
 }
 
 /** Totals over the period, for the chart's heading. */

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatFullDate, formatNumber, relativeTime, timeAgo } from '../../../src/components/format';
+import {
+  dateFormat,
+  formatFullDate,
+  formatNumber,
+  numberFormat,
+  relativeTime,
+  timeAgo,
+} from '../../../src/components/format';
 
 const NOW = new Date(2026, 10, 21, 12, 0, 0).getTime();
 const S = 1000;
@@ -67,5 +74,16 @@ describe('formatNumber (k, M, G, T, P, E)', () => {
 
   it('uses the locale decimal separator', () => {
     expect(formatNumber(1234, 'es')).toBe('1,2k');
+  });
+});
+
+describe('formatters are made once per locale and options', () => {
+  it('the same locale and options give the same formatter; another locale or options another one', () => {
+    const a = dateFormat('en', { dateStyle: 'medium', timeStyle: 'short' });
+    expect(dateFormat('en', { dateStyle: 'medium', timeStyle: 'short' })).toBe(a);
+    expect(dateFormat('es', { dateStyle: 'medium', timeStyle: 'short' })).not.toBe(a);
+    expect(numberFormat('en', { maximumFractionDigits: 1 })).toBe(numberFormat('en', { maximumFractionDigits: 1 }));
+    expect(numberFormat('en')).not.toBe(numberFormat('en', { maximumFractionDigits: 1 }));
+    expect(numberFormat('es').format(1234.5)).toBe('1234,5');
   });
 });

@@ -1,7 +1,7 @@
 import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { formatNumber } from '../../../components/format';
+import { formatNumber, numberFormat } from '../../../components/format';
 import classes from './stat-card.module.css';
 
 interface Props {
@@ -27,7 +27,7 @@ export function StatCard({ label, value, icon, color, locale, testId, to }: Prop
           // As tall as the figure's line (28 × 1.1), so nothing moves when it arrives.
           <Skeleton h={28 * 1.1} w={64} />
         ) : (
-          <Tooltip label={value === null ? '—' : new Intl.NumberFormat(locale).format(value)}>
+          <Tooltip label={value === null ? '—' : numberFormat(locale).format(value)}>
             <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
               {value === null ? '—' : formatNumber(value, locale)}
             </Text>

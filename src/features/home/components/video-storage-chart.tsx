@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { formatBytes } from '../../../components/format';
+import { formatBytes, numberFormat } from '../../../components/format';
 import { vodResourceQuery } from '../api';
 import { Swatch } from './area-chart';
 import { DonutChart } from './donut-chart';
@@ -20,7 +20,7 @@ export function VideoStorageChart() {
         { name: t`Failed`, value: data.byStatus.failed, color: 'red.6' },
       ]
     : [];
-  const count = data ? new Intl.NumberFormat(i18n.locale).format(data.count) : '';
+  const count = data ? numberFormat(i18n.locale).format(data.count) : '';
   const size = data ? formatBytes(data.totalBytes, i18n.locale) : '';
   const byStatus = cells.map((c) => `${c.name} ${c.value}`).join(', ');
   return (
