@@ -11,18 +11,14 @@
  * Budgets (checked and printed): Home and every list ≤ 250 KiB with no worker started, CLS ≤ 0.02
  * on Home and Books, sign-in ≤ 100 KiB and ≤ 15 requests.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { CONSOLE_SCREENS } from '../tests/e2e/a11y-helpers';
 import { launch } from './chromium';
 import { kib, measureLoad, measureMedian, type PageLoad, VIEWPORTS } from './pages';
 import { startReference } from './reference';
-import { startServer } from './server';
+import { startDemoServer } from './server';
 
 const DIST = process.env.LECTERN_DIST ?? 'dist';
-const PASSWORD = 'Bench-admin-pass-1';
 const RUNS = Number(process.env.LECTERN_BENCH_PAGE_RUNS ?? 3);
 const KiB = 1024;
 
@@ -74,15 +70,6 @@ const PAGES: PageDef[] = [
  */
 const SCREENS = [...CONSOLE_SCREENS, '/web/book/1', '/users/user/1'];
 
-async function signInToken(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 const workersOf = (r: PageLoad) =>
   r.workers.length ? `${r.workers.map((w) => w.replace(/^.*\//, '')).join(', ')} (${kib(r.workerBytes)})` : '–';
 const ms = (n: number) => `${Math.round(n)} ms`;
@@ -90,17 +77,13 @@ const row = (name: string, viewport: string, r: PageLoad & { clsMax: number }) =
   `| ${name} | ${viewport} | ${kib(r.js)} | ${kib(r.css)} | **${kib(r.js + r.css)}** | ${r.files} | ${r.requests} | ${workersOf(r)} | ${r.cls.toFixed(3)} (${r.clsMax.toFixed(3)}) | ${ms(r.lcp)} | ${r.longTasks} / ${ms(r.longTaskMs)} |`;
 
 export async function benchBundle(): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-bundle-'));
-  const server = await startServer(
-    { LECTERN_DATA: dataDir, LECTERN_ADMIN_PASSWORD: PASSWORD, LECTERN_SEED: 'demo', LECTERN_DIST: DIST },
-    180_000,
-  );
+  const server = await startDemoServer('bench-bundle');
   const reference = await startReference();
   const browser = await launch();
   const lines: string[] = [];
   const misses: string[] = [];
   try {
-    const cookies = [{ name: 'Authorization', value: await signInToken(server.url), url: server.url }];
+    const cookies = [{ name: 'Authorization', value: await server.signIn(), url: server.url }];
     const pageRows: string[] = [];
     for (const viewport of VIEWPORTS) {
       for (const def of PAGES) {
@@ -177,7 +160,6 @@ export async function benchBundle(): Promise<string> {
     await browser.close();
     await reference.stop();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
   return lines.join('\n');
 }

@@ -16,8 +16,6 @@
  */
 
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
@@ -25,9 +23,8 @@ import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, launch } from './chromium';
 import { startReference } from './reference';
-import { startServer } from './server';
+import { signIn, startDemoServer } from './server';
 
-const PASSWORD = 'Bench-admin-pass-1';
 const LH_RUNS = Number(process.env.LECTERN_BENCH_LH_RUNS ?? 3);
 const OFFLINE_RUNS = Number(process.env.LECTERN_BENCH_OFFLINE_RUNS ?? 7);
 // LECTERN_BENCH_LH_PAGES=home,books: only those pages (by the start of their name), to measure one change.
@@ -48,15 +45,6 @@ const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? (s[(s.length - 1) / 2] ?? 0) : ((s[s.length / 2 - 1] ?? 0) + (s[s.length / 2] ?? 0)) / 2;
 };
-
-async function token(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
 
 /** One Lighthouse run in a fresh Chromium; `cookie` signs the page in first. */
 async function audit(
@@ -134,7 +122,7 @@ async function auditRetrying(...args: Parameters<typeof audit>): ReturnType<type
 }
 
 async function lighthouseTable(origin: string, referenceUrl: string): Promise<string> {
-  const cookie = await token(origin);
+  const cookie = await signIn(origin);
   const pages = [
     { name: 'Sign-in', url: `${origin}/login`, cookie: undefined },
     { name: 'Home (signed in)', url: `${origin}/index`, cookie },
@@ -185,7 +173,7 @@ async function offlineTiming(origin: string): Promise<string> {
       locale: 'en-US',
     });
     const page = await context.newPage();
-    await context.addCookies([{ name: 'Authorization', value: await token(origin), url: origin }]);
+    await context.addCookies([{ name: 'Authorization', value: await signIn(origin), url: origin }]);
     // A first visit installs the service worker once signed in and idle.
     await page.goto('/web/book');
     await page.waitForFunction(() => Boolean(navigator.serviceWorker?.controller), undefined, { timeout: 60_000 });
@@ -234,16 +222,7 @@ async function offlineTiming(origin: string): Promise<string> {
 }
 
 export async function benchLighthouse(): Promise<string> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'lectern-bench-lh-'));
-  const server = await startServer(
-    {
-      LECTERN_DATA: dataDir,
-      LECTERN_ADMIN_PASSWORD: PASSWORD,
-      LECTERN_SEED: 'demo',
-      LECTERN_DIST: process.env.LECTERN_DIST ?? 'dist',
-    },
-    180_000,
-  );
+  const server = await startDemoServer('bench-lh');
   const reference = await startReference();
   try {
     const table =
@@ -257,7 +236,6 @@ export async function benchLighthouse(): Promise<string> {
   } finally {
     await reference.stop();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 

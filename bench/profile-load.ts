@@ -6,14 +6,12 @@
  * LECTERN_DIST picks the build (default dist/); LECTERN_PROFILE_RUNS loads each path that many
  * times (default 1). Loopback only.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { SourceMapConsumer } from 'source-map-js';
 import { launch } from './chromium';
-import { startServer } from './server';
+import { startDemoServer } from './server';
 
-const PASSWORD = 'Bench-admin-pass-1';
 const RUNS = Number(process.env.LECTERN_PROFILE_RUNS ?? 1);
 
 interface TraceEvent {
@@ -37,15 +35,6 @@ interface ProfileNode {
   id: number;
   parent?: number;
   callFrame: { functionName: string; url?: string; lineNumber: number; columnNumber: number };
-}
-
-async function token(origin: string): Promise<string> {
-  const res = await fetch(`${origin}/prod-api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ userName: 'admin', password: PASSWORD }),
-  });
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 /** Long tasks of the page's main thread and the functions that took their time. */
@@ -153,19 +142,11 @@ async function analyse(events: TraceEvent[]): Promise<string[]> {
 
 async function main() {
   const paths = process.argv.slice(2).length ? process.argv.slice(2) : ['/web/book'];
-  const dataDir = await mkdtemp(join(tmpdir(), 'lectern-profile-'));
-  const server = await startServer(
-    {
-      LECTERN_DATA: dataDir,
-      LECTERN_ADMIN_PASSWORD: PASSWORD,
-      LECTERN_SEED: 'demo',
-      LECTERN_DIST: process.env.LECTERN_DIST ?? 'dist',
-    },
-    180_000,
-  );
+  const server = await startDemoServer('profile');
+  const dataDir = server.dataDir;
   const browser = await launch();
   try {
-    const cookie = await token(server.url);
+    const cookie = await server.signIn();
     for (const path of paths) {
       for (let run = 1; run <= RUNS; run++) {
         const ctx = await browser.newContext({
@@ -204,7 +185,6 @@ async function main() {
   } finally {
     await browser.close();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
   }
 }
 
