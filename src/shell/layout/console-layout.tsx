@@ -8,7 +8,7 @@ import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
 import { useViewScroll } from '../tags-view/use-view-scroll';
 import classes from './console-layout.module.css';
-import { FirstScreenOutlet } from './first-screen';
+import { FirstScreenOutlet, InTransition } from './first-screen';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -20,7 +20,16 @@ const MobileSidebar = lazy(() => import('./mobile-sidebar'));
 /** Collapsed desktop sidebar: icons only. */
 const RAIL_WIDTH = 64;
 
-export function ConsoleLayout({ navbarExtra }: { navbarExtra?: ReactNode } = {}) {
+/** The console's frame (sidebar, header, tabs) around its screens, built in a transition (first-screen.tsx). */
+export function ConsoleLayout(props: { navbarExtra?: ReactNode } = {}) {
+  return (
+    <InTransition>
+      <Frame {...props} />
+    </InTransition>
+  );
+}
+
+function Frame({ navbarExtra }: { navbarExtra?: ReactNode }) {
   useDevice();
   useViewScroll();
   // Until the password is changed only the change page is open: no menu, tabs or page search.

@@ -1,17 +1,27 @@
 import { Outlet } from '@tanstack/react-router';
-import { startTransition, useEffect, useState } from 'react';
+import { type ReactNode, startTransition, useEffect, useState } from 'react';
 
 /**
  * The router tells React about a new screen through an external store, which React renders in one
- * uninterruptible task: at start-up that is the console's frame and the whole first screen at once
- * (over a second of main thread on a phone). The first screen is therefore mounted in a transition
- * after the frame: React builds it in slices of a few milliseconds, the frame is painted first, and
- * the page stays responsive. Later screens render as before (the frame is already there).
+ * uninterruptible task: at start-up that was the console's frame and the whole first screen at
+ * once (over a second of main thread on a phone). Both are therefore mounted in transitions, one
+ * after the other: React builds each in slices of a few milliseconds, the page stays responsive
+ * while it starts, and the frame is painted before the screen. Only the first mount waits: once
+ * shown, later screens render as before (the frame is already there).
  */
-export function FirstScreenOutlet() {
+export function InTransition({ children }: { children: ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     startTransition(() => setShown(true));
   }, []);
-  return shown ? <Outlet /> : null;
+  return shown ? children : null;
+}
+
+/** The console's outlet: its first screen mounts in a transition after the frame. */
+export function FirstScreenOutlet() {
+  return (
+    <InTransition>
+      <Outlet />
+    </InTransition>
+  );
 }

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { FirstScreenOutlet } from '../../../src/shell/layout/first-screen';
+import { FirstScreenOutlet, InTransition } from '../../../src/shell/layout/first-screen';
 
 /** A console-like tree: a frame around the outlet, one screen. */
 async function mount(outlet: () => ReactNode) {
@@ -49,6 +49,21 @@ describe('the first screen, mounted after the frame', () => {
     const { container, unmount } = await mount(() => <Outlet />);
     expect(container.textContent).toContain('frame');
     expect(container.textContent).toContain('screen');
+    unmount();
+  });
+});
+
+describe('the frame, mounted in a transition', () => {
+  it('the store-driven render commits nothing of it; it follows in a transition, then its screen', async () => {
+    const { container, unmount } = await mount(() => (
+      <InTransition>
+        <p>sidebar</p>
+        <FirstScreenOutlet />
+      </InTransition>
+    ));
+    expect(container.textContent).not.toContain('sidebar');
+    await expect.poll(() => container.textContent).toContain('sidebar');
+    await expect.poll(() => container.textContent).toContain('screen');
     unmount();
   });
 });
