@@ -48,14 +48,7 @@
     const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
     const locale = known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en';
     preload(data.locales[locale]);
-    // The first date and number formatters of a page load the locale's data (tens of milliseconds
-    // on a phone, inside the task that draws the first rows or figures): load it while the thread
-    // waits for the network. The console's formatters (src/components/format.ts) then start warm.
-    const warm = () => {
-      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
-      new Intl.NumberFormat(locale).format(0);
-    };
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(warm, { timeout: 3000 });
+
     const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
     const screen = data.routes[path];
     if (screen) {
@@ -81,5 +74,11 @@
         body: list.body,
       });
     }
+    // The first date and number formatters of a page load the locale's data (tens of milliseconds
+    // on a phone, inside the task that draws the first rows or figures): load it now, with every
+    // request above already on its way and the thread waiting for the entry. The console's
+    // formatters (src/components/format.ts) then start warm.
+    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
+    new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(0);
   }
 }
