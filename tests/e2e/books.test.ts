@@ -57,6 +57,27 @@ async function signedIn(): Promise<Page> {
 }
 
 describe('books list', () => {
+  it('on a phone the filters wait behind a Filters button, which counts the ones set', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 390, height: 844 });
+    const toggle = page.getByTestId('filters-toggle');
+    await toggle.waitFor();
+    expect(await page.getByTestId('filter-categoryId').count()).toBe(0);
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await toggle.textContent()).toBe('Filters');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true');
+    await page.getByTestId('filter-categoryId').click();
+    await page.getByRole('option', { name: 'E2E Fiction' }).click();
+    await expect.poll(() => urlSearch(page).categoryId).toBe(String(fiction));
+    await expect.poll(() => toggle.textContent()).toBe('Filters (1)');
+    // Wider than a phone: the filters stand in the bar again, without the button.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('filter-categoryId').waitFor();
+    expect(await toggle.count()).toBe(0);
+    await page.context().close();
+  });
+
   it('pages, filters and sorts on the server and keeps it all in the URL across reload and back', async () => {
     const page = await signedIn();
     await expect.poll(() => rows(page).count()).toBe(10);

@@ -1,7 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
-import { IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { Button, em, Group } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconFilter, IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
+import { type ReactNode, useId, useState } from 'react';
 import { KeywordSearch } from './keyword-search';
 import { filterDefParams, ListFilters } from './list-filters';
 import { type FilterValue, type ListSearch, withFirstPage } from './list-search';
@@ -38,11 +39,13 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
           value={search.keyword}
           onChange={(keyword) => setSearch(withFirstPage({ keyword }), { replace: true })}
         />
-        <ListFilters
-          filters={filters}
-          search={search}
-          onChange={(patch: Record<string, FilterValue>) => setSearch(withFirstPage(patch))}
-        />
+        <FiltersOnAPhone filters={filters} search={search}>
+          <ListFilters
+            filters={filters}
+            search={search}
+            onChange={(patch: Record<string, FilterValue>) => setSearch(withFirstPage(patch))}
+          />
+        </FiltersOnAPhone>
         <ResetFilters search={search} setSearch={setSearch} filters={filters} />
       </Group>
       <Group gap="sm" wrap="nowrap">
@@ -76,6 +79,40 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
         )}
       </Group>
     </Group>
+  );
+}
+
+/** Narrower than this (a phone held upright), the filters wait behind a Filters button. */
+const PHONE_WIDTH = 576;
+
+/**
+ * On a phone the filters stood in a column above the rows (seven controls on Books: the whole first
+ * screen) and were built with every cold load of a list; there they show on demand, the button
+ * saying how many are set. Elsewhere they show as they are.
+ */
+function FiltersOnAPhone({ filters, search, children }: Pick<Props, 'filters' | 'search'> & { children: ReactNode }) {
+  const { t } = useLingui();
+  const phone = useMediaQuery(`(max-width: ${em(PHONE_WIDTH - 1)})`, false, { getInitialValueInEffect: false });
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  if (!phone || filters.length === 0) return children;
+  const set = filters.filter((f) => filterDefParams(f).some((p) => search[p] !== undefined && search[p] !== '')).length;
+  return (
+    <>
+      <Button
+        variant="default"
+        leftSection={<IconFilter size={16} aria-hidden />}
+        aria-expanded={open}
+        aria-controls={id}
+        onClick={() => setOpen((o) => !o)}
+        data-testid="filters-toggle"
+      >
+        {set > 0 ? t`Filters (${set})` : t`Filters`}
+      </Button>
+      <div id={id} style={{ display: 'contents' }}>
+        {open && children}
+      </div>
+    </>
   );
 }
 
