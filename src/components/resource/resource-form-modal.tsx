@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, CopyButton, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Modal, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
@@ -8,7 +8,7 @@ import { confirmDiscard } from '../confirm';
 import { LivePresence } from '../live-presence';
 import { useReturnFocus } from '../use-return-focus';
 import { ConflictView } from './conflict-view';
-import { FormField } from './form-field';
+import { FormFields } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
 import { type FormResume, useResourceForm } from './use-resource-form';
 
@@ -32,7 +32,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
   useReturnFocus(opened);
-  const { form, base, conflict, pendingId, closeConflict, rebase, discardDraft, submit } = useResourceForm(
+  const { form, conflictView, pendingId, discardDraft, submit } = useResourceForm(
     resource,
     row,
     () => setOpened(false),
@@ -64,17 +64,8 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
     >
       {/* Who else has this record open (live stream); a courtesy before the version check. */}
       {row && <LivePresence resource={resource.api.path} id={row.id} />}
-      {conflict && base ? (
-        <ConflictView
-          fields={def.fields}
-          original={def.toValues(base)}
-          mine={form.getValues()}
-          toValues={(r: T) => def.toValues(r)}
-          latest={conflict.current}
-          loadLatest={() => props.findLatest(base.id)}
-          onRebase={rebase}
-          onBack={closeConflict}
-        />
+      {conflictView ? (
+        <ConflictView {...conflictView} />
       ) : (
         <form
           onSubmit={submit}
@@ -111,13 +102,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
               </CopyButton>
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {def.fields.map((field) => (
-              <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>
-                <FormField field={field} form={form} empty={empty} editing={Boolean(row)} />
-              </div>
-            ))}
-          </SimpleGrid>
+          <FormFields fields={def.fields} form={form} empty={empty} editing={Boolean(row)} />
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={requestClose} disabled={form.submitting}>
               <Trans>Cancel</Trans>
@@ -131,5 +116,3 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
     </Modal>
   );
 }
-
-const fullWidth = (field: { span?: 1 | 2; kind: string }) => (field.span ?? (field.kind === 'textarea' ? 2 : 1)) === 2;
