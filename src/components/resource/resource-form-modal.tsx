@@ -1,12 +1,12 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, CopyButton, Group, Modal, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
 import { confirmDiscard } from '../confirm';
+import { Dialog } from '../dialog';
 import { LivePresence } from '../live-presence';
-import { useReturnFocus } from '../use-return-focus';
 import { ConflictView } from './conflict-view';
 import { FormFields } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
@@ -28,10 +28,9 @@ interface Props<T extends RecordMeta, V extends FormValues> {
 export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(props: Props<T, V>) {
   const { resource, row } = props;
   const def = resource.form;
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
-  useReturnFocus(opened);
   const { form, conflictView, pendingId, discardDraft, submit } = useResourceForm(
     resource,
     row,
@@ -54,13 +53,12 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   };
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={requestClose}
       onExitTransitionEnd={props.onClosed}
       title={title}
       size={def.size ?? 'lg'}
-      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {/* Who else has this record open (live stream); a courtesy before the version check. */}
       {row && <LivePresence resource={resource.api.path} id={row.id} />}
@@ -113,6 +111,6 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
           </Group>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
