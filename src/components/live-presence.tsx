@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro';
-import { Alert } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
@@ -7,6 +6,7 @@ import { PRESENCE_REFRESH_MS, type PresenceEditor } from '../contract/events';
 import { http } from '../lib/api';
 import { TAB_ID } from '../lib/events';
 import { liveStore, presenceKey } from '../stores/live';
+import { FormNotice } from './form-notice';
 
 /**
  * Inside an edit form: tells the others this tab has the record open (again every
@@ -41,15 +41,8 @@ export function LivePresence({ resource, id }: { resource: string; id: number })
   if (others.length === 0) return null;
   const names = [...new Set(others.map((e) => e.name))].join(', ');
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      mb="md"
-      icon={<IconUsers size={18} aria-hidden />}
-      role="status"
-      data-testid="form-presence"
-    >
+    <FormNotice color="yellow" icon={IconUsers} data-testid="form-presence">
       {t`${names} is editing this record`}
-    </Alert>
+    </FormNotice>
   );
 }

@@ -1,11 +1,14 @@
+import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FORBIDDEN_TITLE, NOT_FOUND_TITLE } from './error-titles';
 
-function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode; text: React.ReactNode }) {
+/** A full page for an error the console answers with its own screen; `title` is also the tab's title. */
+function ErrorPage({ code, title, text }: { code: string; title: MessageDescriptor; text: React.ReactNode }) {
   const router = useRouter();
+  const { i18n } = useLingui();
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="md" maw={480}>
@@ -13,7 +16,7 @@ function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode
           {code}
         </Text>
         <Title order={2} ta="center">
-          {title}
+          {i18n._(title)}
         </Title>
         <Text c="dimmed" ta="center">
           {text}
@@ -32,22 +35,20 @@ function ErrorPage({ code, title, text }: { code: string; title: React.ReactNode
 }
 
 export function NotFoundPage() {
-  const { i18n } = useLingui();
   return (
     <ErrorPage
       code="404"
-      title={i18n._(NOT_FOUND_TITLE)}
+      title={NOT_FOUND_TITLE}
       text={<Trans>Check the address, or go back to where you came from.</Trans>}
     />
   );
 }
 
 export function ForbiddenPage() {
-  const { i18n } = useLingui();
   return (
     <ErrorPage
       code="401"
-      title={i18n._(FORBIDDEN_TITLE)}
+      title={FORBIDDEN_TITLE}
       text={<Trans>Your role does not include this page. Ask an administrator if you need it.</Trans>}
     />
   );

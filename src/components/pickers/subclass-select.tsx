@@ -1,8 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import type { IdPickerProps } from './category-select';
+import { type IdPickerProps, IdSelect } from './id-select';
 import { allSubclassesQuery, subclassesOf } from './picker-queries';
 
 /**
@@ -31,16 +30,16 @@ export function SubclassSelect({
   }, [orphan]);
 
   return (
-    <Select<number>
+    <IdSelect
       {...props}
-      data={categoryId ? (data ?? []).map((s) => ({ value: s.id, label: s.name })) : []}
-      value={value ?? null}
-      onChange={(v) => onChange(v)}
+      options={categoryId ? data?.map((s) => ({ value: s.id, label: s.name })) : []}
+      loading={Boolean(categoryId) && isLoading}
+      value={value}
+      onChange={onChange}
       disabled={!categoryId || props.disabled}
-      placeholder={!categoryId ? (placeholder ?? t`Choose a category first`) : isLoading ? t`Loading…` : placeholder}
+      placeholder={categoryId ? placeholder : (placeholder ?? t`Choose a category first`)}
       title={categoryId ? undefined : t`Choose a category first`}
       nothingFoundMessage={t`No subclasses`}
-      searchable
     />
   );
 }

@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Menu } from '@mantine/core';
-import { IconChevronDown, IconDownload } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { MenuButton } from '../menu-button';
 import { peopleLabels, toPeopleCsv } from './csv-for-people';
 import { downloadCsv } from './export-csv';
 import { type ListSearch, toPageBody } from './list-search';
@@ -37,15 +38,9 @@ export function ExportMenu<T extends RecordMeta, V extends FormValues>({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button
-          variant="default"
-          leftSection={<IconDownload size={16} aria-hidden />}
-          rightSection={<IconChevronDown size={14} aria-hidden />}
-          loading={busy}
-          data-testid="export-csv"
-        >
+        <MenuButton icon={IconDownload} loading={busy} data-testid="export-csv">
           <Trans>Export CSV</Trans>
-        </Button>
+        </MenuButton>
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={() => run(true)} data-testid="export-csv-people">

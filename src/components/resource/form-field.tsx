@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import { ImagePickerField } from '../image-picker/image-picker-field';
 import type { FieldDef, FieldRenderProps, FormValues } from './types';
@@ -12,6 +12,27 @@ interface Props<V extends FormValues> {
   /** The form edits an existing record. */
   editing?: boolean;
 }
+
+/**
+ * A form's fields, two to a row from the `sm` breakpoint; a field of `span` 2 (by default a
+ * textarea) takes a whole row.
+ */
+export function FormFields<V extends FormValues>({
+  fields,
+  ...props
+}: Omit<Props<V>, 'field'> & { fields: FieldDef<V>[] }) {
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+      {fields.map((field) => (
+        <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>
+          <FormField field={field} {...props} />
+        </div>
+      ))}
+    </SimpleGrid>
+  );
+}
+
+const fullWidth = (field: { span?: 1 | 2; kind: string }) => (field.span ?? (field.kind === 'textarea' ? 2 : 1)) === 2;
 
 /** One field of a resource form, drawn from its description. */
 export function FormField<V extends FormValues>({ field, form, empty, editing }: Props<V>) {

@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { CategorySelect, type IdPickerProps } from '../pickers/category-select';
+import { CategorySelect } from '../pickers/category-select';
+import type { IdPickerProps } from '../pickers/id-select';
 import { SubclassSelect } from '../pickers/subclass-select';
 import { FILTER_WIDTH } from './list-filters';
 import type { FilterValue } from './list-search';

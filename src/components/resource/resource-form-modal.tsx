@@ -1,14 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, CopyButton, Group, Modal, SimpleGrid, Text } from '@mantine/core';
+import { Alert, Button, CopyButton, Group, Text } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { isSaveKey } from '../../lib/shortcuts';
 import { confirmDiscard } from '../confirm';
+import { Dialog } from '../dialog';
 import { LivePresence } from '../live-presence';
-import { useReturnFocus } from '../use-return-focus';
 import { ConflictView } from './conflict-view';
-import { FormField } from './form-field';
+import { FormFields } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
 import { type FormResume, useResourceForm } from './use-resource-form';
 
@@ -28,11 +28,10 @@ interface Props<T extends RecordMeta, V extends FormValues> {
 export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(props: Props<T, V>) {
   const { resource, row } = props;
   const def = resource.form;
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
-  useReturnFocus(opened);
-  const { form, base, conflict, pendingId, closeConflict, rebase, discardDraft, submit } = useResourceForm(
+  const { form, conflictView, pendingId, discardDraft, submit } = useResourceForm(
     resource,
     row,
     () => setOpened(false),
@@ -54,27 +53,17 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   };
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={requestClose}
       onExitTransitionEnd={props.onClosed}
       title={title}
       size={def.size ?? 'lg'}
-      closeButtonProps={{ 'aria-label': t`Close` }}
     >
       {/* Who else has this record open (live stream); a courtesy before the version check. */}
       {row && <LivePresence resource={resource.api.path} id={row.id} />}
-      {conflict && base ? (
-        <ConflictView
-          fields={def.fields}
-          original={def.toValues(base)}
-          mine={form.getValues()}
-          toValues={(r: T) => def.toValues(r)}
-          latest={conflict.current}
-          loadLatest={() => props.findLatest(base.id)}
-          onRebase={rebase}
-          onBack={closeConflict}
-        />
+      {conflictView ? (
+        <ConflictView {...conflictView} />
       ) : (
         <form
           onSubmit={submit}
@@ -111,13 +100,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
               </CopyButton>
             </Alert>
           )}
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-            {def.fields.map((field) => (
-              <div key={field.name} style={{ gridColumn: fullWidth(field) ? '1 / -1' : undefined }}>
-                <FormField field={field} form={form} empty={empty} editing={Boolean(row)} />
-              </div>
-            ))}
-          </SimpleGrid>
+          <FormFields fields={def.fields} form={form} empty={empty} editing={Boolean(row)} />
           <Group justify="flex-end" mt="lg">
             <Button variant="default" onClick={requestClose} disabled={form.submitting}>
               <Trans>Cancel</Trans>
@@ -128,8 +111,6 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
           </Group>
         </form>
       )}
-    </Modal>
+    </Dialog>
   );
 }
-
-const fullWidth = (field: { span?: 1 | 2; kind: string }) => (field.span ?? (field.kind === 'textarea' ? 2 : 1)) === 2;

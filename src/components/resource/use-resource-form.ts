@@ -206,12 +206,25 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
 
   return {
     form,
-    base,
-    conflict,
+    /**
+     * After a stale-version 409, what the conflict comparison (conflict-view.tsx) shows and does:
+     * the values this edit started from, the user's, the latest version and the way back; else null.
+     */
+    conflictView:
+      conflict && base
+        ? {
+            fields: def.fields,
+            original: def.toValues(base),
+            mine: form.getValues(),
+            toValues: (r: T) => def.toValues(r),
+            latest: conflict.current,
+            loadLatest: async () => findLatest?.(base.id),
+            onRebase: rebase,
+            onBack: () => setConflict(null),
+          }
+        : null,
     /** The save is queued until the network is back (the write's id). */
     pendingId,
-    closeConflict: () => setConflict(null),
-    rebase,
     /** The form closes without saving: its draft goes (a queued write stays queued). */
     discardDraft: () => {
       closed.current = true;

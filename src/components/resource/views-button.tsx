@@ -1,8 +1,8 @@
 import { Trans } from '@lingui/react/macro';
-import { Button } from '@mantine/core';
-import { IconChevronDown, IconLayoutColumns } from '@tabler/icons-react';
+import { IconLayoutColumns } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { MenuButton } from '../menu-button';
 import type ViewsMenuType from './views-menu';
 
 const loadMenu = () => import('./views-menu');
@@ -16,18 +16,16 @@ type Props<T extends RecordMeta> = Omit<Parameters<typeof ViewsMenuType<T>>[0], 
 export function ViewsButton<T extends RecordMeta>(props: Props<T>) {
   const [wanted, setWanted] = useState<'no' | 'preload' | 'open'>('no');
   const placeholder = (
-    <Button
-      variant="default"
-      // The same icons as the menu's own button, so nothing moves when it takes this one's place.
-      leftSection={<IconLayoutColumns size={16} aria-hidden />}
-      rightSection={<IconChevronDown size={14} aria-hidden />}
+    // The same button as the menu's own, so nothing moves when it takes this one's place.
+    <MenuButton
+      icon={IconLayoutColumns}
       data-testid="views-menu"
       onPointerEnter={() => void loadMenu()}
       onFocus={() => void loadMenu()}
       onClick={() => setWanted('open')}
     >
       {props.views.active ? props.views.active.name : <Trans>Views</Trans>}
-    </Button>
+    </MenuButton>
   );
   if (wanted === 'no') return placeholder;
   return (

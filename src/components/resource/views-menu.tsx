@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { IconCheck, IconChevronDown, IconLayoutColumns, IconStar } from '@tabler/icons-react';
+import { IconCheck, IconLayoutColumns, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type { ListView } from '../../contract/views';
+import { MenuButton } from '../menu-button';
 import type { ListSearch } from './list-search';
 import type { ColumnDef } from './types';
 import { type ListLayout, type ListViews, layoutOf, viewSearchOf, viewsStore } from './use-list-views';
@@ -92,17 +93,15 @@ export default function ViewsMenu<T extends RecordMeta>({
           the focus trap takes the first item instead. */}
       <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <Button
-            variant="default"
-            leftSection={<IconLayoutColumns size={16} aria-hidden />}
-            rightSection={<IconChevronDown size={14} aria-hidden />}
+          <MenuButton
+            icon={IconLayoutColumns}
             loading={busy}
             data-testid="views-menu"
             // Focus follows from the placeholder this button replaces.
             data-autofocus={initiallyOpened || undefined}
           >
             {active ? active.name : <Trans>Views</Trans>}
-          </Button>
+          </MenuButton>
         </Menu.Target>
         <Menu.Dropdown data-testid="views-dropdown">
           <Menu.Label>

@@ -11,6 +11,7 @@ import {
 import type { AppDeps, AuthUser } from '../context';
 import { findSession } from '../db/repositories/sessions';
 import { opsOf, registerEventStreamClients } from '../ops/state';
+import { perApp } from '../per-app';
 import { type BusMessage, EventBus } from './bus';
 
 /** Timings of the stream (AppConfig.events); tests shorten them. */
@@ -279,21 +280,12 @@ function mayseePresence(user: AuthUser, entries: Map<string, { roles?: readonly 
 
 const changeMessage = (m: BusMessage & { kind: 'change' }) => sseMessage(LIVE_EVENTS.change, m.change, m.id);
 
-const hubs = new WeakMap<AppDeps, LiveHub>();
+const hubs = perApp((deps) => new LiveHub(deps));
 
 /** The hub of the app built from `deps` (one per instance). */
-export function liveHub(deps: AppDeps): LiveHub {
-  let hub = hubs.get(deps);
-  if (!hub) {
-    hub = new LiveHub(deps);
-    hubs.set(deps, hub);
-  }
-  return hub;
-}
+export const liveHub = (deps: AppDeps): LiveHub => hubs.of(deps);
 
 /** Ends every stream and the LISTEN connection (shutdown, a test server's close). */
 export async function closeLive(deps: AppDeps): Promise<void> {
-  const hub = hubs.get(deps);
-  hubs.delete(deps);
-  await hub?.close();
+  await hubs.take(deps)?.close();
 }

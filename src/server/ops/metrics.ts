@@ -43,12 +43,15 @@ export class LecternMetrics {
     const self = this;
     const config = deps.config;
 
-    this.requests = new client.Counter({
-      name: 'lectern_http_requests_total',
-      help: 'HTTP requests answered, by method, route pattern and status',
-      labelNames: ['method', 'route', 'status'],
-      registers,
-    });
+    // Every metric is this app's own: registered in its registry, never prom-client's global one.
+    const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
+      new client.Counter<L>({ name, help, labelNames, registers });
+
+    this.requests = counter(
+      'lectern_http_requests_total',
+      'HTTP requests answered, by method, route pattern and status',
+      ['method', 'route', 'status'],
+    );
     this.duration = new client.Histogram({
       name: 'lectern_http_request_duration_seconds',
       help: 'Time to answer an HTTP request (until the handler returned its response), by route pattern and status',
@@ -61,28 +64,24 @@ export class LecternMetrics {
       help: 'HTTP requests being handled now',
       registers,
     });
-    this.uploadBytes = new client.Counter({
-      name: 'lectern_upload_bytes_total',
-      help: 'Bytes stored by the local video service (Content-Length of accepted PUTs), by kind (part, object)',
-      labelNames: ['kind'],
-      registers,
-    });
-    this.uploadParts = new client.Counter({
-      name: 'lectern_upload_parts_total',
-      help: 'Multipart upload parts and whole objects stored by the local video service, by kind',
-      labelNames: ['kind'],
-      registers,
-    });
-    this.signInFailures = new client.Counter({
-      name: 'lectern_signin_failures_total',
-      help: 'Sign-ins refused for a wrong name or password by this instance',
-      registers,
-    });
-    this.signInRefusals = new client.Counter({
-      name: 'lectern_signin_lockouts_total',
-      help: 'Sign-ins refused by this instance because the account or address reached the failure limit (429)',
-      registers,
-    });
+    this.uploadBytes = counter(
+      'lectern_upload_bytes_total',
+      'Bytes stored by the local video service (Content-Length of accepted PUTs), by kind (part, object)',
+      ['kind'],
+    );
+    this.uploadParts = counter(
+      'lectern_upload_parts_total',
+      'Multipart upload parts and whole objects stored by the local video service, by kind',
+      ['kind'],
+    );
+    this.signInFailures = counter(
+      'lectern_signin_failures_total',
+      'Sign-ins refused for a wrong name or password by this instance',
+    );
+    this.signInRefusals = counter(
+      'lectern_signin_lockouts_total',
+      'Sign-ins refused by this instance because the account or address reached the failure limit (429)',
+    );
 
     new client.Gauge({
       name: 'lectern_build_info',

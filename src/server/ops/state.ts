@@ -1,4 +1,5 @@
 import type { AppDeps } from '../context';
+import { perApp } from '../per-app';
 import { defaultOpsConfig, type OpsConfig } from './config';
 import { type PinoLogger, silentLogger } from './logger';
 import { LecternMetrics } from './metrics';
@@ -24,17 +25,10 @@ export class Ops {
   }
 }
 
-const byDeps = new WeakMap<AppDeps, Ops>();
+const opsByApp = perApp((deps) => new Ops(deps));
 
 /** The Ops of the app built from `deps` (created on first use; the same object for the same deps). */
-export function opsOf(deps: AppDeps): Ops {
-  let ops = byDeps.get(deps);
-  if (!ops) {
-    ops = new Ops(deps);
-    byDeps.set(deps, ops);
-  }
-  return ops;
-}
+export const opsOf = (deps: AppDeps): Ops => opsByApp.of(deps);
 
 /**
  * For the live event stream: report how many clients it holds (`source` is read at each scrape

@@ -1,3 +1,7 @@
+import type { Context } from 'hono';
+import type { AppEnv, Logger } from '../context';
+import { isStorageFull } from '../http/errors';
+
 /**
  * The cloud's error shapes: RPC answers JSON `{ Code, Message, RequestId }`, OSS answers XML
  * `<Error>`. Handlers throw these; the two routers render them in one place each.
@@ -155,4 +159,22 @@ export function ossErrorXml(e: OssError, requestId: string, host: string): strin
 ${xmlFields({ Code: e.code, Message: e.message, RequestId: requestId, HostId: host, ...e.extra })}
 </Error>
 `;
+}
+
+/**
+ * The service error a router answers with for what a handler threw: the service's own as it is; a
+ * full disk while writing a file or the database (the write has been undone) as the service's
+ * "storage full", logged; anything else is rethrown for the app's 500.
+ */
+export function serviceError<E extends Error>(
+  caught: unknown,
+  own: abstract new (...args: never[]) => E,
+  storageFull: () => E,
+  c: Context<AppEnv>,
+  log: Logger,
+): E {
+  if (caught instanceof own) return caught;
+  if (!isStorageFull(caught)) throw caught;
+  log.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}: storage full (disk full):`, caught);
+  return storageFull();
 }

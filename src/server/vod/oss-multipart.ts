@@ -7,8 +7,7 @@ import { allowedOrigin, BodyTooLarge, readSmallBody } from './http-util';
 import { objectCompleted } from './media';
 import { authorizeOss } from './oss-auth';
 import type { OssCall } from './oss-call';
-import { admitUpload, expectedMd5, quotedEtag, receiveChecked, xmlResponse } from './oss-object';
-import type { Received } from './storage';
+import { expectedMd5, quotedEtag, receiveUpload, xmlResponse } from './oss-object';
 import { vodDb } from './tables';
 import {
   claimUpload,
@@ -59,13 +58,7 @@ export async function uploadPart(call: OssCall): Promise<Response> {
   if (!/^\d{1,5}$/.test(t.query.partNumber ?? '') || n < 1 || n > max)
     throw ossErrors.invalidArgument(`Part number must be an integer between 1 and ${max}, inclusive.`);
   const upload = await openUpload(call);
-  const release = await admitUpload(call, vod.limits.maxPartBytes);
-  let r: Received;
-  try {
-    r = await receiveChecked(call);
-  } finally {
-    release();
-  }
+  const r = await receiveUpload(call, vod.limits.maxPartBytes);
   const file = `${n}.${randomBytes(6).toString('hex')}`;
   const dir = storage.uploadDir(upload.uploadId);
   try {

@@ -32,7 +32,7 @@ export function checkReceived(r: Received, headers: Record<string, string>, md5:
 export const quotedEtag = (md5: Buffer) => `"${md5.toString('hex').toUpperCase()}"`;
 
 /** Receives a body to a temp file and checks it; on refusal the temp file is gone. */
-export async function receiveChecked(call: OssCall): Promise<Received> {
+async function receiveChecked(call: OssCall): Promise<Received> {
   const md5 = expectedMd5(call.t.headers);
   const r = await call.storage.receive(call.c.req.raw.body);
   try {
@@ -50,7 +50,7 @@ export async function receiveChecked(call: OssCall): Promise<Received> {
  * the disk's free space less the reserve (InsufficientStorage, 507). Uploads still arriving at this
  * instance count as used. Returns the release of the reservation, for when the body is stored.
  */
-export async function admitUpload(call: OssCall, max: number): Promise<() => void> {
+async function admitUpload(call: OssCall, max: number): Promise<() => void> {
   const { c, deps, vod, t, storage } = call;
   const declared = declaredLength(c.req.raw);
   if (declared === null) throw ossErrors.missingContentLength();
@@ -76,19 +76,23 @@ export async function admitUpload(call: OssCall, max: number): Promise<() => voi
   return release;
 }
 
+/** The body of an admitted upload (at most `max` bytes), received and checked; the reservation ends with it. */
+export async function receiveUpload(call: OssCall, max: number): Promise<Received> {
+  const release = await admitUpload(call, max);
+  try {
+    return await receiveChecked(call);
+  } finally {
+    release();
+  }
+}
+
 /** PUT Object: streamed to a temp file, then moved into place; a video's object completes its record. */
 export async function putObject(call: OssCall): Promise<Response> {
   const { c, deps, vod, t, storage } = call;
   const cred = await authorizeOss(c, deps, t);
   const dest = storage.objectPath(t.bucket, t.key);
   if (!dest) throw ossErrors.invalidObjectName();
-  const release = await admitUpload(call, vod.limits.maxObjectBytes);
-  let r: Received;
-  try {
-    r = await receiveChecked(call);
-  } finally {
-    release();
-  }
+  const r = await receiveUpload(call, vod.limits.maxObjectBytes);
   const etag = quotedEtag(r.md5);
   const now = deps.now();
   const contentType = t.headers['content-type'] || 'application/octet-stream';

@@ -1,9 +1,8 @@
 import type { Context, Hono } from 'hono';
 import type { AppDeps, AppEnv } from '../context';
 import { drainBeforeRefusal } from '../http/body-limit';
-import { isStorageFull } from '../http/errors';
 import type { VodConfig } from './config';
-import { OssError, ossErrors, ossErrorXml } from './errors';
+import { OssError, ossErrors, ossErrorXml, serviceError } from './errors';
 import { authorizeOss, isSigned, type OssTarget } from './oss-auth';
 import type { OssCall } from './oss-call';
 import { abortMultipart, completeMultipart, initiateMultipart, listUploadParts, uploadPart } from './oss-multipart';
@@ -27,14 +26,7 @@ export function registerOss(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
       const t = target(c, vod.bucket);
       return await route({ c, deps, vod, t, storage });
     } catch (caught) {
-      let err = caught;
-      if (!(err instanceof OssError)) {
-        if (!isStorageFull(err)) throw err;
-        // A full disk while writing a file or the database: the write has been undone.
-        deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
-        err = ossErrors.insufficientStorage();
-      }
-      const e = err as OssError;
+      const e = serviceError(caught, OssError, ossErrors.insufficientStorage, c, deps.log);
       const headers: Record<string, string> = { 'Content-Type': 'application/xml' };
       if (await mustClose(c.req.raw, caught)) headers.Connection = 'close';
       const host = new URL(c.req.url).host;

@@ -3,11 +3,10 @@ import type { Context, Hono } from 'hono';
 import { rpcSigningInput, sameSignature } from '../../contract/vod-signature';
 import { type VideoInput, videoCreateSchema } from '../../resources/video/schema';
 import type { AppDeps, AppEnv } from '../context';
-import { isStorageFull } from '../http/errors';
 import { textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
-import { RpcError, rpcErrors } from './errors';
+import { RpcError, rpcErrors, serviceError } from './errors';
 import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
 import { mac } from './mac';
 import {
@@ -52,13 +51,7 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
       const out = await action({ c, deps, vod, cred, p });
       return c.json({ RequestId: requestId, ...out });
     } catch (caught) {
-      let err = caught;
-      if (!(err instanceof RpcError)) {
-        if (!isStorageFull(err)) throw err;
-        deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
-        err = rpcErrors.storageFull();
-      }
-      const e = err as RpcError;
+      const e = serviceError(caught, RpcError, rpcErrors.storageFull, c, deps.log);
       return c.json({ Code: e.code, Message: e.message, RequestId: requestId }, e.status as 400);
     }
   };

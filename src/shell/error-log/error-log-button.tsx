@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useSnapshot } from 'valtio';
+import { useOnDemand } from '../../components/on-demand';
 import { errorLogStore } from '../../lib/error-log';
 
 // The log's table loads when it is first opened.
@@ -12,8 +13,7 @@ const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 export function ErrorLogButton() {
   const { t } = useLingui();
   const { entries } = useSnapshot(errorLogStore);
-  // null: never opened (nothing loaded); then whether the log is open.
-  const [opened, setOpened] = useState<boolean | null>(null);
+  const dialog = useOnDemand();
   if (entries.length === 0) return null;
   return (
     <>
@@ -23,7 +23,7 @@ export function ErrorLogButton() {
             variant="subtle"
             color="red"
             size="lg"
-            onClick={() => setOpened(true)}
+            onClick={dialog.open}
             aria-label={t`Error log: ${entries.length} errors`}
             data-testid="error-log-button"
           >
@@ -31,11 +31,9 @@ export function ErrorLogButton() {
           </ActionIcon>
         </Indicator>
       </Tooltip>
-      {opened !== null && (
-        <Suspense fallback={null}>
-          <ErrorLogDialog opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      {dialog.render((props) => (
+        <ErrorLogDialog {...props} />
+      ))}
     </>
   );
 }

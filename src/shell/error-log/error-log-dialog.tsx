@@ -1,26 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Badge, Button, Code, CopyButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Code, CopyButton, Group, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { Dialog } from '../../components/dialog';
 import { formatFullDate, relativeTime } from '../../components/format';
-import { useReturnFocus } from '../../components/use-return-focus';
 import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../lib/error-log';
 
 /** The error log's dialog: every collected error, newest first, with its details (SPEC.md §2). */
 export default function ErrorLogDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  useReturnFocus(opened);
   const { t, i18n } = useLingui();
   const { entries } = useSnapshot(errorLogStore);
   const [detail, setDetail] = useState<ErrorLogEntry | null>(null);
   const json = JSON.stringify(entries, null, 2);
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t`Error log`}
-      size="xl"
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t`Error log`} size="xl">
       <Stack>
         <Group justify="flex-end">
           <CopyButton value={json}>
@@ -73,6 +66,6 @@ export default function ErrorLogDialog({ opened, onClose }: { opened: boolean; o
           </Code>
         )}
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

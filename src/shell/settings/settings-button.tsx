@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { useSnapshot } from 'valtio';
+import { useOnDemand } from '../../components/on-demand';
 import { settingsStore } from '../../stores/settings';
 
 const load = () => import('./settings-drawer');
@@ -13,8 +14,7 @@ const SettingsDrawer = lazy(load);
 export function SettingsButton() {
   const { t } = useLingui();
   const { showSettings } = useSnapshot(settingsStore);
-  // null: never opened (nothing loaded); then whether the drawer is open.
-  const [opened, setOpened] = useState<boolean | null>(null);
+  const drawer = useOnDemand();
   if (!showSettings) return null;
   return (
     <>
@@ -23,7 +23,7 @@ export function SettingsButton() {
           variant="subtle"
           color="gray"
           size="lg"
-          onClick={() => setOpened(true)}
+          onClick={drawer.open}
           onPointerEnter={() => void load()}
           onFocus={() => void load()}
           aria-label={t`Settings`}
@@ -32,11 +32,9 @@ export function SettingsButton() {
           <IconSettings size={20} />
         </ActionIcon>
       </Tooltip>
-      {opened !== null && (
-        <Suspense fallback={null}>
-          <SettingsDrawer opened={opened} onClose={() => setOpened(false)} />
-        </Suspense>
-      )}
+      {drawer.render((props) => (
+        <SettingsDrawer {...props} />
+      ))}
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Button,
   ColorInput,
-  Drawer,
   SegmentedControl,
   Select,
   Stack,
@@ -12,7 +11,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useSnapshot } from 'valtio';
-import { useReturnFocus } from '../../components/use-return-focus';
+import { SideDrawer } from '../../components/side-drawer';
 import { changeSetting, resetSettings, type Settings, settingsStore } from '../../stores/settings';
 
 const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
@@ -22,7 +21,6 @@ const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f9
  * navbar's settings button is first used (settings-button.tsx).
  */
 export default function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  useReturnFocus(opened);
   const { t } = useLingui();
   const settings = useSnapshot(settingsStore);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
@@ -36,14 +34,7 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
   );
 
   return (
-    <Drawer
-      opened={opened}
-      onClose={onClose}
-      position="right"
-      title={t`Page style settings`}
-      size="sm"
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <SideDrawer opened={opened} onClose={onClose} position="right" title={t`Page style settings`} size="sm">
       <Stack gap="md">
         <SegmentedControl
           aria-label={t`Colour scheme`}
@@ -93,6 +84,6 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
           <Trans>Reset to defaults</Trans>
         </Button>
       </Stack>
-    </Drawer>
+    </SideDrawer>
   );
 }

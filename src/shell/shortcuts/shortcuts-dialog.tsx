@@ -1,20 +1,13 @@
 import { useLingui } from '@lingui/react/macro';
-import { Group, Kbd, Modal, Table } from '@mantine/core';
-import { useReturnFocus } from '../../components/use-return-focus';
+import { Group, Kbd, Table } from '@mantine/core';
+import { Dialog } from '../../components/dialog';
 import { keyLabel, SHORTCUTS } from '../../lib/shortcuts';
 
 /** The list of every shortcut (loaded on the first `?`, by shortcuts-help.tsx). */
 export default function ShortcutsDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  useReturnFocus(opened);
   const { t, i18n } = useLingui();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={t`Keyboard shortcuts`}
-      size="md"
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <Dialog opened={opened} onClose={onClose} title={t`Keyboard shortcuts`} size="md">
       <Table data-testid="shortcuts-table">
         <Table.Tbody>
           {Object.entries(SHORTCUTS).map(([name, s]) => (
@@ -31,6 +24,6 @@ export default function ShortcutsDialog({ opened, onClose }: { opened: boolean; 
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </Dialog>
   );
 }

@@ -5,6 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { FormNotice } from '../../../components/form-notice';
 import { notifySuccess } from '../../../components/notify';
 import { preloadPasswordPolicy } from '../../../contract/password-policy';
 import { sessionStore } from '../../../stores/session';
@@ -64,12 +65,9 @@ export function AccountPage({ redirect }: Props) {
           <Trans>Change password</Trans>
         </Title>
         {changed && (
-          <Alert
+          <FormNotice
             color="green"
-            variant="light"
-            mb="md"
-            icon={<IconCircleCheck size={18} aria-hidden />}
-            role="status"
+            icon={IconCircleCheck}
             data-testid="password-changed"
             withCloseButton
             onClose={() => setChanged(false)}
@@ -78,7 +76,7 @@ export function AccountPage({ redirect }: Props) {
             <Trans>
               Your password has been changed. You stay signed in here; your other devices have been signed out.
             </Trans>
-          </Alert>
+          </FormNotice>
         )}
         <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} />
       </Paper>

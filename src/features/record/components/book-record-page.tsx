@@ -1,10 +1,12 @@
+import { useParams } from '@tanstack/react-router';
 import { RecordView } from '../../../components/resource/record-view';
 import { bookResource } from '../../../resources/book/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory, StockHistory } from './record-history';
 
 /** /web/book/$id: one book, its borrow applications, its stock over time and its history. */
-export function BookRecordPage({ id }: { id: number }) {
+export function BookRecordPage() {
+  const id = Number(useParams({ from: '/_console/web/book_/$id' }).id);
   return (
     <RecordView resource={bookResource} id={id}>
       {() => (

@@ -1,3 +1,4 @@
+import { useParams } from '@tanstack/react-router';
 import { RecordView } from '../../../components/resource/record-view';
 import { readerResource } from '../../../resources/reader/resource';
 import { RecordApplications } from './record-applications';
@@ -7,7 +8,8 @@ import { RecordMessages } from './record-messages';
 /**
  * /users/user/$id: one reader, their borrow applications, their messages and their history.
  */
-export function ReaderRecordPage({ id }: { id: number }) {
+export function ReaderRecordPage() {
+  const id = Number(useParams({ from: '/_console/users/user_/$id' }).id);
   return (
     <RecordView resource={readerResource} id={id}>
       {() => (

@@ -19,16 +19,8 @@ export function RecordApplications({ by }: { by: { bookId: number } | { userId: 
   return (
     <RecordSection
       id="record-applications"
-      title={
-        <>
-          {t`Borrow applications`}{' '}
-          {query.data && (
-            <Text span c="dimmed">
-              ({query.data.total})
-            </Text>
-          )}
-        </>
-      }
+      title={t`Borrow applications`}
+      count={query.data?.total}
       error={query.isError ? query.error.message : undefined}
       empty={query.data && rows.length === 0 && <Trans>No applications yet.</Trans>}
       headers={[t`Applied`, ofBook ? t`Reader` : t`Book`, t`Status`, t`Handled by`]}

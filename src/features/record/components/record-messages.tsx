@@ -20,16 +20,8 @@ export function RecordMessages({ readerId }: { readerId: number }) {
   return (
     <RecordSection
       id="record-messages"
-      title={
-        <>
-          {t`Messages`}{' '}
-          {query.data && (
-            <Text span c="dimmed">
-              ({query.data.total})
-            </Text>
-          )}
-        </>
-      }
+      title={t`Messages`}
+      count={query.data?.total}
       error={query.isError ? query.error.message : undefined}
       empty={query.data && rows.length === 0 && <Trans>No messages from this reader.</Trans>}
       headers={[t`Received`, t`Message`, t`Status`]}

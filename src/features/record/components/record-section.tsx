@@ -2,7 +2,8 @@ import { Paper, Table, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
- * One panel of a record page (its applications, its history): a titled section, then a notice,
+ * One panel of a record page (its applications, its history): a titled section (with the number of
+ * entries in all when `count` is given, once known), then a notice,
  * the error of its request, or what it says when it has nothing to list, then its table of `rows`
  * under `headers` (scrolling sideways on a narrow screen unless `scroll` is false). `id` names the
  * title (the section's accessible name) and the table (its test id).
@@ -10,6 +11,7 @@ import type { ReactNode } from 'react';
 export function RecordSection({
   id,
   title,
+  count,
   notice,
   error,
   empty,
@@ -19,6 +21,7 @@ export function RecordSection({
 }: {
   id: string;
   title: ReactNode;
+  count?: number;
   notice?: ReactNode;
   error?: string;
   /** Shown instead of the table when the request succeeded with no rows; false while it has rows. */
@@ -43,6 +46,14 @@ export function RecordSection({
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={id}>
       <Title order={3} size="h4" mb="sm" id={id}>
         {title}
+        {count !== undefined && (
+          <>
+            {' '}
+            <Text span c="dimmed">
+              ({count})
+            </Text>
+          </>
+        )}
       </Title>
       {notice}
       {error !== undefined && <Text c="red">{error}</Text>}

@@ -1,11 +1,10 @@
-import { Trans } from '@lingui/react/macro';
-import { Button, Group, SimpleGrid } from '@mantine/core';
-import { confirmDiscard } from '../../../components/confirm';
+import { Group } from '@mantine/core';
 import { ConflictView } from '../../../components/resource/conflict-view';
-import { FormField } from '../../../components/resource/form-field';
+import { FormFields } from '../../../components/resource/form-field';
 import { useResourceForm } from '../../../components/resource/use-resource-form';
 import { companyResource } from '../resource';
 import type { Company } from '../schema';
+import { SaveButtons } from './save-buttons';
 
 const def = companyResource.form;
 const empty = def.toValues();
@@ -23,56 +22,15 @@ interface Props {
  * the conflict comparison, never overwritten. The parent remounts it per saved version.
  */
 export function CompanyForm({ company, findLatest, onSaved }: Props) {
-  const { form, base, conflict, closeConflict, rebase, submit } = useResourceForm(
-    companyResource,
-    company,
-    onSaved,
-    findLatest,
-  );
+  const { form, conflictView, submit } = useResourceForm(companyResource, company, onSaved, findLatest);
 
-  if (conflict && base) {
-    return (
-      <ConflictView
-        fields={def.fields}
-        original={def.toValues(base)}
-        mine={form.getValues()}
-        toValues={(r: Company) => def.toValues(r)}
-        latest={conflict.current}
-        loadLatest={findLatest}
-        onRebase={rebase}
-        onBack={closeConflict}
-      />
-    );
-  }
+  if (conflictView) return <ConflictView {...conflictView} />;
 
   return (
     <form onSubmit={submit} noValidate data-testid="company-form">
-      <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
-        {def.fields.map((field) => (
-          <div
-            key={field.name}
-            style={{ gridColumn: (field.span ?? (field.kind === 'textarea' ? 2 : 1)) === 2 ? '1 / -1' : undefined }}
-          >
-            <FormField field={field} form={form} empty={empty} editing />
-          </div>
-        ))}
-      </SimpleGrid>
+      <FormFields fields={def.fields} form={form} empty={empty} editing />
       <Group justify="flex-end" mt="lg">
-        <Button
-          variant="default"
-          onClick={() => confirmDiscard(() => form.reset())}
-          disabled={form.submitting || !form.isDirty()}
-        >
-          <Trans>Reset</Trans>
-        </Button>
-        <Button
-          type="submit"
-          loading={form.submitting}
-          disabled={form.submitting || !form.isDirty()}
-          data-testid="company-save"
-        >
-          <Trans>Save</Trans>
-        </Button>
+        <SaveButtons saving={form.submitting} dirty={form.isDirty()} reset={form.reset} testId="company-save" />
       </Group>
     </form>
   );

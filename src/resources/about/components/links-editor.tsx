@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
-import { confirmDiscard } from '../../../components/confirm';
 import { IconAction } from '../../../components/icon-action';
 import { notifySuccess } from '../../../components/notify';
 import { ApiError } from '../../../lib/http';
@@ -17,6 +16,7 @@ import {
   URL_LIST_MAX,
 } from '../model';
 import type { SiteLink } from '../schema';
+import { SaveButtons } from './save-buttons';
 
 /**
  * The site's links as rows to add, remove and move. `PUT /url` replaces the whole list, in the
@@ -49,8 +49,6 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
       }
     }
   });
-
-  const reset = () => (form.isDirty() ? confirmDiscard(() => form.reset()) : undefined);
 
   return (
     <form onSubmit={submit} noValidate data-testid="links-form" aria-label={t`Site links`}>
@@ -123,17 +121,13 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
             <Trans>Add link</Trans>
           </Button>
           <Group gap="sm">
-            <Button variant="default" onClick={reset} disabled={save.isPending || !form.isDirty()}>
-              <Trans>Reset</Trans>
-            </Button>
-            <Button
-              type="submit"
-              loading={save.isPending}
-              disabled={save.isPending || !form.isDirty()}
-              data-testid="links-save"
-            >
-              <Trans>Save links</Trans>
-            </Button>
+            <SaveButtons
+              saving={save.isPending}
+              dirty={form.isDirty()}
+              reset={form.reset}
+              label={<Trans>Save links</Trans>}
+              testId="links-save"
+            />
           </Group>
         </Group>
       </Stack>

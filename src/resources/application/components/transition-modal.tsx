@@ -1,9 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { notifySuccess } from '../../../components/notify';
-import { useReturnFocus } from '../../../components/use-return-focus';
 import { ApiError } from '../../../lib/http';
 import { useApplyTransition } from '../api';
 import type { Transition } from '../model';
@@ -17,7 +17,6 @@ interface Props {
 
 /** Confirms one status change with an optional remark; the server's refusal (409) stays visible here. */
 export function TransitionModal({ row, transition, onClose }: Props) {
-  useReturnFocus(true);
   const { t, i18n } = useLingui();
   const [remark, setRemark] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -40,7 +39,7 @@ export function TransitionModal({ row, transition, onClose }: Props) {
   };
 
   return (
-    <Modal opened onClose={onClose} title={i18n._(transition.title)} closeButtonProps={{ 'aria-label': t`Close` }}>
+    <Dialog opened onClose={onClose} title={i18n._(transition.title)}>
       <Stack gap="md" data-testid="transition-dialog">
         <Text size="sm">
           <Trans>
@@ -76,6 +75,6 @@ export function TransitionModal({ row, transition, onClose }: Props) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

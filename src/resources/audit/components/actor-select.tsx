@@ -1,27 +1,18 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select, type SelectProps } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { type IdPickerProps, IdSelect } from '../../../components/pickers/id-select';
 import { actorsQuery } from '../api';
 
-type Props = Omit<SelectProps<number>, 'data' | 'value' | 'onChange'> & {
-  value: number | null;
-  onChange: (id: number | null) => void;
-  'data-testid'?: string;
-};
-
 /** Chooses a staff account (the audit's actor). */
-export function ActorSelect({ value, onChange, placeholder, ...props }: Props) {
+export function ActorSelect(props: IdPickerProps & { value: number | null }) {
   const { t } = useLingui();
   const { data, isLoading } = useQuery(actorsQuery());
   return (
-    <Select<number>
+    <IdSelect
       {...props}
-      data={(data?.items ?? []).map((s) => ({ value: s.id, label: `${s.name} (${s.userName})` }))}
-      value={value}
-      onChange={(v) => onChange(v)}
-      placeholder={isLoading ? t`Loading…` : placeholder}
+      options={data?.items.map((s) => ({ value: s.id, label: `${s.name} (${s.userName})` }))}
+      loading={isLoading}
       nothingFoundMessage={t`No staff accounts`}
-      searchable
       clearable
     />
   );

@@ -1,11 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider, Drawer, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { notifySuccess } from '../../../components/notify';
-import { useReturnFocus } from '../../../components/use-return-focus';
+import { SideDrawer } from '../../../components/side-drawer';
 import { ApiError } from '../../../lib/http';
 import { useUpdateMessage } from '../api';
 import { marksReadOnOpen, ONLINE_STATUS_OPTIONS } from '../model';
@@ -16,7 +16,6 @@ import type { Online } from '../schema';
  * the record each PUT returns, so the reply goes out with the current version.
  */
 export function MessageDrawer({ message, onClose }: { message: Online; onClose: () => void }) {
-  useReturnFocus(true);
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(message);
   const [reply, setReply] = useState(message.reply ?? '');
@@ -47,14 +46,7 @@ export function MessageDrawer({ message, onClose }: { message: Online; onClose: 
   };
 
   return (
-    <Drawer
-      opened
-      onClose={onClose}
-      position="right"
-      size="md"
-      title={t`Message from ${current.readerName}`}
-      closeButtonProps={{ 'aria-label': t`Close` }}
-    >
+    <SideDrawer opened onClose={onClose} position="right" size="md" title={t`Message from ${current.readerName}`}>
       <Stack gap="md" data-testid="message-drawer">
         <Group justify="space-between">
           <EnumBadge value={current.status} options={ONLINE_STATUS_OPTIONS} />
@@ -102,6 +94,6 @@ export function MessageDrawer({ message, onClose }: { message: Online; onClose: 
           </Button>
         </Group>
       </Stack>
-    </Drawer>
+    </SideDrawer>
   );
 }

@@ -1,10 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Divider, Group, Modal, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { Dialog } from '../../../components/dialog';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { Thumbnail } from '../../../components/thumbnail';
-import { useReturnFocus } from '../../../components/use-return-focus';
 import { NEWS_STATUS_OPTIONS } from '../model';
 import type { News } from '../schema';
 
@@ -15,10 +15,9 @@ const RichTextPreview = lazy(() => import('./rich-text').then((m) => ({ default:
  * editor's schema (read-only), which renders only the nodes and marks it knows.
  */
 export function NewsPreview({ news, onClose }: { news: News; onClose: () => void }) {
-  useReturnFocus(true);
   const { t, i18n } = useLingui();
   return (
-    <Modal opened onClose={onClose} size="xl" title={t`Preview`} closeButtonProps={{ 'aria-label': t`Close` }}>
+    <Dialog opened onClose={onClose} size="xl" title={t`Preview`}>
       <Stack gap="sm" data-testid="news-preview">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Title order={3}>{news.title}</Title>
@@ -42,6 +41,6 @@ export function NewsPreview({ news, onClose }: { news: News; onClose: () => void
           <RichTextPreview html={news.content} label={t`Content`} />
         </Suspense>
       </Stack>
-    </Modal>
+    </Dialog>
   );
 }

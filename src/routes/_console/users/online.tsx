@@ -1,18 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import { createFileRoute, stripSearchParams } from '@tanstack/react-router';
-import { LIST_DEFAULTS } from '../../../components/resource/list-search';
+import { createFileRoute } from '@tanstack/react-router';
 import { messagesQuery } from '../../../resources/message/api';
 import { MessagesPage } from '../../../resources/message/components/messages-page';
 import { onlineSearchSchema } from '../../../resources/message/model';
 import { messageSpec } from '../../../resources/message/spec';
+import { listRoute } from '../../-list-route';
 
 export const Route = createFileRoute('/_console/users/online')({
   staticData: { title: msg`Online messages`, ...messageSpec.menu, roles: messageSpec.roles },
-  validateSearch: onlineSearchSchema,
-  search: { middlewares: [stripSearchParams(LIST_DEFAULTS)] },
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => {
-    void queryClient.prefetchQuery(messagesQuery(deps));
-  },
+  ...listRoute(onlineSearchSchema, (deps, queryClient) => queryClient.prefetchQuery(messagesQuery(deps))),
   component: MessagesPage,
 });

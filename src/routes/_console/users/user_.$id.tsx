@@ -2,20 +2,10 @@ import { msg } from '@lingui/core/macro';
 import { createFileRoute } from '@tanstack/react-router';
 import { ReaderRecordPage } from '../../../features/record/components/reader-record-page';
 import { readerSpec } from '../../../resources/reader/spec';
+import { recordPageMeta } from '../../-record-route';
 
 /** A reader's record page: hidden from the menu, a tab per reader, the roles of the Users list. */
 export const Route = createFileRoute('/_console/users/user_/$id')({
-  staticData: {
-    title: msg`Reader`,
-    icon: readerSpec.menu.icon,
-    roles: readerSpec.roles,
-    hidden: true,
-    activeMenu: '/users/user',
-  },
-  component: Page,
+  staticData: recordPageMeta(msg`Reader`, readerSpec, '/users/user'),
+  component: ReaderRecordPage,
 });
-
-function Page() {
-  const { id } = Route.useParams();
-  return <ReaderRecordPage id={Number(id)} />;
-}
