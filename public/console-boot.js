@@ -29,6 +29,21 @@
   };
   const token = cookie('Authorization');
   if (data && token) {
+    // The frame, drawn at once (index.html's .frame-shell): in the colour scheme Mantine will apply
+    // (its stored choice, as its own script would set it) and with the sidebar as wide as its state.
+    let scheme = 'light';
+    try {
+      scheme = localStorage.getItem('mantine-color-scheme-value') || 'light';
+    } catch {
+      // No storage: Mantine's default.
+    }
+    if (scheme === 'auto') scheme = matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+    document.documentElement.setAttribute('data-mantine-color-scheme', scheme);
+    const shell = document.getElementById('frame-shell');
+    if (shell) {
+      if (cookie('sidebarStatus') === '0') shell.setAttribute('data-sidebar', 'closed');
+      shell.hidden = false;
+    }
     window.__lecternEarly = window.__lecternEarly || {};
     const early = window.__lecternEarly;
     // The same request as the console's http client (src/lib/http.ts, src/lib/auth.ts).

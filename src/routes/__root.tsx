@@ -1,6 +1,7 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
 import type { RouterContext } from '../router';
 import { ConnectionErrorPage } from '../shell/error-pages';
+import { useBootShellRemoved } from '../shell/layout/frame-shell';
 import { usePageTitle } from '../shell/use-page-title';
 import { guard } from './-guard';
 
@@ -16,5 +17,6 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   usePageTitle();
+  useBootShellRemoved();
   return <Outlet />;
 }

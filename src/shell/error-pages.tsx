@@ -4,6 +4,7 @@ import { Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { FORBIDDEN_TITLE, NOT_FOUND_TITLE } from './error-titles';
+import { useBootShellRemoved } from './layout/frame-shell';
 
 /** A full page for an error the console answers with its own screen; `title` is also the tab's title. */
 function ErrorPage({ code, title, text }: { code: string; title: MessageDescriptor; text: React.ReactNode }) {
@@ -74,6 +75,7 @@ export function AuthRedirectPage() {
  * cached, or a request cut short): the session is kept, and Retry checks again.
  */
 export function ConnectionErrorPage() {
+  useBootShellRemoved();
   return (
     <Center mih="100vh" p="xl">
       <Stack align="center" gap="md" maw={480}>

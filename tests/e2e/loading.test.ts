@@ -140,7 +140,7 @@ describe('cold loads', () => {
     await context.close();
   });
 
-  it("starts the session check, the screen's code and a list's first page beside the entry, each asked once", async () => {
+  it("draws the frame and starts the session check, the screen's code and a list's first page beside the entry, each asked once", async () => {
     const { context, page } = await cold();
     // The entry's script is held until the session check, the screen's chunk and the list's first
     // page have been asked for: only the boot script (public/console-boot.js) can ask while it is held.
@@ -148,6 +148,7 @@ describe('cold loads', () => {
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const early = (path: RegExp) => asked.some((p) => path.test(p));
     let askedWhileHeld = false;
+    let shellWhileHeld = false;
     await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       const until = Date.now() + 10_000;
       const all = () =>
@@ -156,12 +157,17 @@ describe('cold loads', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
       askedWhileHeld = all();
+      // The frame is drawn before any of the console's code has run.
+      shellWhileHeld = await page.getByTestId('frame-shell').isVisible();
       await route.continue();
     });
     await page.goto('/web/book');
     await rows(page).first().waitFor();
     await settle(page);
     expect(askedWhileHeld).toBe(true);
+    expect(shellWhileHeld).toBe(true);
+    // …and gone once the console's own frame is there.
+    expect(await page.getByTestId('frame-shell').count()).toBe(0);
     // Asked once: the console took the boot script's answers.
     expect(asked.filter((p) => p.endsWith('/auth/info'))).toHaveLength(1);
     expect(asked.filter((p) => p.endsWith('/book/page'))).toHaveLength(1);

@@ -9,6 +9,7 @@ import { TagsView } from '../tags-view/tags-view';
 import { useViewScroll } from '../tags-view/use-view-scroll';
 import classes from './console-layout.module.css';
 import { FirstScreenOutlet, InTransition } from './first-screen';
+import { FrameShell } from './frame-shell';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
 import { useDevice } from './use-device';
@@ -23,7 +24,7 @@ const RAIL_WIDTH = 64;
 /** The console's frame (sidebar, header, tabs) around its screens, built in a transition (first-screen.tsx). */
 export function ConsoleLayout(props: { navbarExtra?: ReactNode } = {}) {
   return (
-    <InTransition>
+    <InTransition fallback={<FrameShell />}>
       <Frame {...props} />
     </InTransition>
   );

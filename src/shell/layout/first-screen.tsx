@@ -9,12 +9,12 @@ import { type ReactNode, startTransition, useEffect, useState } from 'react';
  * while it starts, and the frame is painted before the screen. Only the first mount waits: once
  * shown, later screens render as before (the frame is already there).
  */
-export function InTransition({ children }: { children: ReactNode }) {
+export function InTransition({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [shown, setShown] = useState(false);
   useEffect(() => {
     startTransition(() => setShown(true));
   }, []);
-  return shown ? children : null;
+  return shown ? children : fallback;
 }
 
 /** The console's outlet: its first screen mounts in a transition after the frame. */
