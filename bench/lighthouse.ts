@@ -1,5 +1,5 @@
 /**
- * `npm run bench lighthouse` (or `tsx bench/lighthouse.ts`): issue 6's figures, against a real
+ * `npm run bench lighthouse` (or `tsx bench/lighthouse.ts`): Lighthouse and offline figures, against a real
  * Lectern server (LECTERN_DIST, default dist/) with the demo data, in Debian Chromium.
  *
  * - Lighthouse 12 (npm) on the sign-in page, and on Home, Books and News after sign-in (the

@@ -1,5 +1,5 @@
 /**
- * `npm run bench upload` (or `tsx bench/upload.ts`): issue 4's upload figures, in one run, in Debian
+ * `npm run bench upload` (or `tsx bench/upload.ts`): the upload figures, in one run, in Debian
  * Chromium, against a real Lectern server (LECTERN_DIST, default dist/) with the local video service.
  *
  * - Baseline: the same 200 MiB file, picked in the same page, sent as plain `fetch` PUTs of 1 MiB,

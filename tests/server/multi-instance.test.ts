@@ -12,7 +12,7 @@ import { type Spawned, spawnServer } from './helpers/spawn-server';
 import { type Credential, ossOptions, signedParams, type Ticket, uploadInTwoParts, uploadTarget } from './vod/helpers';
 
 /**
- * Issue 7: two real server processes (main.ts) on different ports over one PostgreSQL database
+ * Two real server processes (main.ts) on different ports over one PostgreSQL database
  * and one shared LECTERN_DATA folder, as behind a load balancer. Runs where DATABASE_URL is set
  * (tests/server/pg/run.sh); skipped on a SQLite-only run.
  */

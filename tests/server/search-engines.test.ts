@@ -8,7 +8,7 @@ import { pageOf } from './helpers/crud';
 import { createCategory, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
- * Issue 7: the book keyword search gives the same rows on SQLite (FTS5 trigram + LIKE) and on
+ * The book keyword search gives the same rows on SQLite (FTS5 trigram + LIKE) and on
  * PostgreSQL (pg_trgm GIN indexes), for the same data. Needs both engines, so it runs where
  * DATABASE_URL is set (tests/server/pg/run.sh); on a SQLite-only run it is skipped.
  */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Catalogue completeness (issue 5): every message of the UI is translated in zh, es and ja — no
+ * Catalogue completeness: every message of the UI is translated in zh, es and ja — no
  * empty entry, no English copied over, every placeholder and tag kept. `npm test` extracts the
  * catalogues first (tests/i18n-check.sh), so a new message without its translations fails here.
  */

@@ -4,7 +4,7 @@ import { IconUpload } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 
 /**
- * The entry point to the upload panel (/web/video-upload, the Uploads issue's screen). Uploads
+ * The entry point to the upload panel (/web/video-upload). Uploads
  * create the records this list shows; the list refreshes when the user comes back.
  */
 export function UploadVideosLink() {
