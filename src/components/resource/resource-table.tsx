@@ -32,7 +32,8 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const table = useRef<HTMLTableElement>(null);
   const contents = [rows, columns, i18n.locale, props.density, selectable, Boolean(actions)];
   const fit = useFittedColumns(table, contents);
-  useClampedTitles(table, contents);
+  // Widened columns cut less: the titles are checked again after each widening too.
+  useClampedTitles(table, [...contents, fit]);
   const first = selectable ? 1 : 0;
   const widthOf = (c: { width?: number | string }, i: number) => {
     const extra = fit.extra[first + i];

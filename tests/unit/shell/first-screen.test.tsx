@@ -67,3 +67,18 @@ describe('the frame, mounted in a transition', () => {
     unmount();
   });
 });
+
+describe('what stands in while the frame is built', () => {
+  it('the store-driven render commits the fallback, so the page is never blank between the drawing and the frame', async () => {
+    const { container, unmount } = await mount(() => (
+      <InTransition fallback={<p>drawn frame</p>}>
+        <p>sidebar</p>
+      </InTransition>
+    ));
+    expect(container.textContent).toContain('drawn frame');
+    expect(container.textContent).not.toContain('sidebar');
+    await expect.poll(() => container.textContent).toContain('sidebar');
+    expect(container.textContent).not.toContain('drawn frame');
+    unmount();
+  });
+});
