@@ -73,8 +73,9 @@ export default defineConfig({
       pwaAssets: { image: 'public/lectern-icon.svg', preset: PWA_ICON_PRESET, overrideManifestIcons: true },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
-        // Source maps and the build info are not part of the app.
-        globIgnores: ['**/*.map', 'lectern-build.json'],
+        // Source maps and the build info are not part of the app; the screens' parts of the
+        // catalogues serve a cold start only (with the service worker, the whole one is cached).
+        globIgnores: ['**/*.map', 'lectern-build.json', 'assets/catalogue-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
       },
       devOptions: { enabled: false },

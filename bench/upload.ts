@@ -16,7 +16,10 @@
  *   same bytes over the same requests); end to end is printed next to it.
  * - Long tasks: PerformanceObserver('longtask') on the page during each worker upload; the same
  *   navigation without an upload is counted too, so the console's own rendering is told apart.
- * - The three runs of a round take turns going first, with a 3 s pause between uploads.
+ * - Control: the baseline's plain PUTs again while the page moves between the same screens, so the
+ *   long tasks an upload adds on these two shared cores (the server, the network) are told apart
+ *   from those of the console's own upload code.
+ * - The runs of a round take turns going first, with a 3 s pause between uploads.
  * - Each round uses its own generated file (random bytes; a file the service saw complete would
  *   be offered for resuming). LECTERN_BENCH_UPLOAD_ROUNDS (default 3), LECTERN_BENCH_UPLOAD_MIB
  *   (default 200); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
@@ -209,6 +212,9 @@ interface BaselineResult {
   /** CompleteMultipartUpload, sent from Node: the server assembles the object. */
   completeMs: number;
   ok: boolean;
+  /** While moving between screens: the page's long tasks meanwhile, and the screens opened. */
+  longTasks: number[];
+  screens: number;
 }
 
 async function baseline(
@@ -219,6 +225,7 @@ async function baseline(
   size: number,
   md5: string,
   round: number,
+  navigate = false,
 ): Promise<BaselineResult> {
   const { token } = await api<{ token: string }>(server, '/auth/login', { userName: 'admin', password: PASSWORD });
   const cred = await api<VodCredential>(server, '/video/upload/credential', undefined, token);
@@ -250,7 +257,8 @@ async function baseline(
     if (r.method() === 'PUT' && r.url().includes(`uploadId=${uploadId}`)) puts.push(timed(r));
   };
   ctx.on('requestfinished', onDone);
-  const res = await page.evaluate(
+  const from = await pageNow(page);
+  const upload = page.evaluate(
     async ({ parts, part, parallel }) => {
       const file = (document.getElementById('bench-file') as HTMLInputElement).files?.[0];
       if (!file) throw new Error('no file');
@@ -274,6 +282,10 @@ async function baseline(
     },
     { parts, part: PART, parallel: PARALLEL },
   );
+  // The page's own fetches go on while the console moves between screens (one document).
+  const screens = navigate ? await wander(page, upload) : 0;
+  const res = await upload;
+  const longTasks = navigate ? await longTasksBetween(page, from, await pageNow(page)) : [];
   await new Promise((r) => setTimeout(r, 200)); // the last requestfinished events
   if (puts.length !== count) console.error(`[bench upload] Chromium timed ${puts.length} of ${count} baseline PUTs`);
   ctx.off('requestfinished', onDone);
@@ -297,6 +309,8 @@ async function baseline(
     chromeMs: puts.length === count ? span(puts) : Number.NaN,
     completeMs,
     ok,
+    longTasks,
+    screens,
   };
 }
 
@@ -435,6 +449,7 @@ export async function benchUpload(): Promise<string> {
     });
 
     const base: BaselineResult[] = [];
+    const baseMoving: BaselineResult[] = [];
     const idle: WorkerResult[] = [];
     const moving: WorkerResult[] = [];
     for (let r = 1; r <= ROUNDS; r++) {
@@ -450,6 +465,13 @@ export async function benchUpload(): Promise<string> {
         [
           'worker, navigating',
           async () => void moving.push(await throughWorker(ctx, page, dataDir, f.path, f.md5, true)),
+        ],
+        [
+          'baseline, navigating',
+          async () => {
+            // The file input lives on the page; the panel's own links brought the page elsewhere.
+            baseMoving.push(await baseline(ctx, page, server.url, dataDir, size, f.md5, r, true));
+          },
         ],
       ];
       for (let k = 0; k < runs.length; k++) {
@@ -475,12 +497,15 @@ export async function benchUpload(): Promise<string> {
     const ratio = bChrome / wParts;
     const endRatio = (bChrome + bComplete) / wEnd;
     const tasks = moving.flatMap((w) => w.longTasks);
+    const baseTasks = baseMoving.flatMap((b) => b.longTasks);
+    const baseNavMs = baseMoving.reduce((n, b) => n + b.chromeMs, 0);
     const idleTasks = idle.flatMap((w) => w.longTasks);
     const allOk = base.every((b) => b.ok) && [...idle, ...moving].every((w) => w.ok);
     const sec = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
     const row = (name: string, setup: number | null, parts: number, complete: number, end: number | null) =>
       `| ${name} | ${setup === null ? '–' : sec(setup)} | ${sec(parts)} | ${sec(complete)} | ${mibps(size, parts).toFixed(1)} MiB/s | ${((bChrome / parts) * 100).toFixed(0)} % | ${end === null ? '–' : `${sec(end)}, ${mibps(size, end).toFixed(1)} MiB/s`} |`;
     const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
+    const perScreen = (xs: number[], screens: number) => (screens ? sum(xs) / screens : 0).toFixed(0);
     const taskRow = (name: string, xs: number[], screens: number, ms: number) =>
       `| ${name} | ${(ms / 1000).toFixed(1)} s | ${screens} | ${xs.length} | ${sum(xs)} ms | ${xs.length ? Math.max(...xs) : 0} ms |`;
     return [
@@ -518,6 +543,14 @@ export async function benchUpload(): Promise<string> {
       taskRow('worker uploading, page idle on the panel', idleTasks, 0, sum(idle.map((w) => w.endToEndMs))),
       taskRow('worker uploading, navigating', tasks, sum(moving.map((w) => w.screens)), navMs),
       taskRow('the same navigation, no upload', nav.longTasks, nav.screens, navMs),
+      taskRow(
+        'baseline `fetch` PUTs uploading (no worker, no progress shown), navigating',
+        baseTasks,
+        sum(baseMoving.map((b) => b.screens)),
+        baseNavMs,
+      ),
+      '',
+      `Per screen opened, long tasks' total: worker uploading ${perScreen(tasks, sum(moving.map((w) => w.screens)))} ms, the same navigation alone ${perScreen(nav.longTasks, nav.screens)} ms, the baseline's plain PUTs uploading ${perScreen(baseTasks, sum(baseMoving.map((b) => b.screens)))} ms (the same bytes through the same server on the same two cores, nothing of the console's upload code running); baseline parts while navigating ${mibps(size, median(baseMoving.map((b) => b.chromeMs))).toFixed(1)} MiB/s.`,
       '',
       `Stored objects' MD5 equal the source: ${allOk ? 'yes' : 'NO'}. Throughput target ≥ 90 % (parts, worker with the page idle vs baseline): ${
         ratio >= 0.9 ? 'met' : 'missed'

@@ -1,7 +1,7 @@
 // Runs as soon as it arrives (async, a few hundred bytes), while the console's entry is still
 // downloading: it starts what the entry would otherwise ask for one after another, each a round
 // trip on a phone's network — the session check (GET /auth/info), the screen's and the layout's
-// code (modulepreload), the language's catalogue — so they travel together with the entry. The
+// code (modulepreload), the language's catalogue (the screen's part of it) — so they travel together with the entry. The
 // entry takes the early answer (src/shell/boot/early-answers.ts) instead of asking again. The data
 // it reads (#lectern-boot, hashed file names) is written at build time by scripts/console-boot.ts.
 {
@@ -62,9 +62,12 @@
     const chosen = cookie('language');
     const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
     const locale = known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en';
-    preload(data.locales[locale]);
-
     const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    // The screen's part of the catalogue, or the whole when it has none or the service worker has
+    // every file cached (the same choice as src/lib/i18n.ts).
+    const part = !navigator.serviceWorker?.controller && (data.catalogues[locale] || {})[path];
+    preload(part ? [part] : data.locales[locale]);
+
     const screen = data.routes[path];
     if (screen) {
       preload(data.layout);

@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { API_BASE } from '../src/contract/envelope';
 import { DATA_DAYS_DEFAULT } from '../src/contract/system';
 import { PAGE_SIZES } from '../src/contract/values';
+import { compiledCatalogues, literals, part, partModule } from './catalogue-parts';
 
 /**
  * What `public/console-boot.js` needs to start the console's first requests before the entry has
@@ -16,7 +17,9 @@ import { PAGE_SIZES } from '../src/contract/values';
  *   modulepreloads the one the URL names, so the screen's code arrives with the entry instead of a
  *   round trip after it;
  * - `layout`: the same for the console layout route (every console screen needs it);
- * - `locales`: each language's catalogue chunk (the entry awaits it before its first render).
+ * - `locales`: each language's catalogue chunk (the entry awaits it before its first render);
+ * - `catalogues`: for each language and screen, the part of that catalogue the screen's first render
+ *   can show (scripts/catalogue-parts.ts), loaded instead of the whole on a cold start.
  */
 export interface BootManifest {
   base: string;
@@ -25,6 +28,7 @@ export interface BootManifest {
   layout: string[];
   routes: Record<string, string[]>;
   locales: Record<string, string[]>;
+  catalogues: Record<string, Record<string, string>>;
   /** For a list screen: its first page's request (`POST /{r}/page` with the default paging). */
   lists: Record<string, { url: string; body: string }>;
   /** GETs a screen makes as it opens, whatever its URL (Home's cards and charts). */
@@ -46,6 +50,7 @@ export const SCREEN_GETS: Record<string, string[]> = {
 export function consoleBoot(): Plugin {
   let base = '/';
   let root = process.cwd();
+  let catalogues: BootManifest['catalogues'] = {};
   return {
     name: 'lectern-console-boot',
     apply: 'build',
@@ -53,11 +58,38 @@ export function consoleBoot(): Plugin {
       base = config.base;
       root = config.root;
     },
+    // Before the HTML plugin's (which writes index.html, with the manifest naming these files).
+    generateBundle: {
+      order: 'pre',
+      async handler(_, bundle) {
+        const screens = screenChunks(bundle);
+        if (screens.routes.size === 0) return;
+        const whole = await compiledCatalogues();
+        catalogues = {};
+        const named = new Map<string, Set<string>>();
+        const literalsOf = (file: string) => {
+          const chunk = bundle[file];
+          if (chunk?.type !== 'chunk') return new Set<string>();
+          if (!named.has(file)) named.set(file, literals(chunk.code));
+          return named.get(file) as Set<string>;
+        };
+        for (const [path, files] of screens.routes) {
+          const ids = new Set<string>();
+          for (const file of [...screens.entry, ...screens.layout, ...files])
+            for (const id of literalsOf(file)) ids.add(id);
+          for (const [locale, messages] of Object.entries(whole)) {
+            const { fileName, source } = partModule(locale, path, part(messages, ids));
+            this.emitFile({ type: 'asset', fileName, source });
+            catalogues[locale] = { ...catalogues[locale], [path]: base + fileName };
+          }
+        }
+      },
+    },
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
-        const json = JSON.stringify(bootManifest(ctx.bundle, base, root)).replace(/</g, '\\u003c');
+        const json = JSON.stringify({ ...bootManifest(ctx.bundle, base, root), catalogues }).replace(/</g, '\\u003c');
         // Before Vite's own tags (the entry's script and stylesheet) but after the charset: the boot
         // script is async, so its data must already be parsed when it runs, whichever arrives first.
         return html.replace(
@@ -82,40 +114,55 @@ export function routePath(file: string): string | undefined {
   return `/${parts.map((p) => p.replace(/^\[(.*)\]$/, '$1').replace(/_$/, '')).join('/')}`;
 }
 
-export function bootManifest(bundle: OutputBundle, base: string, root = process.cwd()): BootManifest {
+/** The chunks a screen's first render runs: the entry's (with its static imports), the layout's, each screen's. */
+export function screenChunks(bundle: OutputBundle): {
+  entry: Set<string>;
+  layout: Set<string>;
+  routes: Map<string, Set<string>>;
+  locales: Record<string, Set<string>>;
+} {
   const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk' && f.code.trim() !== '');
   const byName = new Map(chunks.map((c) => [c.fileName, c]));
-  const entry = chunks.find((c) => c.isEntry && /[\\/](index\.html|src[\\/]main\.tsx)$/.test(c.facadeModuleId ?? ''));
+  const entryChunk = chunks.find(
+    (c) => c.isEntry && /[\\/](index\.html|src[\\/]main\.tsx)$/.test(c.facadeModuleId ?? ''),
+  );
   // What the entry's own tags already load (it and its static imports): never listed again.
-  const loaded = closure(entry ? [entry] : [], byName, new Set());
-  const layout = new Set<OutputChunk>();
-  const routes = new Map<string, Set<OutputChunk>>();
-  const locales: Record<string, string[]> = {};
+  const entry = closure(entryChunk ? [entryChunk] : [], byName, new Set());
+  const layoutChunks = new Set<OutputChunk>();
+  const routeChunks = new Map<string, Set<OutputChunk>>();
+  const locales: Record<string, Set<string>> = {};
   for (const chunk of chunks) {
     // A split whose code the entry already holds is a facade chunk (a re-export) with no modules.
     for (const id of [...chunk.moduleIds, ...(chunk.facadeModuleId ? [chunk.facadeModuleId] : [])]) {
       const route = ROUTE_FILE.exec(id)?.[1];
-      if (route === '_console') layout.add(chunk);
+      if (route === '_console') layoutChunks.add(chunk);
       else if (route) {
         const path = routePath(route);
         if (path === undefined || path === '') continue;
-        routes.set(path, (routes.get(path) ?? new Set()).add(chunk));
+        routeChunks.set(path, (routeChunks.get(path) ?? new Set()).add(chunk));
       }
       const locale = LOCALE_FILE.exec(id)?.[1];
-      if (locale) locales[locale] = files(closure([chunk], byName, new Set(loaded)), loaded, base);
+      if (locale) locales[locale] = minus(closure([chunk], byName, new Set(entry)), entry);
     }
   }
-  const layoutFiles = closure([...layout], byName, new Set(loaded));
+  const layoutAndEntry = closure([...layoutChunks], byName, new Set(entry));
+  const routes = new Map(
+    [...routeChunks]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([path, set]) => [path, minus(closure([...set], byName, new Set(layoutAndEntry)), layoutAndEntry)]),
+  );
+  return { entry, layout: minus(layoutAndEntry, entry), routes, locales };
+}
+
+export function bootManifest(bundle: OutputBundle, base: string, root = process.cwd()): BootManifest {
+  const { layout, routes, locales } = screenChunks(bundle);
   return {
     base,
     api: API_BASE,
-    layout: files(layoutFiles, loaded, base),
-    routes: Object.fromEntries(
-      [...routes]
-        .sort(([a], [b]) => a.localeCompare(b))
-        .map(([path, set]) => [path, files(closure([...set], byName, new Set(layoutFiles)), layoutFiles, base)]),
-    ),
-    locales,
+    layout: files(layout, base),
+    routes: Object.fromEntries([...routes].map(([path, set]) => [path, files(set, base)])),
+    locales: Object.fromEntries(Object.entries(locales).map(([locale, set]) => [locale, files(set, base)])),
+    catalogues: {},
     lists: listRequests([...routes.keys()], root),
     gets: SCREEN_GETS,
   };
@@ -180,9 +227,10 @@ function closure(starts: OutputChunk[], byName: Map<string, OutputChunk>, skip: 
   return out;
 }
 
-function files(set: Set<string>, minus: Set<string>, base: string): string[] {
-  return [...set]
-    .filter((f) => !minus.has(f))
-    .sort()
-    .map((f) => base + f);
+function minus(set: Set<string>, without: Set<string>): Set<string> {
+  return new Set([...set].filter((f) => !without.has(f)));
+}
+
+function files(set: Set<string>, base: string): string[] {
+  return [...set].sort().map((f) => base + f);
 }

@@ -12,7 +12,7 @@ import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error
 import { activateLocale, detectLocale } from './lib/i18n';
 import { settingsStore } from './stores/settings';
 
-await activateLocale(detectLocale());
+await activateLocale(detectLocale(), location.pathname);
 
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);

@@ -1,8 +1,9 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { modals } from '@mantine/modals';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
+import { lazy } from '../lib/lazy';
 
 type ConfirmPayload = Parameters<typeof modals.openConfirmModal>[0];
 

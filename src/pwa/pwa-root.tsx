@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { notifications } from '@mantine/notifications';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { subscribe, useSnapshot } from 'valtio';
 import { loadUserInfo } from '../lib/auth';
+import { lazy } from '../lib/lazy';
 import {
   configurePendingWrites,
   flushPendingWrites,

@@ -1,4 +1,5 @@
 import { createRootRouteWithContext, Navigate, Outlet } from '@tanstack/react-router';
+import { catalogueCovers, wholeCatalogue } from '../lib/i18n';
 import type { RouterContext } from '../router';
 import { ConnectionErrorPage } from '../shell/error-pages';
 import { useBootShellRemoved } from '../shell/layout/frame-shell';
@@ -7,7 +8,12 @@ import { guard } from './-guard';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Sign-in state for every page (login, 401, 404 included); the role check is the console layout's.
-  beforeLoad: ({ location }) => guard(location),
+  // A screen other than the one the start-up's messages were chosen for waits for the whole catalogue.
+  beforeLoad: async ({ location }) => {
+    const messages = catalogueCovers(location.pathname) ? undefined : wholeCatalogue();
+    await guard(location);
+    await messages;
+  },
   component: Root,
   // Unknown paths go to /404 (SPEC.md §2); the guard has already sent visitors without a credential to login.
   notFoundComponent: () => <Navigate to="/404" replace />,

@@ -3,9 +3,10 @@ import { Button, FileButton, Group, Progress, Stack, TextInput, type TextInputPr
 import { notifications } from '@mantine/notifications';
 import { IconPhotoSearch, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES } from '../../contract/values';
 import { ERROR_TOAST_MS } from '../../lib/http';
+import { lazy } from '../../lib/lazy';
 import { useOnline } from '../../lib/offline/online';
 import { uploadImage } from '../../lib/upload-image';
 import { notifySuccess } from '../notify';

@@ -2,8 +2,9 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconEdit, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { lazy, withMessages } from '../../lib/lazy';
 import type { BatchScope } from './batch-edit';
 import { type ListSearch, toPageBody } from './list-search';
 import type { ResourceDef } from './types';
@@ -125,7 +126,7 @@ export function useBulkActions<T extends RecordMeta>(
 
   /** Every record the filter matches, deleted on the server in one transaction (bulk-delete-all.tsx). */
   const deleteAll = () =>
-    void import('./bulk-delete-all').then((m) =>
+    void withMessages(import('./bulk-delete-all')).then((m) =>
       m.deleteAllMatching({
         path,
         filter: toPageBody(opts.search, resource.api.filterNames),

@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazy } from '../../lib/lazy';
 import type { ResourceFormModal as FormModal } from './resource-form-modal';
 
 /** Starts loading the form early (on the intent to open it), so it opens at once. */

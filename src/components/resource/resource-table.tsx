@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import { lazy, Suspense, useRef } from 'react';
+import { Suspense, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { lazyWithoutMessages } from '../../lib/lazy';
 import { useDeferredRows } from './deferred-rows';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
@@ -11,8 +12,9 @@ import { FLEXIBLE_MIN, useClampedTitles, useFittedColumns } from './use-fitted-c
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
 
-// An empty list's message loads only for an empty list (the placeholder rows stay until it has).
-const EmptyRow = lazy(() => import('./empty-row'));
+// An empty list's row loads only for an empty list (the placeholder rows stay until it has). Its
+// texts are said here, so they come with the list's own messages and the row waits for no catalogue.
+const EmptyRow = lazyWithoutMessages(() => import('./empty-row'));
 
 /** Edit and Delete icon buttons with the cell's padding. */
 const ACTIONS_WIDTH = 104;
@@ -105,7 +107,13 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
           {rows === undefined && <SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}
           {rows?.length === 0 && (
             <Suspense fallback={<SkeletonRows columns={span} rows={Math.min(search.pageSize, 10)} />}>
-              <EmptyRow columns={span} filtered={props.filtered} />
+              <EmptyRow
+                columns={span}
+                title={t`No records`}
+                description={
+                  props.filtered ? t`Nothing matches the search and filters.` : t`Nothing has been added yet.`
+                }
+              />
             </Suspense>
           )}
           {rows?.map((row) => {

@@ -1,7 +1,8 @@
 import { Trans } from '@lingui/react/macro';
 import { IconLayoutColumns } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { lazy } from '../../lib/lazy';
 import { MenuButton } from '../menu-button';
 import type ViewsMenuType from './views-menu';
 

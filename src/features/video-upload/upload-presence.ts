@@ -1,5 +1,6 @@
 import { proxy } from 'valtio';
 import { reportError } from '../../lib/error-log';
+import { withMessages } from '../../lib/lazy';
 import { CHECKPOINT_DB, checkpointStore } from '../../upload/persist';
 
 /**
@@ -30,7 +31,7 @@ export function startIfInterrupted(): Promise<void> {
   })
     .then(interruptedUploadStored)
     .then(async (stored) => {
-      if (stored) (await import('./uploads')).uploadClient();
+      if (stored) (await withMessages(import('./uploads'))).uploadClient();
     })
     .catch((e: unknown) => reportError(e, '[upload] checkpoints', 'upload worker'));
   return checked;

@@ -1,8 +1,9 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { badgeColumn, updatedColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
+import { lazy } from '../../lib/lazy';
 import { staffApi } from './api';
 import { RoleBadges } from './components/role-badges';
 import { ROLE_OPTIONS, STAFF_STATUS_OPTIONS, type StaffFormValues, toStaffFormValues } from './model';

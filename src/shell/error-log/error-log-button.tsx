@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { useOnDemand } from '../../components/on-demand';
 import { errorLogStore } from '../../lib/error-log';
+import { lazy } from '../../lib/lazy';
 
 // The log's table loads when it is first opened.
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));

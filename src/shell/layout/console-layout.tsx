@@ -1,6 +1,7 @@
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { ConfirmModals } from '../../components/confirm-modal';
+import { lazy } from '../../lib/lazy';
 import { appStore, SIDEBAR_WIDTH } from '../../stores/app';
 import { settingsStore } from '../../stores/settings';
 import { LiveRoot } from '../live-root';

@@ -2,7 +2,8 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Kbd, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { SHORTCUTS } from '../../lib/shortcuts';
 
 const load = () => import('./search-spotlight');

@@ -1,9 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
-import { lazy } from 'react';
 import { useSnapshot } from 'valtio';
 import { useOnDemand } from '../../components/on-demand';
+import { lazy } from '../../lib/lazy';
 import { settingsStore } from '../../stores/settings';
 
 const load = () => import('./settings-drawer');

@@ -1,5 +1,6 @@
 import { useHotkeys } from '@mantine/hooks';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { SHORTCUTS } from '../../lib/shortcuts';
 
 // The dialog's code loads at the first `?`.

@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { lazy } from '../../../lib/lazy';
 import { startIfInterrupted, uploadPresence } from '../upload-presence';
 
 // The indicator (with the upload store and client) loads once the tab runs the upload worker.

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
+import { lazy } from '../../../lib/lazy';
 import type { Transition } from '../model';
 import { applyResource } from '../resource';
 import type { Apply } from '../schema';

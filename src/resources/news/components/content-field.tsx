@@ -1,6 +1,7 @@
 import { Input, Skeleton } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { FieldRenderProps } from '../../../components/resource/types';
+import { lazy } from '../../../lib/lazy';
 import type { NewsFormValues } from '../model';
 
 // The editor (tiptap, ProseMirror) loads when a news form opens, not with the list.

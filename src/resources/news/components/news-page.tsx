@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { IconEye } from '@tabler/icons-react';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
+import { lazy } from '../../../lib/lazy';
 import type { NewsFormValues } from '../model';
 import { newsResource } from '../resource';
 import type { News } from '../schema';

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Divider, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { Thumbnail } from '../../../components/thumbnail';
+import { lazy } from '../../../lib/lazy';
 import { NEWS_STATUS_OPTIONS } from '../model';
 import type { News } from '../schema';
 

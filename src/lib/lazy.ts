@@ -1,0 +1,20 @@
+// biome-ignore lint/style/noRestrictedImports: the one place React's lazy is wrapped.
+import { type ComponentType, lazy as reactLazy } from 'react';
+import { wholeCatalogue } from './i18n';
+
+/**
+ * React's `lazy`, the piece also waiting for the language's whole catalogue: a cold start loads
+ * only the messages of its first screen (lib/i18n.ts), and a piece loaded on demand (a dialog, a
+ * drawer, a banner) may show others. Once the whole catalogue is there, this waits for nothing.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as React's own lazy.
+export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return reactLazy(() => Promise.all([load(), wholeCatalogue()]).then(([module]) => module));
+}
+
+/** A module imported on demand that shows text (not through a component): waits for the catalogue too. */
+export const withMessages = <T>(load: Promise<T>): Promise<T> =>
+  Promise.all([load, wholeCatalogue()]).then(([module]) => module);
+
+/** React's `lazy` for a piece that shows only the texts it is given (they came with its caller's messages). */
+export const lazyWithoutMessages = reactLazy;
