@@ -65,7 +65,7 @@
     const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
     // The screen's part of the catalogue, or the whole when it has none or the service worker has
     // every file cached (the same choice as src/lib/i18n.ts).
-    const part = !navigator.serviceWorker?.controller && (data.catalogues[locale] || {})[path];
+    const part = !navigator.serviceWorker?.controller && data.catalogues[locale]?.[path];
     preload(part ? [part] : data.locales[locale]);
 
     const screen = data.routes[path];
