@@ -3,11 +3,10 @@ import { Alert, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCircleCheck, IconLock } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FormNotice } from '../../../components/form-notice';
 import { notifySuccess } from '../../../components/notify';
-import { preloadPasswordPolicy } from '../../../contract/password-policy';
 import { sessionStore } from '../../../stores/session';
 import { sessionsQuery } from '../api';
 import { personalWords } from '../model';
@@ -30,9 +29,6 @@ export function AccountPage({ redirect }: Props) {
   const navigate = useNavigate();
   const [changed, setChanged] = useState(false);
   const words = useMemo(() => personalWords([userName, name]), [userName, name]);
-
-  // The estimator's dictionaries (~200 KiB) load as the page opens, not at start-up.
-  useEffect(() => preloadPasswordPolicy(), []);
 
   const onChanged = () => {
     notifySuccess(t`Your password has been changed`);

@@ -3,7 +3,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useState } from 'react';
-import { MIN_PASSWORD_LENGTH, ratePassword } from '../../../contract/password-policy';
+import { MIN_PASSWORD_LENGTH, preloadPasswordPolicy, ratePassword } from '../../../contract/password-policy';
 import { changePassword } from '../../../lib/auth';
 import { ApiError } from '../../../lib/http';
 import { translateFieldErrors } from '../../../lib/zod-form';
@@ -85,7 +85,15 @@ export function ChangePasswordForm({ account, userWords, onChanged }: Props) {
   );
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t`Change password`} data-testid="password-form">
+    <form
+      onSubmit={submit}
+      // The estimator's dictionaries (~200 KiB gzip) load with the first key typed, while the
+      // current password is entered: not for a visit to read the sessions below.
+      onInput={preloadPasswordPolicy}
+      noValidate
+      aria-label={t`Change password`}
+      data-testid="password-form"
+    >
       {/* The account name lets password managers file the new password under the right entry. */}
       <input type="text" name="username" autoComplete="username" value={account} readOnly hidden />
       <Stack gap="sm" maw={420}>
