@@ -74,6 +74,11 @@ export function consoleBoot(): Plugin {
           return named.get(file) as Set<string>;
         };
         for (const [path, files] of screens.routes) {
+          const runs = (file: string) => {
+            const chunk = bundle[file];
+            return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => WHOLE_CATALOGUE_AT_ONCE.test(id));
+          };
+          if ([...files].some(runs)) continue;
           const ids = new Set<string>();
           for (const file of [...screens.entry, ...screens.layout, ...files])
             for (const id of literalsOf(file)) ids.add(id);
@@ -100,6 +105,12 @@ export function consoleBoot(): Plugin {
     },
   };
 }
+
+/**
+ * A screen whose code starts the upload worker shows the navbar's upload indicator (loaded on
+ * demand, with messages of its own) at once: it starts with the whole catalogue, not a part.
+ */
+const WHOLE_CATALOGUE_AT_ONCE = /[\\/]src[\\/]features[\\/]video-upload[\\/]uploads\.ts$/;
 
 const ROUTE_FILE = /[\\/]src[\\/]routes[\\/](_console(?:[\\/].+)?)\.tsx\?tsr-split=/;
 const LOCALE_FILE = /[\\/]src[\\/]locales[\\/](\w+)[\\/]messages\.po$/;

@@ -172,6 +172,20 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it('the upload panel, whose navbar indicator shows at once, starts with the whole catalogue', async () => {
+    const { context, page } = await cold();
+    const catalogues: string[] = [];
+    page.on('request', (r) => {
+      const name = new URL(r.url()).pathname.split('/').pop() ?? '';
+      if (/^(catalogue|messages)-/.test(name)) catalogues.push(name.split('-')[0] as string);
+    });
+    await page.goto('/web/video-upload');
+    await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+    await settle(page);
+    expect(catalogues).toEqual(['messages']);
+    await context.close();
+  });
+
   it("draws the frame and starts the session check, the screen's code and a list's first page beside the entry, each asked once", async () => {
     const { context, page } = await cold();
     // The entry's script is held until the session check, the screen's chunk and the list's first
