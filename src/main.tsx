@@ -12,10 +12,11 @@ import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error
 import { activateLocale, detectLocale } from './lib/i18n';
 import { settingsStore } from './stores/settings';
 
-await activateLocale(detectLocale(), location.pathname);
-
+// First, so an error while the messages load is collected too.
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
+
+await activateLocale(detectLocale(), location.pathname);
 
 // Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
 const onRenderError = (error: unknown, info: { componentStack?: string }) => {

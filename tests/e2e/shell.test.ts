@@ -207,6 +207,9 @@ describe('settings', () => {
 describe('error log', () => {
   it('collects a page error and still lists it after a reload', async () => {
     const page = await signedIn();
+    // The console must be running (its error log installed before its first render), not only
+    // its address shown: an error thrown earlier belongs to no console.
+    await page.getByTestId('stat-book-value').waitFor();
     await page.evaluate(() => {
       setTimeout(() => {
         throw new Error('E2E boom from a page');
