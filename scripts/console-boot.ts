@@ -73,12 +73,12 @@ export function consoleBoot(): Plugin {
           if (!named.has(file)) named.set(file, literals(chunk.code));
           return named.get(file) as Set<string>;
         };
+        const wholeAtOnce = (file: string) => {
+          const chunk = bundle[file];
+          return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => WHOLE_CATALOGUE_AT_ONCE.test(id));
+        };
         for (const [path, files] of screens.routes) {
-          const runs = (file: string) => {
-            const chunk = bundle[file];
-            return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => WHOLE_CATALOGUE_AT_ONCE.test(id));
-          };
-          if ([...files].some(runs)) continue;
+          if ([...files].some(wholeAtOnce)) continue;
           const ids = new Set<string>();
           for (const file of [...screens.entry, ...screens.layout, ...files])
             for (const id of literalsOf(file)) ids.add(id);
@@ -94,7 +94,7 @@ export function consoleBoot(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
-        const json = JSON.stringify({ ...bootManifest(ctx.bundle, base, root), catalogues }).replace(/</g, '\\u003c');
+        const json = JSON.stringify(bootManifest(ctx.bundle, base, root, catalogues)).replace(/</g, '\\u003c');
         // Before Vite's own tags (the entry's script and stylesheet) but after the charset: the boot
         // script is async, so its data must already be parsed when it runs, whichever arrives first.
         return html.replace(
@@ -165,7 +165,12 @@ export function screenChunks(bundle: OutputBundle): {
   return { entry, layout: minus(layoutAndEntry, entry), routes, locales };
 }
 
-export function bootManifest(bundle: OutputBundle, base: string, root = process.cwd()): BootManifest {
+export function bootManifest(
+  bundle: OutputBundle,
+  base: string,
+  root = process.cwd(),
+  catalogues: BootManifest['catalogues'] = {},
+): BootManifest {
   const { layout, routes, locales } = screenChunks(bundle);
   return {
     base,
@@ -173,7 +178,7 @@ export function bootManifest(bundle: OutputBundle, base: string, root = process.
     layout: files(layout, base),
     routes: Object.fromEntries([...routes].map(([path, set]) => [path, files(set, base)])),
     locales: Object.fromEntries(Object.entries(locales).map(([locale, set]) => [locale, files(set, base)])),
-    catalogues: {},
+    catalogues,
     lists: listRequests([...routes.keys()], root),
     gets: SCREEN_GETS,
   };
