@@ -1,9 +1,10 @@
-// Runs as soon as it arrives (async, a few hundred bytes), while the console's entry is still
-// downloading: it starts what the entry would otherwise ask for one after another, each a round
-// trip on a phone's network — the session check (GET /auth/info), the screen's and the layout's
-// code (modulepreload), the language's catalogue (the screen's part of it) — so they travel together with the entry. The
-// entry takes the early answer (src/shell/boot/early-answers.ts) instead of asking again. The data
-// it reads (#lectern-boot, hashed file names) is written at build time by scripts/console-boot.ts.
+// Runs as soon as it arrives (async, a few KiB), while the console's entry is still downloading:
+// it starts what the entry would otherwise ask for one after another, each a round trip on a
+// phone's network — the session check (GET /auth/info), the screen's and the layout's code
+// (modulepreload), the screen's part of the language's catalogue — so they travel together with
+// the entry. The entry takes the early answer (src/lib/early-answers.ts) instead of asking again.
+// The data it reads (#lectern-boot, hashed file names) is written at build time by
+// scripts/console-boot.ts.
 {
   const data = JSON.parse(document.getElementById('lectern-boot')?.textContent || 'null');
   const cookie = (name) => {

@@ -69,7 +69,7 @@ export async function activateLocale(locale: Locale, coldStart?: string): Promis
     : undefined;
   // A copy: the whole catalogue is later merged into it, never into the module's own object.
   const messages = part ? { ...part } : await wholeOf(locale);
-  partFor = part && coldStart !== undefined ? screenPath(coldStart) : null;
+  partFor = part && coldStart ? screenPath(coldStart) : null;
   wholeLoad = null;
   missed = false;
   i18n.loadAndActivate({ locale, messages });

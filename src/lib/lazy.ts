@@ -9,12 +9,13 @@ import { wholeCatalogue } from './i18n';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React's own lazy.
 export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return reactLazy(() => Promise.all([load(), wholeCatalogue()]).then(([module]) => module));
+  return reactLazy(() => withMessages(load()));
 }
 
-/** A module imported on demand that shows text (not through a component): waits for the catalogue too. */
-export const withMessages = <T>(load: Promise<T>): Promise<T> =>
-  Promise.all([load, wholeCatalogue()]).then(([module]) => module);
+/** A module imported on demand that shows text (also outside a component): with the whole catalogue. */
+export function withMessages<T>(load: Promise<T>): Promise<T> {
+  return Promise.all([load, wholeCatalogue()]).then(([module]) => module);
+}
 
 /** React's `lazy` for a piece that shows only the texts it is given (they came with its caller's messages). */
 export const lazyWithoutMessages = reactLazy;
