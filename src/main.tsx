@@ -8,6 +8,7 @@ import './shell/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app';
+import { loadFloatingOnFirstInteraction } from './components/floating/load';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
 import { settingsStore } from './stores/settings';
@@ -17,6 +18,9 @@ const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env
 installErrorLog(collecting);
 
 await activateLocale(detectLocale(), location.pathname);
+
+// Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
+loadFloatingOnFirstInteraction();
 
 // Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
 const onRenderError = (error: unknown, info: { componentStack?: string }) => {

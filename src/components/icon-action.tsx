@@ -1,5 +1,6 @@
-import { ActionIcon, type ActionIconProps, type ElementProps, Tooltip } from '@mantine/core';
+import { ActionIcon, type ActionIconProps, type ElementProps } from '@mantine/core';
 import type { Icon } from '@tabler/icons-react';
+import { Tooltip } from './floating';
 
 type Props = ActionIconProps &
   ElementProps<'button'> & {

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select, type SelectProps } from '@mantine/core';
+import type { SelectProps } from '@mantine/core';
+import { Select } from '../floating';
 
 export type IdPickerProps = Omit<SelectProps<number>, 'data' | 'value' | 'onChange'> & {
   value?: number | null;

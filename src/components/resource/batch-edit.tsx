@@ -1,9 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { BatchResult } from '../../contract/import';
 import { http } from '../../lib/api';
+import { Select } from '../floating';
 import { notifySuccess } from '../notify';
 import type { FilterValue } from './list-search';
 import type { FilterDef } from './types';

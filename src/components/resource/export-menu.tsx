@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Menu } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
+import { Menu } from '../floating';
 import { MenuButton } from '../menu-button';
 import { peopleLabels, toPeopleCsv } from './csv-for-people';
 import { downloadCsv } from './export-csv';

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { NumberInput, Select, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { Select } from '../floating';
 import { ImagePickerField } from '../image-picker/image-picker-field';
 import type { FieldDef, FieldRenderProps, FormValues } from './types';
 

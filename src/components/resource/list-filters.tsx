@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select } from '@mantine/core';
+import { Select } from '../floating';
 import type { FilterValue, ListSearch } from './list-search';
 import { RangeFilter } from './range-filter';
 import type { FilterDef } from './types';

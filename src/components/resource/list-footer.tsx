@@ -1,8 +1,9 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Group, Pagination, Select, Text } from '@mantine/core';
+import { Group, Pagination, Text } from '@mantine/core';
 import { PAGE_SIZES } from '../../contract/values';
+import { Select } from '../floating';
 import { lastPage } from './list-search';
 
 interface Props {

@@ -1,10 +1,11 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconLayoutColumns, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type { ListView } from '../../contract/views';
+import { Menu } from '../floating';
 import { MenuButton } from '../menu-button';
 import type { ListSearch } from './list-search';
 import type { ColumnDef } from './types';

@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Indicator, Tooltip } from '@mantine/core';
+import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
+import { Tooltip } from '../../components/floating';
 import { useOnDemand } from '../../components/on-demand';
 import { errorLogStore } from '../../lib/error-log';
 import { lazy } from '../../lib/lazy';

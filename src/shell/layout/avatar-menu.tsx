@@ -1,8 +1,9 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHome, IconLogout, IconPassword } from '@tabler/icons-react';
 import { Link, useLocation, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
+import { Menu } from '../../components/floating';
 import { PASSWORD_PATH } from '../../lib/access';
 import { logout } from '../../lib/auth';
 import { sessionStore } from '../../stores/session';

@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconMaximize, IconMinimize } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { Tooltip } from '../../components/floating';
 
 export function FullscreenButton() {
   const { t } = useLingui();

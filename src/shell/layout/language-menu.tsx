@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconLanguage } from '@tabler/icons-react';
+import { Menu, Tooltip } from '../../components/floating';
 import { changeLocale, LOCALES, type Locale } from '../../lib/i18n';
 
 export function LanguageMenu() {

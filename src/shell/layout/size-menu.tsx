@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconTextSize } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
+import { Menu, Tooltip } from '../../components/floating';
 import { appStore, type Size, setSize } from '../../stores/app';
 
 export function SizeMenu() {

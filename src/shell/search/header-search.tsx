@@ -1,8 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Kbd, Tooltip } from '@mantine/core';
+import { ActionIcon, Kbd } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
+import { Tooltip } from '../../components/floating';
 import { lazy } from '../../lib/lazy';
 import { SHORTCUTS } from '../../lib/shortcuts';
 

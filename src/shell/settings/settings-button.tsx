@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconSettings } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
+import { Tooltip } from '../../components/floating';
 import { useOnDemand } from '../../components/on-demand';
 import { lazy } from '../../lib/lazy';
 import { settingsStore } from '../../stores/settings';

@@ -3,7 +3,6 @@ import {
   Button,
   ColorInput,
   SegmentedControl,
-  Select,
   Stack,
   Switch,
   Text,
@@ -11,6 +10,7 @@ import {
   useMantineColorScheme,
 } from '@mantine/core';
 import { useSnapshot } from 'valtio';
+import { Select } from '../../components/floating';
 import { SideDrawer } from '../../components/side-drawer';
 import { changeSetting, resetSettings, type Settings, settingsStore } from '../../stores/settings';
 

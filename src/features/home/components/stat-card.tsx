@@ -1,6 +1,7 @@
-import { Group, Paper, Skeleton, Stack, Text, ThemeIcon, Tooltip } from '@mantine/core';
+import { Group, Paper, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Tooltip } from '../../../components/floating';
 import { formatNumber, numberFormat } from '../../../components/format';
 import classes from './stat-card.module.css';
 

@@ -1,10 +1,11 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, RingProgress, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, RingProgress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useMemo, useRef } from 'react';
 import { useSnapshot } from 'valtio';
+import { Tooltip } from '../../../components/floating';
 import { CODE_MESSAGES } from '../model';
 import { noticeTitle } from '../notice-title';
 import { uploadsStore, uploadsSummary } from '../uploads';

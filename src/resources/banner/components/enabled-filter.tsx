@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { Select } from '@mantine/core';
+import { Select } from '../../../components/floating';
 import { FILTER_WIDTH } from '../../../components/resource/list-filters';
 import type { FilterRenderProps } from '../../../components/resource/types';
 import { BANNER_ENABLED_OPTIONS } from '../model';

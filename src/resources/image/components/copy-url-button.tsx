@@ -1,7 +1,8 @@
 import { useLingui } from '@lingui/react/macro';
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Tooltip } from '../../../components/floating';
 import { notifySuccess } from '../../../components/notify';
 import { absoluteUrl } from '../model';
 

@@ -1,0 +1,78 @@
+import { useId, useLayoutEffect, useSyncExternalStore } from 'react';
+import type * as Parts from './floating-parts';
+
+/**
+ * Menus, tooltips and pickers float over the page (Mantine's Popover on Floating UI: ~30 KiB
+ * gzip). A screen can be read without them, so they load at the first interaction (a pointer
+ * moving, a touch, a key) or when one of them is used, not with the screen: what a glance at a
+ * list downloads on a phone stays within its budget. Until then each draws its target only (the
+ * same element), and the one clicked or focused is opened or focused again once they are here.
+ */
+export type FloatingParts = typeof Parts;
+
+let parts: FloatingParts | undefined;
+let loading: Promise<FloatingParts> | undefined;
+/** The key (`data-floating`) of the element focused when the parts arrived. */
+let focusedKey: string | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads the parts once (again after a failure: the next use asks anew). */
+export function loadFloating(): Promise<FloatingParts> {
+  loading ??= import('./floating-parts').then(
+    (loaded) => {
+      // Every placeholder is drawn anew as the real thing: the focused one gets its focus back.
+      focusedKey = document.activeElement?.closest<HTMLElement>('[data-floating]')?.dataset.floating;
+      parts = loaded;
+      for (const listener of listeners) listener();
+      return loaded;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** Starts loading quietly (a failure is retried by the next use). */
+export const prefetchFloating = () => void loadFloating().catch(() => undefined);
+
+const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'touchstart', 'keydown', 'wheel'] as const;
+
+/** Loads the parts at the first sign of a user (before any menu is reached for, in practice). */
+export function loadFloatingOnFirstInteraction(target: Window = window): void {
+  if (parts) return;
+  const start = () => {
+    for (const type of FIRST_INTERACTION) target.removeEventListener(type, start, true);
+    prefetchFloating();
+  };
+  for (const type of FIRST_INTERACTION) target.addEventListener(type, start, { capture: true, passive: true });
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The parts, or undefined until they have loaded. */
+export function useFloatingParts(): FloatingParts | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => parts,
+    () => parts,
+  );
+}
+
+/**
+ * A key for the element a placeholder draws (`data-floating`), the same before and after the
+ * parts arrive, and focus given back to that element when it was focused as they arrived.
+ */
+export function useFloatingKey(loaded: boolean): string {
+  const key = useId();
+  useLayoutEffect(() => {
+    if (!loaded || focusedKey !== key) return;
+    focusedKey = undefined;
+    document.querySelector<HTMLElement>(`[data-floating="${CSS.escape(key)}"]`)?.focus();
+  }, [loaded, key]);
+  return key;
+}
