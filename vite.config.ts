@@ -8,6 +8,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { chunkGroups } from './scripts/chunks';
 import { consoleBoot } from './scripts/console-boot';
 import { mantineCssPerComponent } from './scripts/mantine-css';
+import { mantineScrollAreaWithoutFloatingUi } from './scripts/mantine-scroll-area';
 import { signInPage } from './scripts/sign-in-page';
 import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/sw/protocol/build-config';
 
@@ -56,6 +57,8 @@ export default defineConfig({
     lingui(),
     // Mantine's styles travel with the components that use them (scripts/mantine-css.ts).
     mantineCssPerComponent({ entry: 'src/main.tsx' }),
+    // ScrollArea (in every Table) without Floating UI's positioning engine (scripts/mantine-scroll-area.ts).
+    mantineScrollAreaWithoutFloatingUi(),
     buildInfo(),
     chunks.plugin,
     // The sign-in page, a document of its own (login.html).

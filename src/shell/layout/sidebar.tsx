@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { Box, Group, Menu, NavLink, ScrollArea, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { Box, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { Menu, Tooltip } from '../../components/floating';
 import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
 import type { RouteNode } from '../../lib/route-meta';
 import { sessionStore } from '../../stores/session';
@@ -39,7 +40,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
           )}
         </Link>
       )}
-      <ScrollArea className={classes.scroll} type="never">
+      <div className={classes.scroll}>
         <nav aria-label={t`Menu`}>
           {routes.map((node) =>
             collapsed ? (
@@ -49,7 +50,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
             ),
           )}
         </nav>
-      </ScrollArea>
+      </div>
     </Box>
   );
 }

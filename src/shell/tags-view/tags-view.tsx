@@ -1,9 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
-import { CloseButton, Group, Menu, ScrollArea, UnstyledButton } from '@mantine/core';
+import { CloseButton, Group, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { Menu } from '../../components/floating';
 import { findRoute } from '../../lib/access';
 import { SHORTCUTS } from '../../lib/shortcuts';
 import {
@@ -99,7 +100,7 @@ export function TagsView() {
 
   return (
     <nav className={classes.bar} aria-label={t`Open pages`} data-testid="tags-view">
-      <ScrollArea type="never" offsetScrollbars={false}>
+      <div className={classes.strip}>
         <Group ref={strip} gap={6} wrap="nowrap" px="sm" py={4}>
           {visitedViews.map((v) => (
             // biome-ignore lint/a11y/noStaticElementInteractions: the context menu is also on Shift+F10 of the tab's button
@@ -144,7 +145,7 @@ export function TagsView() {
             </div>
           ))}
         </Group>
-      </ScrollArea>
+      </div>
       <Menu opened={menu !== null} onChange={(o) => !o && setMenu(null)} position="bottom-start" withinPortal>
         <Menu.Target>
           {/* The menu opens at the pointer; its anchor is a real (invisible, unfocusable) button so
