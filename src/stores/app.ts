@@ -13,13 +13,18 @@ const SIZE_COOKIE = 'size';
 
 export const isSize = (v: unknown): v is Size => typeof v === 'string' && (SIZES as readonly string[]).includes(v);
 
+// Known before the first render, so a phone's first frame is already the phone's layout (set
+// only by an effect, a desktop frame with its sidebar could be painted first: a layout shift).
+const startsMobile =
+  typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`).matches;
+
 export const appStore = proxy({
   sidebar: {
-    // Cookie '1' or '0'; open unless the cookie says closed (SPEC.md §4).
-    opened: getCookie(SIDEBAR_COOKIE) !== '0',
-    withoutAnimation: false,
+    // Cookie '1' or '0'; open unless the cookie says closed (SPEC.md §4); closed on a phone.
+    opened: !startsMobile && getCookie(SIDEBAR_COOKIE) !== '0',
+    withoutAnimation: startsMobile,
   },
-  device: 'desktop' as Device,
+  device: (startsMobile ? 'mobile' : 'desktop') as Device,
   size: (isSize(getCookie(SIZE_COOKIE)) ? getCookie(SIZE_COOKIE) : 'medium') as Size,
 });
 
