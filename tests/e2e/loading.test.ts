@@ -90,6 +90,24 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
+/** The floating parts' chunk (src/components/floating), counted and held until `release()`. */
+async function heldFloatingParts(context: BrowserContext, page: Page) {
+  let asked = 0;
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const chunk = /\/assets\/floating-parts-[\w-]+\.js$/;
+  page.on('request', (r) => {
+    if (chunk.test(new URL(r.url()).pathname)) asked++;
+  });
+  await context.route(chunk, async (route) => {
+    await released;
+    await route.continue();
+  });
+  return { asked: () => asked, release: () => release() };
+}
+
 describe('cold loads', () => {
   it('Home starts no worker and downloads no search, pinyin, chart library, upload or form code', async () => {
     const { context, page, scripts, workers } = await cold();
@@ -137,6 +155,51 @@ describe('cold loads', () => {
     await page.getByTestId('create-record').click();
     await form(page).getByLabel('Title').waitFor();
     expect(containing(await scripts(), MARKERS.zod)).toBe(1);
+    await context.close();
+  });
+
+  it('menus, tooltips and pickers load at the first interaction: a key pressed on a picker before they arrive opens it, focus kept', async () => {
+    const { context, page } = await cold();
+    const parts = await heldFloatingParts(context, page);
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await settle(page);
+    // A glance at the list needs none of them.
+    expect(parts.asked()).toBe(0);
+
+    // A keyboard user on the rows-per-page picker (drawn, not yet loaded) asks for its options.
+    const pageSize = page.getByTestId('page-size');
+    await pageSize.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(parts.asked).toBe(1);
+    await page.waitForTimeout(300);
+    expect(await page.getByRole('listbox').count()).toBe(0);
+    parts.release();
+    await page.getByRole('listbox').waitFor();
+    expect(await pageSize.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.getByRole('option', { name: '20 / page' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('20');
+
+    // Now here: a tooltip shows on hover as before.
+    await page.getByRole('banner').getByRole('button', { name: 'Language', exact: true }).hover();
+    await page.getByRole('tooltip').getByText('Language').waitFor();
+    await context.close();
+  });
+
+  it('a menu clicked before its code has arrived opens when it arrives', async () => {
+    const { context, page } = await cold();
+    const parts = await heldFloatingParts(context, page);
+    await page.goto('/index');
+    await page.getByTestId('stat-book-value').waitFor();
+    await settle(page);
+    expect(parts.asked()).toBe(0);
+    // The pointer moving to the button starts the download; the click lands on the placeholder.
+    await page.getByTestId('avatar-menu').click();
+    await expect.poll(parts.asked).toBe(1);
+    expect(await page.getByTestId('avatar-menu').getAttribute('aria-expanded')).toBe('false');
+    parts.release();
+    await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+    expect(await page.getByTestId('avatar-menu').getAttribute('aria-expanded')).toBe('true');
     await context.close();
   });
 
