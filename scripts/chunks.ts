@@ -10,7 +10,12 @@ import { type Plugin, parseAst } from 'vite';
  *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
  * - `index`: everything else the console's entry imports statically, and the console layout (every
  *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document);
- * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use.
+ * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
+ * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
+ *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
+ *   instead of a dozen; what they share with the list machinery is `lists-floating` (else the
+ *   first interaction on Home would fetch the lists' chunk, or every list the floating one).
+ *   Modules that a screen drawn without Floating UI (Home, a list) imports stay out of both.
  *
  * What only the sign-in page uses stays in its entry's chunk.
  *
@@ -40,6 +45,7 @@ export function chunkGroups(): {
     console: new Set<string>(),
     rest: new Set<string>(),
     lists: new Set<string>(),
+    floating: new Set<string>(),
   };
   const plugin: Plugin = {
     name: 'lectern-chunk-groups',
@@ -73,6 +79,22 @@ export function chunkGroups(): {
         all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id)),
       );
       reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
+      // Floating UI's parts, less what a screen that draws without them imports.
+      const light = new Set<string>();
+      for (const screen of all.filter((id) => /[\\/]src[\\/]routes[\\/].*\?tsr-split=component$/.test(id))) {
+        const needs = await graph.reach([screen]);
+        if (![...needs].some((id) => /[\\/]@floating-ui[\\/]react[\\/]/.test(id)))
+          for (const id of needs) light.add(id);
+      }
+      const floating = await graph.reach(
+        all.filter((id) => /[\\/]src[\\/]components[\\/]floating[\\/]floating-parts\.ts$/.test(id)),
+      );
+      if (floating.size === 0) this.warn('no floating-parts module: no floating-parts chunk');
+      reached.floating = new Set(
+        [...floating].filter(
+          (id) => !reached.main.has(id) && !reached.console.has(id) && (reached.lists.has(id) || !light.has(id)),
+        ),
+      );
     },
   };
   const inLogin = (id: string) => reached.login.has(id);
@@ -95,6 +117,18 @@ export function chunkGroups(): {
         name: 'index',
         test: (id) => !inLogin(id) && (reached.main.has(id) || inConsole(id)),
         priority: 4,
+      },
+      {
+        name: 'lists-floating',
+        test: (id) => reached.floating.has(id) && reached.lists.has(id) && !inLogin(id),
+        priority: 3,
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: 'floating-parts',
+        test: (id) => reached.floating.has(id) && !inLogin(id),
+        priority: 2.5,
+        includeDependenciesRecursively: false,
       },
       {
         name: 'lists',

@@ -90,7 +90,7 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(500);
 }
 
-/** The floating parts' chunk (src/components/floating), counted and held until `release()`. */
+/** The floating parts' chunks (src/components/floating), counted and held until `release()`. */
 async function heldFloatingParts(context: BrowserContext, page: Page) {
   let asked = 0;
   let release = () => {};
@@ -171,7 +171,7 @@ describe('cold loads', () => {
     const pageSize = page.getByTestId('page-size');
     await pageSize.focus();
     await page.keyboard.press('ArrowDown');
-    await expect.poll(parts.asked).toBe(1);
+    await expect.poll(parts.asked).toBeGreaterThan(0);
     await page.waitForTimeout(300);
     expect(await page.getByRole('listbox').count()).toBe(0);
     parts.release();
@@ -195,7 +195,7 @@ describe('cold loads', () => {
     expect(parts.asked()).toBe(0);
     // The pointer moving to the button starts the download; the click lands on the placeholder.
     await page.getByTestId('avatar-menu').click();
-    await expect.poll(parts.asked).toBe(1);
+    await expect.poll(parts.asked).toBeGreaterThan(0);
     expect(await page.getByTestId('avatar-menu').getAttribute('aria-expanded')).toBe('false');
     parts.release();
     await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
