@@ -15,8 +15,7 @@ export const isSize = (v: unknown): v is Size => typeof v === 'string' && (SIZES
 
 // Known before the first render, so a phone's first frame is already the phone's layout (set
 // only by an effect, a desktop frame with its sidebar could be painted first: a layout shift).
-const startsMobile =
-  typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`).matches;
+const startsMobile = typeof matchMedia === 'function' && matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 1}px)`).matches;
 
 export const appStore = proxy({
   sidebar: {
