@@ -31,6 +31,21 @@ import { type FloatingParts, prefetchFloating, useFloatingKey, useFloatingParts 
 
 type Element = ReactElement<Record<string, unknown> & { onClick?: (event: MouseEvent) => void }>;
 
+/**
+ * The parts (once here), the key of what the placeholder draws, and whether it was asked to open
+ * before they came (`want` also starts loading them).
+ */
+function useDeferred() {
+  const parts = useFloatingParts();
+  const key = useFloatingKey(Boolean(parts));
+  const [wanted, setWanted] = useState(false);
+  const want = () => {
+    setWanted(true);
+    prefetchFloating();
+  };
+  return { parts, key, wanted, want };
+}
+
 /** The props a target is given by what wraps it (a menu's target around a tooltip): passed on. */
 const isTargetProp = (name: string) => name === 'ref' || name === 'id' || /^(on[A-Z]|aria-|data-)/.test(name);
 
@@ -53,9 +68,7 @@ const PlaceholderMenu = createContext<MenuPlaceholder | null>(null);
 const MenuKey = createContext('');
 
 function MenuRoot(props: MenuProps) {
-  const parts = useFloatingParts();
-  const key = useFloatingKey(Boolean(parts));
-  const [clicked, setClicked] = useState(false);
+  const { parts, key, wanted, want } = useDeferred();
   // Opened from outside (a context menu) before the parts came: fetch them, then it opens.
   useEffect(() => {
     if (!parts && props.opened) prefetchFloating();
@@ -63,15 +76,14 @@ function MenuRoot(props: MenuProps) {
   if (parts) {
     return (
       <MenuKey value={key}>
-        <parts.Menu {...props} defaultOpened={props.defaultOpened || clicked} />
+        <parts.Menu {...props} defaultOpened={props.defaultOpened || wanted} />
       </MenuKey>
     );
   }
   const open = () => {
-    setClicked(true);
+    want();
     props.onChange?.(true);
     props.onOpen?.();
-    prefetchFloating();
   };
   return <PlaceholderMenu value={{ key, open }}>{props.children}</PlaceholderMenu>;
 }
@@ -137,23 +149,12 @@ export const Menu: typeof MenuRoot & {
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 export function Select<Value extends Primitive = string>(props: SelectProps<Value>) {
-  const parts = useFloatingParts();
-  const key = useFloatingKey(Boolean(parts));
-  const [clicked, setClicked] = useState(false);
+  const { parts, key, wanted, want } = useDeferred();
   if (parts) {
     const Real = parts.Select<Value>;
-    return <Real {...props} data-floating={key} defaultDropdownOpened={props.defaultDropdownOpened || clicked} />;
+    return <Real {...props} data-floating={key} defaultDropdownOpened={props.defaultDropdownOpened || wanted} />;
   }
-  return (
-    <SelectPlaceholder
-      {...(props as unknown as SelectProps<Primitive>)}
-      floatingKey={key}
-      onWanted={() => {
-        setClicked(true);
-        prefetchFloating();
-      }}
-    />
-  );
+  return <SelectPlaceholder {...(props as unknown as SelectProps<Primitive>)} floatingKey={key} onWanted={want} />;
 }
 
 /** Mantine's Select input as it is drawn closed (Select.mjs): the input, the chevron, the hidden value. */
