@@ -5,8 +5,8 @@ const SHIM = '\0lectern:scroll-area-merge-refs';
 /**
  * Mantine's ScrollArea (also inside every Table, as Table.ScrollContainer) takes one helper from
  * Floating UI, `useMergeRefs`. Floating UI's module has top-level calls the bundler must keep
- * (`forwardRef(...)`, context objects), and with them its positioning engine: ~13 KiB gzip on
- * every list's cold load, for menus and tooltips that load later anyway (src/components/floating).
+ * (`forwardRef(...)`, context objects), and with them its positioning engine: about 10 KiB gzip
+ * on every list's cold load, for menus and tooltips that load later anyway (src/components/floating).
  * In the build, ScrollArea gets the same helper from @mantine/hooks (a callback ref that sets
  * every ref it is given) instead.
  */
