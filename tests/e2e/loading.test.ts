@@ -18,6 +18,8 @@ const MARKERS = {
   zod: 'ZodError',
   recharts: 'recharts',
   uploadEngine: 'x-oss-',
+  // A Floating UI middleware option: its positioning engine (menus, tooltips, pickers).
+  floatingUi: 'fallbackPlacements',
 };
 
 const session = e2eSession();
@@ -159,13 +161,14 @@ describe('cold loads', () => {
   });
 
   it('menus, tooltips and pickers load at the first interaction: a key pressed on a picker before they arrive opens it, focus kept', async () => {
-    const { context, page } = await cold();
+    const { context, page, scripts } = await cold();
     const parts = await heldFloatingParts(context, page);
     await page.goto('/web/book');
     await rows(page).first().waitFor();
     await settle(page);
-    // A glance at the list needs none of them.
+    // A glance at the list needs none of them, nor Floating UI (the table's scroll area included).
     expect(parts.asked()).toBe(0);
+    expect(containing(await scripts(), MARKERS.floatingUi)).toBe(0);
 
     // A keyboard user on the rows-per-page picker (drawn, not yet loaded) asks for its options.
     const pageSize = page.getByTestId('page-size');
@@ -176,6 +179,7 @@ describe('cold loads', () => {
     expect(await page.getByRole('listbox').count()).toBe(0);
     parts.release();
     await page.getByRole('listbox').waitFor();
+    expect(containing(await scripts(), MARKERS.floatingUi)).toBe(1);
     expect(await pageSize.evaluate((el) => el === document.activeElement)).toBe(true);
     await page.getByRole('option', { name: '20 / page' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('20');
@@ -189,6 +193,8 @@ describe('cold loads', () => {
   it('a menu clicked before its code has arrived opens when it arrives', async () => {
     const { context, page } = await cold();
     const parts = await heldFloatingParts(context, page);
+    const chunks: string[] = [];
+    page.on('request', (r) => chunks.push(new URL(r.url()).pathname));
     await page.goto('/index');
     await page.getByTestId('stat-book-value').waitFor();
     await settle(page);
@@ -200,6 +206,8 @@ describe('cold loads', () => {
     parts.release();
     await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
     expect(await page.getByTestId('avatar-menu').getAttribute('aria-expanded')).toBe('true');
+    // The parts come in their own chunk, not with the lists' machinery.
+    expect(chunks.filter((p) => /\/lists-[\w-]{8}\.js$/.test(p))).toEqual([]);
     await context.close();
   });
 
