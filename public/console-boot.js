@@ -19,6 +19,8 @@
     if (as) link.as = as;
     // As the entry's own tags and Vite's loader ask (CORS), so the preloaded answer is the one used.
     link.crossOrigin = '';
+    // Needed for the screen, not for the frame's first paint (see index.html's entry tags).
+    link.fetchPriority = 'low';
     link.href = href;
     document.head.appendChild(link);
   };
@@ -64,16 +66,6 @@
     const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
     const locale = known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en';
     const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
-    // The screen's part of the catalogue, or the whole when it has none or the service worker has
-    // every file cached (the same choice as src/lib/i18n.ts).
-    const part = !navigator.serviceWorker?.controller && data.catalogues[locale]?.[path];
-    preload(part ? [part] : data.locales[locale]);
-
-    const screen = data.routes[path];
-    if (screen) {
-      preload(data.layout);
-      preload(screen);
-    }
     for (const get of data.gets[path] || []) {
       early[`GET ${get}`] = fetch(get, { credentials: 'include', headers: { Language: language, 'X-Token': token } });
     }
@@ -93,11 +85,28 @@
         body: list.body,
       });
     }
-    // The first date and number formatters of a page load the locale's data (tens of milliseconds
-    // on a phone, inside the task that draws the first rows or figures): load it now, with every
-    // request above already on its way and the thread waiting for the entry. The console's
-    // formatters (src/components/format.ts) then start warm.
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
-    new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(0);
+    // The rest, each step a task of its own: on a phone each costs tens of milliseconds (adding a
+    // screen's preload links, loading a locale's date data), and in one task they would hold the
+    // thread as long as the console's own longest. The requests above are already on their way.
+    const steps = [
+      // The screen's part of the catalogue, or the whole when it has none or the service worker has
+      // every file cached (the same choice as src/lib/i18n.ts).
+      () => {
+        const part = !navigator.serviceWorker?.controller && data.catalogues[locale]?.[path];
+        preload(part ? [part] : data.locales[locale]);
+      },
+      () => data.routes[path] && preload(data.layout),
+      () => preload(data.routes[path]),
+      // The first date and number formatters of a page load the locale's data (tens of milliseconds
+      // on a phone, inside the task that draws the first rows or figures): load it now, while the
+      // thread waits for the entry. The console's formatters (src/components/format.ts) then start warm.
+      () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0),
+      () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(0),
+    ];
+    const next = () => {
+      steps.shift()();
+      if (steps.length) setTimeout(next);
+    };
+    setTimeout(next);
   }
 }

@@ -95,6 +95,13 @@ export function consoleBoot(): Plugin {
       handler(html, ctx) {
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
         const json = JSON.stringify(bootManifest(ctx.bundle, base, root, catalogues)).replace(/</g, '\\u003c');
+        // The console's code is not what the first paint shows (the frame is HTML and the stylesheet):
+        // at low priority it leaves the bandwidth to the stylesheet and the boot script first, and the
+        // frame paints without waiting for it.
+        html = html.replace(
+          /<script type="module"(?![^>]*fetchpriority)/g,
+          '<script type="module" fetchpriority="low"',
+        );
         // Before Vite's own tags (the entry's script and stylesheet) but after the charset: the boot
         // script is async, so its data must already be parsed when it runs, whichever arrives first.
         return html.replace(

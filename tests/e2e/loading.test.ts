@@ -257,8 +257,16 @@ describe('cold loads', () => {
     await context.close();
   });
 
-  it("draws the frame and starts the session check, the screen's code and a list's first page beside the entry, each asked once", async () => {
+  it("draws the frame and starts the session check, the screen's code and a list's first page beside the entry, each asked once, the code behind the frame's stylesheet", async () => {
     const { context, page } = await cold();
+    // Chromium's priority for each request as it is sent (what it schedules the bandwidth by).
+    const priority = new Map<string, string>();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    cdp.on('Network.requestWillBeSent', (e) => {
+      const path = new URL(e.request.url).pathname;
+      if (!priority.has(path)) priority.set(path, e.request.initialPriority);
+    });
     // The entry's script is held until the session check, the screen's chunk and the list's first
     // page have been asked for: only the boot script (public/console-boot.js) can ask while it is held.
     const asked: string[] = [];
@@ -288,6 +296,13 @@ describe('cold loads', () => {
     // Asked once: the console took the boot script's answers.
     expect(asked.filter((p) => p.endsWith('/auth/info'))).toHaveLength(1);
     expect(asked.filter((p) => p.endsWith('/book/page'))).toHaveLength(1);
+    // The first paint needs the stylesheet, not the console's code: the entry's scripts and the
+    // screen's preloaded chunk go at low priority, the stylesheet and the data at their usual.
+    const of = (path: RegExp) => [...priority].filter(([p]) => path.test(p)).map(([, v]) => v);
+    expect(of(/\/assets\/(index|shared|rolldown-runtime)-[\w-]+\.js$/)).toEqual(['Low', 'Low', 'Low']);
+    expect(of(/\/assets\/book-[\w-]+\.js$/)).toEqual(['Low']);
+    expect(of(/\/assets\/index-[\w-]+\.css$/)).toEqual(['VeryHigh']);
+    expect(of(/\/prod-api\/(auth\/info|book\/page)$/)).toEqual(['High', 'High']);
     await context.close();
   });
 
