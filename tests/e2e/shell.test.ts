@@ -259,6 +259,27 @@ describe('error log', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('draws no text under 12 px on a list, whatever size is chosen', async () => {
+    const page = await signedIn();
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const size of ['medium', 'mini']) {
+      await page.context().addCookies([{ name: 'size', value: size, url: page.url() }]);
+      await page.goto('/web/news');
+      await page.locator('tbody tr').first().waitFor();
+      // Every element with text of its own (not only its children's), and the size it is drawn at.
+      const sizes = await page.locator('main').evaluate((main) =>
+        [...main.querySelectorAll<HTMLElement>('*')]
+          .filter((el) => [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent?.trim()))
+          .filter((el) => el.getClientRects().length > 0)
+          .map((el) => [Number.parseFloat(getComputedStyle(el).fontSize), el.className, el.textContent] as const),
+      );
+      expect(sizes.length).toBeGreaterThan(10);
+      expect(sizes.filter(([px]) => px < 12)).toEqual([]);
+    }
+  });
+});
+
 describe('accessible names', () => {
   it('gives every visible button of a list screen a name (icon-only ones included)', async () => {
     const page = await signedIn();
