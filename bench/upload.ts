@@ -23,7 +23,8 @@
  * - Each round uses its own generated file (random bytes; a file the service saw complete would
  *   be offered for resuming). LECTERN_BENCH_UPLOAD_ROUNDS (default 3), LECTERN_BENCH_UPLOAD_MIB
  *   (default 200); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
- *   trace (with CPU profiles of the page and the worker) of the first idle-page upload.
+ *   trace (with CPU profiles of the page and the worker) of the first idle-page upload, or with
+ *   LECTERN_BENCH_UPLOAD_PROFILE_NAVIGATING=1 of the first upload while navigating.
  */
 import { createHash, createHmac } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
@@ -357,7 +358,9 @@ async function throughWorker(
     }
   };
   ctx.on('requestfinished', onDone);
-  const profile = navigate ? undefined : process.env.LECTERN_BENCH_UPLOAD_PROFILE;
+  // The idle-page upload's, or with LECTERN_BENCH_UPLOAD_PROFILE_NAVIGATING=1 the navigating one's.
+  const profiled = Boolean(process.env.LECTERN_BENCH_UPLOAD_PROFILE_NAVIGATING) === navigate;
+  const profile = profiled ? process.env.LECTERN_BENCH_UPLOAD_PROFILE : undefined;
   if (profile)
     await page
       .context()
