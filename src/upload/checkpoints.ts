@@ -9,6 +9,8 @@ import type { UploadSnapshot } from './protocol';
 export class Checkpoints {
   private readonly records = new Map<string, StoredCheckpoint>();
   private io: Promise<unknown> = Promise.resolve();
+  /** Per key, the write queued and not yet begun, and the record it will store. */
+  private readonly waiting = new Map<string, { rec: StoredCheckpoint }>();
 
   constructor(
     private readonly store: CheckpointStore,
@@ -39,15 +41,29 @@ export class Checkpoints {
     return this.store.list();
   }
 
-  /** Queues a write of `rec` under `key`, if it is still a live record when its turn comes. */
+  /**
+   * Queues a write of `rec` under `key`, if it is still a live record when its turn comes. Saves of
+   * a key whose write is still waiting join that write, which stores the latest record: every part
+   * stored asks for a save (several a second per upload), and while the disk or a busy machine is
+   * slow they would queue up to write states already outdated.
+   */
   save(key: string, rec: StoredCheckpoint): void {
+    const waiting = this.waiting.get(key);
+    if (waiting) {
+      waiting.rec = rec;
+      return;
+    }
+    const write = { rec };
+    this.waiting.set(key, write);
     this.queue(async () => {
-      if ([...this.records.values()].includes(rec)) await this.store.save(key, structuredClone(rec));
+      if (this.waiting.get(key) === write) this.waiting.delete(key);
+      if ([...this.records.values()].includes(write.rec)) await this.store.save(key, structuredClone(write.rec));
     });
   }
 
-  /** Queues the deletion of the stored checkpoint under `key`. */
+  /** Queues the deletion of the stored checkpoint under `key` (a save after it is written after it). */
   remove(key: string): void {
+    this.waiting.delete(key);
     this.queue(() => this.store.remove(key));
   }
 
