@@ -44,7 +44,7 @@ export class Checkpoints {
   /**
    * Queues a write of `rec` under `key`, if it is still a live record when its turn comes. Saves of
    * a key whose write is still waiting join that write, which stores the latest record: every part
-   * stored asks for a save (several a second per upload), and while the disk or a busy machine is
+   * stored asks for a save (dozens a second on a fast link), and while the disk or a busy machine is
    * slow they would queue up to write states already outdated.
    */
   save(key: string, rec: StoredCheckpoint): void {
