@@ -34,6 +34,19 @@ function slowKv() {
   };
 }
 
+/** Live checkpoints written to a slow disk. */
+function onSlowDisk() {
+  const disk = slowKv();
+  return {
+    disk,
+    checkpoints: new Checkpoints(
+      checkpointStore(disk.kv),
+      () => 0,
+      () => {},
+    ),
+  };
+}
+
 const rec = (loaded: number): StoredCheckpoint => ({
   fileName: 'a.mp4',
   lastModified: 1,
@@ -51,12 +64,7 @@ const rec = (loaded: number): StoredCheckpoint => ({
 
 describe('checkpoints: writes', () => {
   it('folds the saves made while a write is waiting into one write of the latest record', async () => {
-    const disk = slowKv();
-    const checkpoints = new Checkpoints(
-      checkpointStore(disk.kv),
-      () => 0,
-      () => {},
-    );
+    const { disk, checkpoints } = onSlowDisk();
     const live = rec(0);
     checkpoints.set('1', live);
     disk.hold();
@@ -75,12 +83,7 @@ describe('checkpoints: writes', () => {
   });
 
   it('keeps the order of a save, a removal and a save of the same key', async () => {
-    const disk = slowKv();
-    const checkpoints = new Checkpoints(
-      checkpointStore(disk.kv),
-      () => 0,
-      () => {},
-    );
+    const { disk, checkpoints } = onSlowDisk();
     const first = rec(1);
     const second = rec(2);
     checkpoints.set('1', first);
@@ -95,12 +98,7 @@ describe('checkpoints: writes', () => {
   });
 
   it('writes nothing for a record no longer live when its turn comes', async () => {
-    const disk = slowKv();
-    const checkpoints = new Checkpoints(
-      checkpointStore(disk.kv),
-      () => 0,
-      () => {},
-    );
+    const { disk, checkpoints } = onSlowDisk();
     const live = rec(1);
     checkpoints.set('1', live);
     checkpoints.save('upload_1', live);
