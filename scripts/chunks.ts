@@ -8,8 +8,12 @@ import { type Plugin, parseAst } from 'vite';
  *
  * - `shared`: what the sign-in page (a document of its own, login.html) and the console both use
  *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
- * - `index`: everything else the console's entry imports statically, and the console layout (every
- *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document);
+ * - `index`: everything else the console's entry imports statically, and the libraries the app
+ *   (src/app.tsx, imported dynamically by the entry) and the console layout need;
+ * - `console`: the app's own modules (providers, router, route tree, stores, theme) and the console
+ *   layout (every document that runs the entry shows it: a signed-out visitor goes to the sign-in
+ *   document). Apart from `index`, it is evaluated in a task of its own after the libraries': one
+ *   task for both was the longest on a cold start (over 50 ms on a desktop).
  * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
  * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
  *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
@@ -37,11 +41,13 @@ export function chunkGroups(): {
     // login.html's own module too: in the console's groups it would bring the sign-in code along.
     login: /[\\/](src[\\/]sign-in[\\/]main\.ts|login\.html)$/,
     main: /[\\/]src[\\/]main\.tsx$/,
+    app: /[\\/]src[\\/]app\.tsx$/,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
   const reached = {
     login: new Set<string>(),
     main: new Set<string>(),
+    app: new Set<string>(),
     console: new Set<string>(),
     rest: new Set<string>(),
     lists: new Set<string>(),
@@ -68,6 +74,7 @@ export function chunkGroups(): {
           (this.getModuleInfo(id)?.dynamicImporters.length ?? 0) > 0 &&
           !roots.login.test(id) &&
           !roots.main.test(id) &&
+          !roots.app.test(id) &&
           !roots.console.test(id),
       );
       reached.rest = await graph.reach(lazyRoots);
@@ -92,13 +99,21 @@ export function chunkGroups(): {
       if (floating.size === 0) this.warn('no floating-parts module: no floating-parts chunk');
       reached.floating = new Set(
         [...floating].filter(
-          (id) => !reached.main.has(id) && !reached.console.has(id) && (reached.lists.has(id) || !light.has(id)),
+          (id) =>
+            !reached.main.has(id) &&
+            !reached.app.has(id) &&
+            !reached.console.has(id) &&
+            (reached.lists.has(id) || !light.has(id)),
         ),
       );
     },
   };
   const inLogin = (id: string) => reached.login.has(id);
-  const inConsole = (id: string) => reached.console.has(id);
+  // What the console's first screen runs besides the entry's own imports: the app and the layout.
+  const inConsole = (id: string) => reached.app.has(id) || reached.console.has(id);
+  // The app's styles stay in the entry's stylesheet, which the first paint already waits for (in a
+  // file of their own, a second one it would wait for).
+  const stylesheet = (id: string) => /\.css(\?|$)/.test(id);
   return {
     plugin,
     groups: [
@@ -110,13 +125,19 @@ export function chunkGroups(): {
           (inLogin(id) && (inConsole(id) || reached.main.has(id) || reached.rest.has(id))),
         priority: 5,
       },
-      // The entry and the console layout together: every document that runs the entry shows the
-      // layout (a signed-out visitor goes to the sign-in document), and apart, the layout was a
-      // second round trip after the entry had run, on every cold load's critical path.
+      // The entry with the libraries the app and the layout need, and the app's own code beside it
+      // (index.html preloads both: scripts/console-boot.ts). Every document that runs the entry
+      // shows the layout (a signed-out visitor goes to the sign-in document): loaded after the
+      // entry had run, it was a second round trip on every cold load's critical path.
       {
         name: 'index',
-        test: (id) => !inLogin(id) && (reached.main.has(id) || inConsole(id)),
+        test: (id) => !inLogin(id) && (reached.main.has(id) || (stylesheet(id) && inConsole(id))),
         priority: 4,
+      },
+      {
+        name: 'console',
+        test: (id) => !inLogin(id) && inConsole(id),
+        priority: 3.5,
       },
       {
         name: 'lists-floating',

@@ -102,6 +102,12 @@ export function consoleBoot(): Plugin {
           /<script type="module"(?![^>]*fetchpriority)/g,
           '<script type="module" fetchpriority="low"',
         );
+        // The app's chunks, which the entry imports dynamically (src/main.tsx): asked for with the
+        // entry's, not after the entry has run.
+        const preloads = appChunks(ctx.bundle).map(
+          (file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">\n`,
+        );
+        html = html.replace('</head>', `${preloads.join('')}  </head>`);
         // Before Vite's own tags (the entry's script and stylesheet) but after the charset: the boot
         // script is async, so its data must already be parsed when it runs, whichever arrives first.
         return html.replace(
@@ -111,6 +117,21 @@ export function consoleBoot(): Plugin {
       },
     },
   };
+}
+
+/**
+ * The chunks of the app's root module (src/app.tsx), which the entry imports dynamically: the one
+ * holding its code and, if the bundler made one, the re-exporting facade the import asks for.
+ */
+export function appChunks(bundle: OutputBundle): string[] {
+  const app = /[\\/]src[\\/]app\.tsx$/;
+  return Object.values(bundle)
+    .filter(
+      (f): f is OutputChunk =>
+        f.type === 'chunk' && (app.test(f.facadeModuleId ?? '') || f.moduleIds.some((id) => app.test(id))),
+    )
+    .map((c) => c.fileName)
+    .sort();
 }
 
 /**

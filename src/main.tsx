@@ -7,7 +7,6 @@ import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app';
 import { loadFloatingOnFirstInteraction } from './components/floating/load';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
@@ -17,27 +16,38 @@ import { settingsStore } from './stores/settings';
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
 
-await activateLocale(detectLocale(), location.pathname);
-
-// Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
-loadFloatingOnFirstInteraction();
+// The providers, router, route tree and layout: a chunk of their own (scripts/chunks.ts), asked for
+// with the entry and evaluated in a task of their own after it, since one task for both was over
+// 50 ms on a desktop. No top-level await here: that chunk imports the libraries from this one, which
+// must finish evaluating first.
+const app = import('./app');
 
 // Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
 const onRenderError = (error: unknown, info: { componentStack?: string }) => {
   if (collecting()) void logError(toEntry(error, info.componentStack ?? '', 'render error'));
 };
 
-const root = createRoot(document.getElementById('root') as HTMLElement, {
-  onCaughtError: onRenderError,
-  onUncaughtError: onRenderError,
-});
-// The first render as a transition: React yields to the browser every few milliseconds instead of
-// building the whole console in one long task, so a phone's main thread stays responsive (and the
-// boot script's early answers and preloads are handled) while it starts.
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+async function start() {
+  await activateLocale(detectLocale(), location.pathname);
+  const { App } = await app;
+
+  // Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
+  loadFloatingOnFirstInteraction();
+
+  const root = createRoot(document.getElementById('root') as HTMLElement, {
+    onCaughtError: onRenderError,
+    onUncaughtError: onRenderError,
+  });
+  // The first render as a transition: React yields to the browser every few milliseconds instead of
+  // building the whole console in one long task, so a phone's main thread stays responsive (and the
+  // boot script's early answers and preloads are handled) while it starts.
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+}
+
+void start();

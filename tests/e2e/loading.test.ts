@@ -268,7 +268,8 @@ describe('cold loads', () => {
       if (!priority.has(path)) priority.set(path, e.request.initialPriority);
     });
     // The entry's script is held until the session check, the screen's chunk and the list's first
-    // page have been asked for: only the boot script (public/console-boot.js) can ask while it is held.
+    // page have been asked for: only the boot script (public/console-boot.js) and the document's own
+    // preloads can ask while it is held.
     const asked: string[] = [];
     page.on('request', (r) => asked.push(new URL(r.url()).pathname));
     const early = (path: RegExp) => asked.some((p) => path.test(p));
@@ -276,8 +277,12 @@ describe('cold loads', () => {
     let shellWhileHeld = false;
     await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       const until = Date.now() + 10_000;
+      // The app's chunk (which the entry imports dynamically) is preloaded by the document itself.
       const all = () =>
-        early(/\/auth\/info$/) && early(/\/assets\/book-[\w-]+\.js$/) && early(/\/prod-api\/book\/page$/);
+        early(/\/auth\/info$/) &&
+        early(/\/assets\/book-[\w-]+\.js$/) &&
+        early(/\/prod-api\/book\/page$/) &&
+        early(/\/assets\/console-[\w-]+\.js$/);
       while (!all() && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -299,7 +304,13 @@ describe('cold loads', () => {
     // The first paint needs the stylesheet, not the console's code: the entry's scripts and the
     // screen's preloaded chunk go at low priority, the stylesheet and the data at their usual.
     const of = (path: RegExp) => [...priority].filter(([p]) => path.test(p)).map(([, v]) => v);
-    expect(of(/\/assets\/(index|shared|rolldown-runtime)-[\w-]+\.js$/)).toEqual(['Low', 'Low', 'Low']);
+    expect(of(/\/assets\/(index|shared|rolldown-runtime|console|app)-[\w-]+\.js$/)).toEqual([
+      'Low',
+      'Low',
+      'Low',
+      'Low',
+      'Low',
+    ]);
     expect(of(/\/assets\/book-[\w-]+\.js$/)).toEqual(['Low']);
     expect(of(/\/assets\/index-[\w-]+\.css$/)).toEqual(['VeryHigh']);
     expect(of(/\/prod-api\/(auth\/info|book\/page)$/)).toEqual(['High', 'High']);
