@@ -1,4 +1,5 @@
 import { type RefObject, useLayoutEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 
 /** What a column without a set width keeps at least: about two short words of a title. */
 export const FLEXIBLE_MIN = 160;
@@ -9,10 +10,13 @@ const MAX_EXTRA = 400;
  * Widens the table's columns to what their cells cannot do without: a status badge, a header
  * (never broken mid-word), a button group, an ISBN. A fixed layout keeps the widths stable while
  * rows load (no layout shift), but the widths set in code are for English: a Spanish badge or a
- * Japanese header is wider. Measured after each render, before the browser paints it, and only
+ * Japanese header is wider. Measured before the browser paints what a render changed, and only
  * ever widened, so nothing is seen to move (a language switch may leave a column wider than it
  * needs).
  *
+ * Measured in the next frame's callback, not in the commit: reading a width forces the page's
+ * layout, which in the commit made the task that draws a page of rows a long one; in the frame the
+ * browser lays the page out once for both the reading and the paint.
  */
 export function useFittedColumns(table: RefObject<HTMLTableElement | null>, contents: readonly unknown[]): Fitted {
   const [fitted, setFitted] = useState<Fitted>({ extra: {}, base: {} });
@@ -23,6 +27,11 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
   useLayoutEffect(() => {
     const el = table.current;
     if (!el) return;
+    const frame = requestAnimationFrame(() => measure(el));
+    return () => cancelAnimationFrame(frame);
+  }, [...contents, fitted]);
+
+  function measure(el: HTMLTableElement) {
     const heads = [...el.querySelectorAll<HTMLTableCellElement>('thead th')];
     const short: Record<number, number> = {};
     const note = (i: number, px: number) => {
@@ -43,17 +52,20 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
     }
     const grow = Object.entries(short).filter(([i]) => (fitted.extra[Number(i)] ?? 0) < MAX_EXTRA);
     if (grow.length === 0) return;
-    setFitted((prev) => {
-      const extra = { ...prev.extra };
-      const base = { ...prev.base };
-      for (const [key, px] of grow) {
-        const i = Number(key);
-        extra[i] = Math.min(MAX_EXTRA, (extra[i] ?? 0) + px);
-        base[i] ??= heads[i]?.offsetWidth ?? 0;
-      }
-      return { extra, base };
-    });
-  }, [...contents, fitted]);
+    // Drawn in this same frame, before its paint.
+    flushSync(() =>
+      setFitted((prev) => {
+        const extra = { ...prev.extra };
+        const base = { ...prev.base };
+        for (const [key, px] of grow) {
+          const i = Number(key);
+          extra[i] = Math.min(MAX_EXTRA, (extra[i] ?? 0) + px);
+          base[i] ??= heads[i]?.offsetWidth ?? 0;
+        }
+        return { extra, base };
+      }),
+    );
+  }
   return fitted;
 }
 
@@ -73,10 +85,14 @@ export interface Fitted {
 export function useClampedTitles(table: RefObject<HTMLTableElement | null>, contents: readonly unknown[]): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `contents` lists what the DOM read depends on
   useLayoutEffect(() => {
-    for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
-      const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
-      if (cut) el.title = el.textContent ?? '';
-      else el.removeAttribute('title');
-    }
+    // In the frame too (see useFittedColumns), where the layout is already done.
+    const frame = requestAnimationFrame(() => {
+      for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
+        const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
+        if (cut) el.title = el.textContent ?? '';
+        else el.removeAttribute('title');
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [...contents]);
 }
