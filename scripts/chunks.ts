@@ -8,12 +8,13 @@ import { type Plugin, parseAst } from 'vite';
  *
  * - `shared`: what the sign-in page (a document of its own, login.html) and the console both use
  *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
- * - `index`: everything else the console's entry imports statically, and the libraries the app
- *   (src/app.tsx, imported dynamically by the entry) and the console layout need;
- * - `console`: the app's own modules (providers, router, route tree, stores, theme) and the console
- *   layout (every document that runs the entry shows it: a signed-out visitor goes to the sign-in
- *   document). Apart from `index`, it is evaluated in a task of its own after the libraries': one
- *   task for both was the longest on a cold start (over 50 ms on a desktop).
+ * - `index`: everything else the console's entry imports statically, and what React DOM's renderer
+ *   shares with the app (React, the scheduler);
+ * - `react-dom-client`: React DOM's renderer, and `console`: the app (src/app.tsx: providers,
+ *   router, route tree, theme, with the libraries only they need) and the console layout (every
+ *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document). The
+ *   entry imports both dynamically, so each evaluates in a task of its own: one task for all was
+ *   the longest on a cold start (over 50 ms on a desktop).
  * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
  * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
  *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
@@ -42,12 +43,14 @@ export function chunkGroups(): {
     login: /[\\/](src[\\/]sign-in[\\/]main\.ts|login\.html)$/,
     main: /[\\/]src[\\/]main\.tsx$/,
     app: /[\\/]src[\\/]app\.tsx$/,
+    dom: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
   const reached = {
     login: new Set<string>(),
     main: new Set<string>(),
     app: new Set<string>(),
+    dom: new Set<string>(),
     console: new Set<string>(),
     rest: new Set<string>(),
     lists: new Set<string>(),
@@ -75,6 +78,7 @@ export function chunkGroups(): {
           !roots.login.test(id) &&
           !roots.main.test(id) &&
           !roots.app.test(id) &&
+          !roots.dom.test(id) &&
           !roots.console.test(id),
       );
       reached.rest = await graph.reach(lazyRoots);
@@ -129,9 +133,19 @@ export function chunkGroups(): {
       // (index.html preloads both: scripts/console-boot.ts). Every document that runs the entry
       // shows the layout (a signed-out visitor goes to the sign-in document): loaded after the
       // entry had run, it was a second round trip on every cold load's critical path.
+      // React DOM's renderer, which the entry imports dynamically too: evaluated in a task of its
+      // own. What it shares with the app (React, the scheduler, react-dom's small index) is the
+      // entry's, so neither chunk waits for the other to evaluate.
+      {
+        name: 'react-dom-client',
+        test: (id) => /[\\/]node_modules[\\/]react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)/.test(id),
+        priority: 4.5,
+        includeDependenciesRecursively: false,
+      },
       {
         name: 'index',
-        test: (id) => !inLogin(id) && (reached.main.has(id) || (stylesheet(id) && inConsole(id))),
+        test: (id) =>
+          !inLogin(id) && (reached.main.has(id) || reached.dom.has(id) || (stylesheet(id) && inConsole(id))),
         priority: 4,
       },
       {

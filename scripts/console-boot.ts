@@ -102,9 +102,9 @@ export function consoleBoot(): Plugin {
           /<script type="module"(?![^>]*fetchpriority)/g,
           '<script type="module" fetchpriority="low"',
         );
-        // The app's chunks, which the entry imports dynamically (src/main.tsx): asked for with the
+        // What the entry imports dynamically as it starts (src/main.tsx): asked for with the
         // entry's, not after the entry has run.
-        const preloads = appChunks(ctx.bundle).map(
+        const preloads = startChunks(ctx.bundle).map(
           (file) => `  <link rel="modulepreload" fetchpriority="low" crossorigin href="${base}${file}">\n`,
         );
         html = html.replace('</head>', `${preloads.join('')}  </head>`);
@@ -120,15 +120,16 @@ export function consoleBoot(): Plugin {
 }
 
 /**
- * The chunks of the app's root module (src/app.tsx), which the entry imports dynamically: the one
- * holding its code and, if the bundler made one, the re-exporting facade the import asks for.
+ * What the entry imports dynamically as it starts (src/main.tsx): the app's root module and React
+ * DOM's renderer. The chunks holding their code and, where the bundler made one, the re-exporting
+ * facade the import asks for.
  */
-export function appChunks(bundle: OutputBundle): string[] {
-  const app = /[\\/]src[\\/]app\.tsx$/;
+export function startChunks(bundle: OutputBundle): string[] {
+  const start = /[\\/]src[\\/]app\.tsx$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/;
   return Object.values(bundle)
     .filter(
       (f): f is OutputChunk =>
-        f.type === 'chunk' && (app.test(f.facadeModuleId ?? '') || f.moduleIds.some((id) => app.test(id))),
+        f.type === 'chunk' && (start.test(f.facadeModuleId ?? '') || f.moduleIds.some((id) => start.test(id))),
     )
     .map((c) => c.fileName)
     .sort();

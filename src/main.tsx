@@ -6,7 +6,6 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
 import { loadFloatingOnFirstInteraction } from './components/floating/load';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
@@ -16,10 +15,11 @@ import { settingsStore } from './stores/settings';
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
 
-// The providers, router, route tree and layout: a chunk of their own (scripts/chunks.ts), asked for
-// with the entry and evaluated in a task of their own after it, since one task for both was over
-// 50 ms on a desktop. No top-level await here: that chunk imports the libraries from this one, which
-// must finish evaluating first.
+// React DOM's renderer, and the providers, router, route tree and layout: chunks of their own
+// (scripts/chunks.ts), asked for with the entry and each evaluated in a task of its own after it,
+// since one task for all was over 50 ms on a desktop. No top-level await here: the app's chunk
+// imports from this one, which must finish evaluating first.
+const dom = import('react-dom/client');
 const app = import('./app');
 
 // Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
@@ -29,7 +29,7 @@ const onRenderError = (error: unknown, info: { componentStack?: string }) => {
 
 async function start() {
   await activateLocale(detectLocale(), location.pathname);
-  const { App } = await app;
+  const [{ createRoot }, { App }] = await Promise.all([dom, app]);
 
   // Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
   loadFloatingOnFirstInteraction();

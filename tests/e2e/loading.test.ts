@@ -277,12 +277,14 @@ describe('cold loads', () => {
     let shellWhileHeld = false;
     await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       const until = Date.now() + 10_000;
-      // The app's chunk (which the entry imports dynamically) is preloaded by the document itself.
+      // The app's and React DOM's chunks (which the entry imports dynamically) are preloaded by the
+      // document itself.
       const all = () =>
         early(/\/auth\/info$/) &&
         early(/\/assets\/book-[\w-]+\.js$/) &&
         early(/\/prod-api\/book\/page$/) &&
-        early(/\/assets\/console-[\w-]+\.js$/);
+        early(/\/assets\/console-[\w-]+\.js$/) &&
+        early(/\/assets\/react-dom-client-[\w-]+\.js$/);
       while (!all() && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 50));
       }
@@ -304,13 +306,9 @@ describe('cold loads', () => {
     // The first paint needs the stylesheet, not the console's code: the entry's scripts and the
     // screen's preloaded chunk go at low priority, the stylesheet and the data at their usual.
     const of = (path: RegExp) => [...priority].filter(([p]) => path.test(p)).map(([, v]) => v);
-    expect(of(/\/assets\/(index|shared|rolldown-runtime|console|app)-[\w-]+\.js$/)).toEqual([
-      'Low',
-      'Low',
-      'Low',
-      'Low',
-      'Low',
-    ]);
+    const entry = of(/\/assets\/(index|shared|rolldown-runtime|console|app|client|react-dom-client)-[\w-]+\.js$/);
+    expect(entry).toHaveLength(7);
+    expect(new Set(entry)).toEqual(new Set(['Low']));
     expect(of(/\/assets\/book-[\w-]+\.js$/)).toEqual(['Low']);
     expect(of(/\/assets\/index-[\w-]+\.css$/)).toEqual(['VeryHigh']);
     expect(of(/\/prod-api\/(auth\/info|book\/page)$/)).toEqual(['High', 'High']);
