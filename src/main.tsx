@@ -9,17 +9,17 @@ import { StrictMode, startTransition } from 'react';
 import { loadFloatingOnFirstInteraction } from './components/floating/load';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
+import { yieldToMain } from './lib/yield-to-main';
 import { settingsStore } from './stores/settings';
 
 // First, so an error while the messages load is collected too.
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
 
-// React DOM's renderer, and the providers, router, route tree and layout: chunks of their own
-// (scripts/chunks.ts), asked for with the entry and each evaluated in a task of its own after it,
-// since one task for all was over 50 ms on a desktop. No top-level await here: the app's chunk
+// The providers, router, route tree and layout, and React DOM's renderer: chunks of their own
+// (scripts/chunks.ts) that the document preloads beside the entry, each evaluated in a task of its
+// own, since one task for all was over 50 ms on a desktop. No top-level await here: the app's chunk
 // imports from this one, which must finish evaluating first.
-const dom = import('react-dom/client');
 const app = import('./app');
 
 // Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
@@ -29,7 +29,10 @@ const onRenderError = (error: unknown, info: { componentStack?: string }) => {
 
 async function start() {
   await activateLocale(detectLocale(), location.pathname);
-  const [{ createRoot }, { App }] = await Promise.all([dom, app]);
+  const { App } = await app;
+  // A task after the app's, so the two chunks, arriving together, never evaluate in the same task.
+  await yieldToMain();
+  const { createRoot } = await import('react-dom/client');
 
   // Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
   loadFloatingOnFirstInteraction();
