@@ -1,5 +1,11 @@
 import { type Plugin, parseAst } from 'vite';
 
+/** What the console's entry imports dynamically as it starts (src/main.tsx): the app, React DOM's renderer. */
+export const START_MODULES = {
+  app: /[\\/]src[\\/]app\.tsx$/,
+  dom: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+};
+
 /**
  * Fewer, larger chunks where they are always loaded together. Left to itself, the bundler splits
  * every module that the entry and some lazy route share into a common chunk of its own: the
@@ -42,8 +48,8 @@ export function chunkGroups(): {
     // login.html's own module too: in the console's groups it would bring the sign-in code along.
     login: /[\\/](src[\\/]sign-in[\\/]main\.ts|login\.html)$/,
     main: /[\\/]src[\\/]main\.tsx$/,
-    app: /[\\/]src[\\/]app\.tsx$/,
-    dom: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+    app: START_MODULES.app,
+    dom: START_MODULES.dom,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
   const reached = {
@@ -129,13 +135,9 @@ export function chunkGroups(): {
           (inLogin(id) && (inConsole(id) || reached.main.has(id) || reached.rest.has(id))),
         priority: 5,
       },
-      // The entry with the libraries the app and the layout need, and the app's own code beside it
-      // (index.html preloads both: scripts/console-boot.ts). Every document that runs the entry
-      // shows the layout (a signed-out visitor goes to the sign-in document): loaded after the
-      // entry had run, it was a second round trip on every cold load's critical path.
-      // React DOM's renderer, which the entry imports dynamically too: evaluated in a task of its
-      // own. What it shares with the app (React, the scheduler, react-dom's small index) is the
-      // entry's, so neither chunk waits for the other to evaluate.
+      // React DOM's renderer, which the entry imports dynamically: evaluated in a task of its own.
+      // What it shares with the app (React, the scheduler, react-dom's small index) is the entry's,
+      // so neither chunk waits for the other to evaluate.
       {
         name: 'react-dom-client',
         test: (id) => /[\\/]node_modules[\\/]react-dom[\\/](client\.js|cjs[\\/]react-dom-client\.)/.test(id),
@@ -148,6 +150,10 @@ export function chunkGroups(): {
           !inLogin(id) && (reached.main.has(id) || reached.dom.has(id) || (stylesheet(id) && inConsole(id))),
         priority: 4,
       },
+      // The app and the layout, which the entry imports dynamically; index.html preloads this chunk
+      // beside the entry (scripts/console-boot.ts). Every document that runs the entry shows the
+      // layout (a signed-out visitor goes to the sign-in document): loaded after the entry had run,
+      // it was a second round trip on every cold load's critical path.
       {
         name: 'console',
         test: (id) => !inLogin(id) && inConsole(id),

@@ -6,6 +6,7 @@ import { API_BASE } from '../src/contract/envelope';
 import { DATA_DAYS_DEFAULT } from '../src/contract/system';
 import { PAGE_SIZES } from '../src/contract/values';
 import { compiledCatalogues, literals, part, partModule } from './catalogue-parts';
+import { START_MODULES } from './chunks';
 
 /**
  * What `public/console-boot.js` needs to start the console's first requests before the entry has
@@ -125,11 +126,11 @@ export function consoleBoot(): Plugin {
  * facade the import asks for.
  */
 export function startChunks(bundle: OutputBundle): string[] {
-  const start = /[\\/]src[\\/]app\.tsx$|[\\/]node_modules[\\/]react-dom[\\/]client\.js$/;
+  const starts = Object.values(START_MODULES);
+  const isStart = (id: string) => starts.some((re) => re.test(id));
   return Object.values(bundle)
     .filter(
-      (f): f is OutputChunk =>
-        f.type === 'chunk' && (start.test(f.facadeModuleId ?? '') || f.moduleIds.some((id) => start.test(id))),
+      (f): f is OutputChunk => f.type === 'chunk' && (isStart(f.facadeModuleId ?? '') || f.moduleIds.some(isStart)),
     )
     .map((c) => c.fileName)
     .sort();
