@@ -1,9 +1,13 @@
 import { type Plugin, parseAst } from 'vite';
 
-/** What the console's entry imports dynamically as it starts (src/main.tsx): the app, React DOM's renderer. */
+/**
+ * What the console imports dynamically as it starts: the app and React DOM's renderer (src/main.tsx),
+ * and the route tree (src/router.tsx).
+ */
 export const START_MODULES = {
   app: /[\\/]src[\\/]app\.tsx$/,
   dom: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/,
+  routes: /[\\/]src[\\/]routeTree\.gen\.ts$/,
 };
 
 /**
@@ -16,11 +20,12 @@ export const START_MODULES = {
  *   (Lingui, the http client): one small chunk, so neither page loads the other's code;
  * - `index`: everything else the console's entry imports statically, and what React DOM's renderer
  *   shares with the app (React, the scheduler);
- * - `react-dom-client`: React DOM's renderer, and `console`: the app (src/app.tsx: providers,
- *   router, route tree, theme, with the libraries only they need) and the console layout (every
- *   document that runs the entry shows it: a signed-out visitor goes to the sign-in document). The
- *   entry imports both dynamically, so each evaluates in a task of its own: one task for all was
- *   the longest on a cold start (over 50 ms on a desktop).
+ * - `react-dom-client`: React DOM's renderer, `console`: the app (src/app.tsx: providers, router,
+ *   theme, with the libraries only they need) and the console layout (every document that runs the
+ *   entry shows it: a signed-out visitor goes to the sign-in document), and `routes`: the route
+ *   tree with what only the routes' definitions need. The console imports each dynamically as it
+ *   starts, so each evaluates in a task of its own: one task for all was the longest on a cold
+ *   start (over 50 ms on a desktop).
  * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
  * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
  *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
@@ -50,6 +55,7 @@ export function chunkGroups(): {
     main: /[\\/]src[\\/]main\.tsx$/,
     app: START_MODULES.app,
     dom: START_MODULES.dom,
+    routes: START_MODULES.routes,
     console: /[\\/]src[\\/]routes[\\/]_console\.tsx\?tsr-split=component$/,
   };
   const reached = {
@@ -57,6 +63,7 @@ export function chunkGroups(): {
     main: new Set<string>(),
     app: new Set<string>(),
     dom: new Set<string>(),
+    routes: new Set<string>(),
     console: new Set<string>(),
     rest: new Set<string>(),
     lists: new Set<string>(),
@@ -85,6 +92,7 @@ export function chunkGroups(): {
           !roots.main.test(id) &&
           !roots.app.test(id) &&
           !roots.dom.test(id) &&
+          !roots.routes.test(id) &&
           !roots.console.test(id),
       );
       reached.rest = await graph.reach(lazyRoots);
@@ -112,6 +120,7 @@ export function chunkGroups(): {
           (id) =>
             !reached.main.has(id) &&
             !reached.app.has(id) &&
+            !reached.routes.has(id) &&
             !reached.console.has(id) &&
             (reached.lists.has(id) || !light.has(id)),
         ),
@@ -121,6 +130,7 @@ export function chunkGroups(): {
   const inLogin = (id: string) => reached.login.has(id);
   // What the console's first screen runs besides the entry's own imports: the app and the layout.
   const inConsole = (id: string) => reached.app.has(id) || reached.console.has(id);
+  const inRoutes = (id: string) => reached.routes.has(id) && !inConsole(id);
   // The app's styles stay in the entry's stylesheet, which the first paint already waits for (in a
   // file of their own, a second one it would wait for).
   const stylesheet = (id: string) => /\.css(\?|$)/.test(id);
@@ -147,7 +157,10 @@ export function chunkGroups(): {
       {
         name: 'index',
         test: (id) =>
-          !inLogin(id) && (reached.main.has(id) || reached.dom.has(id) || (stylesheet(id) && inConsole(id))),
+          !inLogin(id) &&
+          (reached.main.has(id) ||
+            reached.dom.has(id) ||
+            (stylesheet(id) && (inConsole(id) || reached.routes.has(id)))),
         priority: 4,
       },
       // The app and the layout, which the entry imports dynamically; index.html preloads this chunk
@@ -158,6 +171,13 @@ export function chunkGroups(): {
         name: 'console',
         test: (id) => !inLogin(id) && inConsole(id),
         priority: 3.5,
+      },
+      // The route tree, with what only its routes' definitions need (the app's router imports it
+      // dynamically, so it evaluates in a task of its own), preloaded like the app's chunk.
+      {
+        name: 'routes',
+        test: (id) => !inLogin(id) && inRoutes(id),
+        priority: 3.4,
       },
       {
         name: 'lists-floating',

@@ -167,8 +167,14 @@ export function screenChunks(bundle: OutputBundle): {
   const entryChunk = chunks.find(
     (c) => c.isEntry && /[\\/](index\.html|src[\\/]main\.tsx)$/.test(c.facadeModuleId ?? ''),
   );
-  // What the entry's own tags already load (it and its static imports): never listed again.
-  const entry = closure(entryChunk ? [entryChunk] : [], byName, new Set());
+  // What the document already loads (the entry with its static imports, and the chunks it preloads
+  // for what the entry imports as it starts): never listed again.
+  const starts = new Set(startChunks(bundle));
+  const entry = closure(
+    chunks.filter((c) => c === entryChunk || starts.has(c.fileName)),
+    byName,
+    new Set(),
+  );
   const layoutChunks = new Set<OutputChunk>();
   const routeChunks = new Map<string, Set<OutputChunk>>();
   const locales: Record<string, Set<string>> = {};

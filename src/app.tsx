@@ -8,7 +8,7 @@ import { useSnapshot } from 'valtio';
 import { i18n } from './lib/i18n';
 import { lazy } from './lib/lazy';
 import { PwaRoot } from './pwa/pwa-root';
-import { queryClient, router } from './router';
+import { type AppRouter, queryClient } from './router';
 import { buildTheme, cssVariablesResolver } from './shell/theme';
 import { useSizeScale } from './shell/use-size-scale';
 import { settingsStore } from './stores/settings';
@@ -30,8 +30,10 @@ function LazyNotifications() {
   ) : null;
 }
 
+export { loadRouter } from './router';
+
 /** Providers and the router, nothing else. */
-export function App() {
+export function App({ router }: { router: AppRouter }) {
   useSizeScale();
   const { theme: primary } = useSnapshot(settingsStore);
   const theme = useMemo(() => buildTheme(primary), [primary]);

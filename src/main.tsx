@@ -16,7 +16,7 @@ import { settingsStore } from './stores/settings';
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
 
-// The providers, router, route tree and layout, and React DOM's renderer: chunks of their own
+// The providers, router and layout, the route tree, and React DOM's renderer: chunks of their own
 // (scripts/chunks.ts) that the document preloads beside the entry, each evaluated in a task of its
 // own, since one task for all was over 50 ms on a desktop. No top-level await here: the app's chunk
 // imports from this one, which must finish evaluating first.
@@ -29,8 +29,9 @@ const onRenderError = (error: unknown, info: { componentStack?: string }) => {
 
 async function start() {
   await activateLocale(detectLocale(), location.pathname);
-  const { App } = await app;
-  // A task after the app's, so the two chunks, arriving together, never evaluate in the same task.
+  const { App, loadRouter } = await app;
+  const router = await loadRouter();
+  // A task after the router's, so the chunks, arriving together, never evaluate in the same task.
   await yieldToMain();
   const { createRoot } = await import('react-dom/client');
 
@@ -47,7 +48,7 @@ async function start() {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App />
+        <App router={router} />
       </StrictMode>,
     );
   });

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
 import { queryClient } from './lib/query-client';
 import { yieldToMain } from './lib/yield-to-main';
-import { routeTree } from './routeTree.gen';
+import type { routeTree as RouteTree } from './routeTree.gen';
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -10,23 +10,35 @@ export interface RouterContext {
 
 export { queryClient };
 
-// On a cold start the libraries and the route tree above evaluate in one task; the router, with
-// the browser history it writes its first entry's state to, in the next: together they held the
-// thread over 50 ms on a desktop.
-await yieldToMain();
+function createAppRouter(routeTree: typeof RouteTree) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    basepath: import.meta.env.BASE_URL,
+    defaultPreload: 'intent',
+    // Loaders read through the query cache, so the router's own cache would only duplicate it.
+    defaultPreloadStaleTime: 0,
+    scrollRestoration: true,
+  });
+}
 
-export const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  basepath: import.meta.env.BASE_URL,
-  defaultPreload: 'intent',
-  // Loaders read through the query cache, so the router's own cache would only duplicate it.
-  defaultPreloadStaleTime: 0,
-  scrollRestoration: true,
-});
+export type AppRouter = ReturnType<typeof createAppRouter>;
+
+/**
+ * The route tree (every route's definition) and the router, with the browser history it writes its
+ * first entry's state to, each in a task of its own after the app's libraries: evaluated with them,
+ * they held the thread over 50 ms on a desktop's cold start. The route tree is a chunk of its own
+ * that the document preloads (scripts/chunks.ts), so importing it here adds no round trip.
+ */
+export async function loadRouter(): Promise<AppRouter> {
+  await yieldToMain();
+  const { routeTree } = await import('./routeTree.gen');
+  await yieldToMain();
+  return createAppRouter(routeTree);
+}
 
 declare module '@tanstack/react-router' {
   interface Register {
-    router: typeof router;
+    router: AppRouter;
   }
 }

@@ -277,13 +277,14 @@ describe('cold loads', () => {
     let shellWhileHeld = false;
     await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
       const until = Date.now() + 10_000;
-      // The app's and React DOM's chunks (which the entry imports dynamically) are preloaded by the
-      // document itself.
+      // The app's, the route tree's and React DOM's chunks (which the console imports dynamically
+      // as it starts) are preloaded by the document itself.
       const all = () =>
         early(/\/auth\/info$/) &&
         early(/\/assets\/book-[\w-]+\.js$/) &&
         early(/\/prod-api\/book\/page$/) &&
         early(/\/assets\/console-[\w-]+\.js$/) &&
+        early(/\/assets\/routes-[\w-]+\.js$/) &&
         early(/\/assets\/react-dom-client-[\w-]+\.js$/);
       while (!all() && Date.now() < until) {
         await new Promise((r) => setTimeout(r, 50));
@@ -306,8 +307,10 @@ describe('cold loads', () => {
     // The first paint needs the stylesheet, not the console's code: the entry's scripts and the
     // screen's preloaded chunk go at low priority, the stylesheet and the data at their usual.
     const of = (path: RegExp) => [...priority].filter(([p]) => path.test(p)).map(([, v]) => v);
-    const entry = of(/\/assets\/(index|shared|rolldown-runtime|console|app|client|react-dom-client)-[\w-]+\.js$/);
-    expect(entry).toHaveLength(7);
+    const entry = of(
+      /\/assets\/(index|shared|rolldown-runtime|console|app|client|react-dom-client|routes|routeTree\.gen)-[\w-]+\.js$/,
+    );
+    expect(entry).toHaveLength(9);
     expect(new Set(entry)).toEqual(new Set(['Low']));
     expect(of(/\/assets\/book-[\w-]+\.js$/)).toEqual(['Low']);
     expect(of(/\/assets\/index-[\w-]+\.css$/)).toEqual(['VeryHigh']);

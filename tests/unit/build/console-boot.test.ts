@@ -30,10 +30,12 @@ const bundle = Object.fromEntries(
     chunk('assets/_console.js', [], ['assets/index.js'], {
       facadeModuleId: `${R}/_console.tsx?tsr-split=component`,
     }),
+    // The route tree: imported dynamically as the console starts, preloaded by the document.
+    chunk('assets/routes.js', ['/app/src/routeTree.gen.ts', `${R}/__root.tsx`], ['assets/index.js']),
     chunk(
       'assets/book.js',
       [`${R}/_console/web/book.tsx?tsr-split=component`],
-      ['assets/lists.js', 'assets/shared.js'],
+      ['assets/lists.js', 'assets/shared.js', 'assets/routes.js'],
     ),
     chunk('assets/book-loader.js', [`${R}/_console/web/book.tsx?tsr-split=loader`], ['assets/api.js']),
     chunk('assets/lists.js', ['/app/src/components/resource/resource-page.tsx']),
@@ -53,7 +55,7 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
     expect(routePath('_console/users/-shared')).toBeUndefined();
   });
 
-  it("lists a screen's chunks and stylesheets, without what the entry or the layout already loads", () => {
+  it("lists a screen's chunks and stylesheets, without what the document or the layout already loads", () => {
     const manifest = bootManifest(bundle, '/base/');
     expect(manifest.base).toBe('/base/');
     expect(manifest.api).toBe('/prod-api');
