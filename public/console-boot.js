@@ -86,9 +86,28 @@
       });
     }
     // The rest, each step a task of its own: on a phone each costs tens of milliseconds (adding a
-    // screen's preload links, loading a locale's date data), and in one task they would hold the
-    // thread as long as the console's own longest. The requests above are already on their way.
+    // screen's preload links), and in one task they would hold the thread as long as the console's
+    // own longest. The requests above are already on their way.
     const steps = [
+      // The first date and number formatters of a page load the locale's data: tens of milliseconds
+      // on a phone, and on a busy desktop 15–70 ms for the number formatter alone, a long task even
+      // when it was warmed here in steps. A worker loads it instead: ICU keeps that data for the
+      // whole renderer process, all its threads, so the console's formatters (src/components/format.ts)
+      // start warm and the page's thread does none of it. Without workers they load it themselves.
+      () => {
+        const json = JSON.stringify(locale);
+        const code = `new Intl.Locale(${json}).maximize();
+new Intl.NumberFormat(${json}, { maximumFractionDigits: 1 }).format(0);
+new Intl.DateTimeFormat(${json}, { dateStyle: 'medium', timeStyle: 'short' }).format(0);
+postMessage(0);
+close();`;
+        try {
+          const url = URL.createObjectURL(new Blob([code], { type: 'text/javascript' }));
+          new Worker(url).onmessage = () => URL.revokeObjectURL(url);
+        } catch {
+          // No workers here (or not from a blob): the formatters load the data when first used.
+        }
+      },
       // The screen's part of the catalogue, or the whole when it has none or the service worker has
       // every file cached (the same choice as src/lib/i18n.ts).
       () => {
@@ -97,15 +116,6 @@
       },
       () => data.routes[path] && preload(data.layout),
       () => preload(data.routes[path]),
-      // The first date and number formatters of a page load the locale's data (tens of milliseconds
-      // on a phone, inside the task that draws the first rows or figures): load it now, while the
-      // thread waits for the entry. The console's formatters (src/components/format.ts) then start warm.
-      // In three steps: the first formatter alone held the thread 40–70 ms on a desktop (more than
-      // a long task) while the entry compiled beside it; the locale's own data, then the number
-      // formatter's, then the date formatter's are each under half of that.
-      () => new Intl.Locale(locale).maximize(),
-      () => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(0),
-      () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(0),
     ];
     const next = () => {
       steps.shift()();
