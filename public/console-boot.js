@@ -7,9 +7,11 @@
 // scripts/console-boot.ts.
 {
   const data = JSON.parse(document.getElementById('lectern-boot')?.textContent || 'null');
+  // Read once: each read of document.cookie is a synchronous round trip to the browser.
+  const jar = document.cookie.split('; ');
   const cookie = (name) => {
     const prefix = `${encodeURIComponent(name)}=`;
-    const part = document.cookie.split('; ').find((p) => p.startsWith(prefix));
+    const part = jar.find((p) => p.startsWith(prefix));
     return part ? decodeURIComponent(part.slice(prefix.length)) : '';
   };
   const hint = (href, rel, as) => {

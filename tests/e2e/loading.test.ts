@@ -318,6 +318,44 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("reads the browser's cookies once, not for every request, and again after they change elsewhere", async () => {
+    const { context, page } = await cold();
+    // Each read of document.cookie is a synchronous round trip to the browser: counted here.
+    await context.addInitScript(() => {
+      const cookie = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie') as PropertyDescriptor;
+      const counted = window as unknown as { cookieReads: number };
+      counted.cookieReads = 0;
+      Object.defineProperty(Document.prototype, 'cookie', {
+        ...cookie,
+        get() {
+          counted.cookieReads++;
+          return cookie.get?.call(this);
+        },
+      });
+    });
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await settle(page);
+    // The boot script's read and the console's first: each request's credential comes from memory.
+    expect(await page.evaluate(() => (window as unknown as { cookieReads: number }).cookieReads)).toBeLessThanOrEqual(
+      2,
+    );
+    // Signed out elsewhere (another tab, the browser's own settings): the next request goes without
+    // the old credential.
+    type Changes = { cookieStore: EventTarget; cookieChanged: Promise<void> };
+    await page.evaluate(() => {
+      const w = window as unknown as Changes;
+      // Listeners run in the order they were added: when this one has run, the console's has.
+      w.cookieChanged = new Promise((resolve) => w.cookieStore.addEventListener('change', () => resolve()));
+    });
+    await context.clearCookies({ name: 'Authorization' });
+    await page.evaluate(() => (window as unknown as Changes).cookieChanged);
+    const next = page.waitForRequest((r) => r.url().endsWith('/prod-api/book/page'));
+    await page.getByRole('button', { name: 'Next page' }).click();
+    expect((await next).headers()['x-token']).toBeUndefined();
+    await context.close();
+  });
+
   it('the sign-in page is a small document of its own: ≤ 100 KiB gzip JS+CSS, ≤ 15 requests, no React', async () => {
     const context = await session.browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
     const page = await context.newPage();
