@@ -41,7 +41,7 @@ export interface PageLoad {
   files: number;
   /** Every request the page made (documents, scripts, styles, API, images, workers). */
   requests: number;
-  /** Worker scripts the page started (dedicated and shared; the service worker is blocked). */
+  /** Worker scripts the page downloaded and started (dedicated and shared; the service worker is blocked). */
   workers: string[];
   /** Gzip bytes of those workers' scripts (not counted in `js`). */
   workerBytes: number;
@@ -126,7 +126,11 @@ export async function measureLoad(
       const u = new URL(r.url());
       if (/\.(js|css)$/.test(u.pathname)) assets.add(u.pathname);
     });
-    page.on('worker', (w) => workers.push(new URL(w.url()).pathname));
+    // Workers whose code the page downloads: the boot script's formatter warm-up (a few inline
+    // lines from a blob: URL, public/console-boot.js) downloads nothing.
+    page.on('worker', (w) => {
+      if (!w.url().startsWith('blob:')) workers.push(new URL(w.url()).pathname);
+    });
     await open(page);
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);

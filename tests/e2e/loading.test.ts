@@ -48,6 +48,7 @@ interface Cold {
   page: Page;
   /** The JavaScript bodies received so far. */
   scripts: () => Promise<string[]>;
+  /** The workers started whose code was downloaded. */
   workers: string[];
 }
 
@@ -80,8 +81,12 @@ async function cold(viewport = { width: 1280, height: 800 }, locale = 'en-US'): 
   page.on('response', (r) => {
     if (new URL(r.url()).pathname.endsWith('.js')) bodies.push(r.text().catch(() => ''));
   });
+  // Workers whose code the page downloads; the boot script's formatter warm-up (a few inline lines
+  // from a blob: URL, public/console-boot.js) downloads nothing and is not one of them.
   const workers: string[] = [];
-  page.on('worker', (w) => workers.push(w.url()));
+  page.on('worker', (w) => {
+    if (!w.url().startsWith('blob:')) workers.push(w.url());
+  });
   return { context, page, scripts: () => Promise.all(bodies), workers };
 }
 
