@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Paper, Stack } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ComponentType, Suspense, useCallback, useEffect, useState } from 'react';
+import { type ComponentType, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { NetworkError } from '../../lib/http';
@@ -93,6 +93,30 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   const cachedAt = data?.cachedAt;
   const serverDown = !online || cachedAt !== undefined;
   const Body: ComponentType<ResourceBodyProps<T>> = resource.body ?? ResourceTable;
+
+  // The row buttons, with an identity that changes only with what they show: the table draws its
+  // rows again only when what it is given changes. What a button does is read when it is pressed.
+  const onRow = useRef({ edit: (_row: T) => {}, remove: (_row: T) => {}, preload: () => {} });
+  onRow.current = { edit: (row) => setEditing({ row }), remove: (row) => deleteRow(row), preload: preloadForm };
+  const hasActions = Boolean(form || canDelete || resource.rowActions);
+  const actions = useMemo(
+    () =>
+      // A read-only list (audit) has no actions column at all.
+      hasActions
+        ? (row: T) => (
+            <RowActions
+              title={resource.recordTitle(row)}
+              onEdit={form ? () => onRow.current.edit(row) : undefined}
+              onEditIntent={form ? () => onRow.current.preload() : undefined}
+              onDelete={canDelete ? () => onRow.current.remove(row) : undefined}
+              serverDown={serverDown}
+            >
+              {resource.rowActions?.(row)}
+            </RowActions>
+          )
+        : undefined,
+    [hasActions, form, canDelete, resource, serverDown],
+  );
 
   // Deletes (here or elsewhere) can leave the page past the end: step back to the last real page.
   useEffect(() => {
@@ -194,22 +218,7 @@ export function ResourcePage<T extends RecordMeta, V extends FormValues>({
             selected={selected}
             onSelect={select}
             recordTitle={resource.recordTitle}
-            // A read-only list (audit) has no actions column at all.
-            actions={
-              !(form || canDelete || resource.rowActions)
-                ? undefined
-                : (row) => (
-                    <RowActions
-                      title={resource.recordTitle(row)}
-                      onEdit={form ? () => setEditing({ row }) : undefined}
-                      onEditIntent={form ? preloadForm : undefined}
-                      onDelete={canDelete ? () => deleteRow(row) : undefined}
-                      serverDown={serverDown}
-                    >
-                      {resource.rowActions?.(row)}
-                    </RowActions>
-                  )
-            }
+            actions={actions}
           />
         )}
         <ListFooter

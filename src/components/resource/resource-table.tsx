@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import { Suspense, useRef } from 'react';
+import { memo, type ReactNode, Suspense, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { lazyWithoutMessages } from '../../lib/lazy';
 import { useDeferredRows } from './deferred-rows';
@@ -116,30 +116,64 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
               />
             </Suspense>
           )}
-          {rows?.map((row) => {
-            const title = props.recordTitle(row);
-            return (
-              <Table.Tr key={row.id} data-testid="resource-row" data-id={row.id} aria-selected={selected.has(row.id)}>
-                {selectable && (
-                  <Table.Td>
-                    <Checkbox
-                      aria-label={t`Select ${title}`}
-                      checked={selected.has(row.id)}
-                      onChange={(e) => onSelect([row.id], e.currentTarget.checked)}
-                    />
-                  </Table.Td>
-                )}
-                {columns.map((c) => (
-                  <Table.Td key={c.key} ta={c.align}>
-                    {c.render(row, i18n)}
-                  </Table.Td>
-                ))}
-                {actions && <Table.Td>{actions(row)}</Table.Td>}
-              </Table.Tr>
-            );
-          })}
+          {rows && rows.length > 0 && (
+            <Rows
+              rows={rows}
+              columns={columns}
+              selectable={selectable}
+              selected={selected}
+              onSelect={onSelect}
+              recordTitle={props.recordTitle}
+              actions={actions}
+            />
+          )}
         </Table.Tbody>
       </Table>
     </Table.ScrollContainer>
   );
 }
+
+type RowsProps<T extends RecordMeta> = Pick<
+  Props<T>,
+  'columns' | 'selected' | 'onSelect' | 'recordTitle' | 'actions'
+> & { rows: T[]; selectable: boolean };
+
+/**
+ * The rows, drawn again only when what they show changes: the list re-renders for much else (a
+ * query of the toolbar's answering, a column widened, the selection count), and a page of rows
+ * was most of each such render (over 100 ms on a phone when the list's options arrived after its
+ * rows). The list passes stable callbacks for this (resource-page.tsx).
+ */
+const Rows = memo(function Rows<T extends RecordMeta>({
+  rows,
+  columns,
+  selectable,
+  selected,
+  onSelect,
+  recordTitle,
+  actions,
+}: RowsProps<T>) {
+  const { t, i18n } = useLingui();
+  return rows.map((row) => {
+    const title = recordTitle(row);
+    return (
+      <Table.Tr key={row.id} data-testid="resource-row" data-id={row.id} aria-selected={selected.has(row.id)}>
+        {selectable && (
+          <Table.Td>
+            <Checkbox
+              aria-label={t`Select ${title}`}
+              checked={selected.has(row.id)}
+              onChange={(e) => onSelect([row.id], e.currentTarget.checked)}
+            />
+          </Table.Td>
+        )}
+        {columns.map((c) => (
+          <Table.Td key={c.key} ta={c.align}>
+            {c.render(row, i18n)}
+          </Table.Td>
+        ))}
+        {actions && <Table.Td>{actions(row)}</Table.Td>}
+      </Table.Tr>
+    );
+  });
+}) as <T extends RecordMeta>(props: RowsProps<T>) => ReactNode;
