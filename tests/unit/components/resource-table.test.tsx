@@ -95,9 +95,7 @@ describe('the list table', () => {
     expect(cells).toBe(drawn);
     // A row selected: the rows show it.
     flushSync(() => select([2], true));
-    await expect
-      .poll(() => container.querySelector('[data-id="2"]')?.getAttribute('aria-selected'))
-      .toBe('true');
+    await expect.poll(() => container.querySelector('[data-id="2"]')?.getAttribute('aria-selected')).toBe('true');
     expect(cells).toBeGreaterThan(drawn);
     root.unmount();
   });
