@@ -34,6 +34,8 @@ async function start() {
   // A task after the router's, so the chunks, arriving together, never evaluate in the same task.
   await yieldToMain();
   const { createRoot } = await import('react-dom/client');
+  // And the root (React's listeners for every event on the page) a task after React DOM's evaluation.
+  await yieldToMain();
 
   // Menus, tooltips and pickers: with the first pointer move, touch or key, not with the screen.
   loadFloatingOnFirstInteraction();
