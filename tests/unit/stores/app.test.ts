@@ -1,10 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCookie, removeCookie, setCookie } from '../../../src/lib/cookies';
+import { removeCookie, setCookie } from '../../../src/lib/cookies';
 
-/** The store reads its cookies when first imported, so each case imports a fresh copy. */
+/**
+ * The store reads its cookies when first imported, so each case imports a fresh copy, with the
+ * fresh cookie helpers it writes through (they keep the jar they read until they write).
+ */
 async function freshStore() {
   vi.resetModules();
-  return import('../../../src/stores/app');
+  const { getCookie } = await import('../../../src/lib/cookies');
+  return { ...(await import('../../../src/stores/app')), getCookie };
 }
 
 beforeEach(() => {
@@ -22,7 +26,7 @@ describe('layout state', () => {
 
   it('reads sidebarStatus 0 as closed and stores toggles as 1/0', async () => {
     setCookie('sidebarStatus', '0');
-    const { appStore, toggleSidebar, closeSidebar } = await freshStore();
+    const { appStore, toggleSidebar, closeSidebar, getCookie } = await freshStore();
     expect(appStore.sidebar.opened).toBe(false);
     toggleSidebar();
     expect(appStore.sidebar.opened).toBe(true);
@@ -34,7 +38,7 @@ describe('layout state', () => {
 
   it('keeps the size in a cookie and ignores unknown values', async () => {
     setCookie('size', 'huge');
-    const { appStore, setSize } = await freshStore();
+    const { appStore, setSize, getCookie } = await freshStore();
     expect(appStore.size).toBe('medium');
     setSize('mini');
     expect(getCookie('size')).toBe('mini');
