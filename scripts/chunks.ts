@@ -26,7 +26,11 @@ export const START_MODULES = {
  *   tree with what only the routes' definitions need. The console imports each dynamically as it
  *   starts, so each evaluates in a task of its own: one task for all was the longest on a cold
  *   start (over 50 ms on a desktop).
- * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use;
+ * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use, with
+ *   the library modules and shared components (src/components, src/lib) the list screens draw with;
+ * - `screens`: those library modules and components that Home draws with too (Mantine's Paper and
+ *   Skeleton, TanStack Query's hook), one chunk for both instead of a dozen files of a few hundred
+ *   bytes each: every file is a round trip on a phone (HTTP/1.1 sends six at a time);
  * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
  *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
  *   instead of a dozen; what they share with the list machinery is `lists-floating` (else the
@@ -68,6 +72,7 @@ export function chunkGroups(): {
     rest: new Set<string>(),
     lists: new Set<string>(),
     floating: new Set<string>(),
+    screens: new Set<string>(),
   };
   const plugin: Plugin = {
     name: 'lectern-chunk-groups',
@@ -100,14 +105,15 @@ export function chunkGroups(): {
       const home = await graph.reach(
         all.filter((id) => /[\\/]src[\\/]routes[\\/]_console[\\/]\[index\]\.tsx\?tsr-split=component$/.test(id)),
       );
-      const machinery = await graph.reach(
-        all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id)),
-      );
+      const listPage = all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id));
+      const machinery = await graph.reach(listPage);
       reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
       // Floating UI's parts, less what a screen that draws without them imports.
       const light = new Set<string>();
+      const listScreens = new Set<string>();
       for (const screen of all.filter((id) => /[\\/]src[\\/]routes[\\/].*\?tsr-split=component$/.test(id))) {
         const needs = await graph.reach([screen]);
+        if (listPage.some((id) => needs.has(id))) for (const id of needs) listScreens.add(id);
         if (![...needs].some((id) => /[\\/]@floating-ui[\\/]react[\\/]/.test(id)))
           for (const id of needs) light.add(id);
       }
@@ -125,6 +131,12 @@ export function chunkGroups(): {
             (reached.lists.has(id) || !light.has(id)),
         ),
       );
+      // What the list screens draw with beyond the machinery, in `screens` or `lists` (see above);
+      // each screen's own modules (routes, resources, features) keep their chunks.
+      for (const id of listScreens) {
+        if (!/[\\/](node_modules|src[\\/]components|src[\\/]lib)[\\/]/.test(id) || reached.floating.has(id)) continue;
+        (home.has(id) ? reached.screens : reached.lists).add(id);
+      }
     },
   };
   const inLogin = (id: string) => reached.login.has(id);
@@ -189,6 +201,12 @@ export function chunkGroups(): {
         name: 'floating-parts',
         test: (id) => reached.floating.has(id) && !inLogin(id),
         priority: 2.5,
+        includeDependenciesRecursively: false,
+      },
+      {
+        name: 'screens',
+        test: (id) => reached.screens.has(id) && !inLogin(id),
+        priority: 1.6,
         includeDependenciesRecursively: false,
       },
       {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, baseURL } from './browser';
 import { clsOf } from './cls';
@@ -163,6 +163,29 @@ describe('cold loads', () => {
     await form(page).getByLabel('Title').waitFor();
     expect(containing(await scripts(), MARKERS.zod)).toBe(1);
     await context.close();
+  });
+
+  // Each file is a round trip of its own on a phone's connection (HTTP/1.1 sends six at a time):
+  // left to the bundler, Home asked for 32 scripts and stylesheets and Books for 35, a dozen of
+  // them a few hundred bytes of Mantine or of our own components.
+  it('Home and a list each come in two dozen code files at most: what screens share travels together', async () => {
+    const screens: [string, (page: Page) => Locator][] = [
+      ['/index', (page) => page.getByTestId('stat-book-value')],
+      ['/web/book', (page) => rows(page).first()],
+    ];
+    for (const [path, ready] of screens) {
+      const { context, page } = await cold();
+      const files = new Set<string>();
+      page.on('request', (r) => {
+        const name = new URL(r.url()).pathname;
+        if (/\.(js|css)$/.test(name)) files.add(name);
+      });
+      await page.goto(path);
+      await ready(page).waitFor();
+      await settle(page);
+      expect(files.size, `${path}: ${[...files].join(' ')}`).toBeLessThanOrEqual(24);
+      await context.close();
+    }
   });
 
   it('menus, tooltips and pickers load at the first interaction: a key pressed on a picker before they arrive opens it, focus kept', async () => {
