@@ -74,6 +74,14 @@
     // A list opened without a query shows its first page with the default paging: ask for it now
     // (the same request as the list's loader; the console takes it if that is what it asks).
     const list = data.lists[path];
+    // Its saved views too, whatever the query: the list asks for them as it starts (a default view
+    // may choose its columns).
+    if (list) {
+      early[`GET ${list.views}`] = fetch(list.views, {
+        credentials: 'include',
+        headers: { Language: language, 'X-Token': token },
+      });
+    }
     if (list && !location.search) {
       early[`POST ${list.url} ${list.body}`] = fetch(list.url, {
         method: 'POST',

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 import { API_BASE } from '../src/contract/envelope';
+import { listKeyOf } from '../src/contract/list-key';
 import { DATA_DAYS_DEFAULT } from '../src/contract/system';
 import { PAGE_SIZES } from '../src/contract/values';
 import { compiledCatalogues, literals, part, partModule } from './catalogue-parts';
@@ -31,7 +32,7 @@ export interface BootManifest {
   locales: Record<string, string[]>;
   catalogues: Record<string, Record<string, string>>;
   /** For a list screen: its first page's request (`POST /{r}/page` with the default paging). */
-  lists: Record<string, { url: string; body: string }>;
+  lists: Record<string, { url: string; body: string; views: string }>;
   /** GETs a screen makes as it opens, whatever its URL (Home's cards and charts). */
   gets: Record<string, string[]>;
 }
@@ -227,13 +228,16 @@ export function bootManifest(
 export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES[0] });
 
 /**
- * The first page's request of each list screen, read from its route file and its resource's api
+ * The first page's request of each list screen (and its saved views'), read from its route file and its resource's api
  * module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
  * `createResourceApi('path', …)` or `resourceApiOf(spec)`. Anything shaped otherwise is left out (the screen then asks for its
  * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
  */
-export function listRequests(paths: string[], root = process.cwd()): Record<string, { url: string; body: string }> {
-  const out: Record<string, { url: string; body: string }> = {};
+export function listRequests(
+  paths: string[],
+  root = process.cwd(),
+): Record<string, { url: string; body: string; views: string }> {
+  const out: Record<string, { url: string; body: string; views: string }> = {};
   for (const path of paths) {
     const read = (file: string) => {
       try {
@@ -256,7 +260,11 @@ export function listRequests(paths: string[], root = process.cwd()): Record<stri
     const resource =
       direct ?? (bySpec ? /\bapi: '([^']+)'/.exec(read(`src/resources/${dir}/spec.ts`))?.[1] : undefined);
     if (!resource) continue;
-    out[path] = { url: `${API_BASE}/${resource}/page`, body: FIRST_PAGE_BODY };
+    out[path] = {
+      url: `${API_BASE}/${resource}/page`,
+      body: FIRST_PAGE_BODY,
+      views: `${API_BASE}/views?list=${listKeyOf(resource)}`,
+    };
   }
   return out;
 }

@@ -285,7 +285,7 @@ describe('cold loads', () => {
     await context.close();
   });
 
-  it("draws the frame and starts the session check, the screen's code and a list's first page beside the entry, each asked once, the code behind the frame's stylesheet", async () => {
+  it("draws the frame and starts the session check, the screen's code, a list's first page and its saved views beside the entry, each asked once, the code behind the frame's stylesheet", async () => {
     const { context, page } = await cold();
     // Chromium's priority for each request as it is sent (what it schedules the bandwidth by).
     const priority = new Map<string, string>();
@@ -311,6 +311,7 @@ describe('cold loads', () => {
         early(/\/auth\/info$/) &&
         early(/\/assets\/book-[\w-]+\.js$/) &&
         early(/\/prod-api\/book\/page$/) &&
+        early(/\/prod-api\/views$/) &&
         early(/\/assets\/console-[\w-]+\.js$/) &&
         early(/\/assets\/routes-[\w-]+\.js$/) &&
         early(/\/assets\/react-dom-client-[\w-]+\.js$/);
@@ -332,6 +333,7 @@ describe('cold loads', () => {
     // Asked once: the console took the boot script's answers.
     expect(asked.filter((p) => p.endsWith('/auth/info'))).toHaveLength(1);
     expect(asked.filter((p) => p.endsWith('/book/page'))).toHaveLength(1);
+    expect(asked.filter((p) => p.endsWith('/prod-api/views'))).toHaveLength(1);
     // The first paint needs the stylesheet, not the console's code: the entry's scripts and the
     // screen's preloaded chunk go at low priority, the stylesheet and the data at their usual.
     const of = (path: RegExp) => [...priority].filter(([p]) => path.test(p)).map(([, v]) => v);

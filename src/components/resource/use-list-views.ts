@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
+import { listKeyOf } from '../../contract/list-key';
 import type { Density, ListView } from '../../contract/views';
 import type { ListSearch } from './list-search';
 import type { ColumnDef } from './types';
-import { listKeyOf, viewsQuery } from './views-api';
+import { viewsQuery } from './views-api';
 
 /** How a list is laid out: visible columns in order (null: the list's own), widths, density. */
 export interface ListLayout {

@@ -2,13 +2,6 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ListView, ListViewInput, ListViewUpdate } from '../../contract/views';
 import { http } from '../../lib/api';
 
-/** The server's key of a list: its API path with anything but letters and digits as dashes. */
-export const listKeyOf = (path: string) =>
-  path
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-
 export const viewsKey = (list: string) => ['views', list] as const;
 
 /** The signed-in member's views of one list (GET /views?list=). */

@@ -87,11 +87,15 @@ describe("a list's first page, asked by the boot script", () => {
     const body = JSON.stringify({ pageNum: 1, pageSize: 10 });
     expect(FIRST_PAGE_BODY).toBe(JSON.stringify(toPageBody(LIST_DEFAULTS, [])));
     expect(lists).toEqual({
-      '/web/book': { url: '/prod-api/book/page', body },
-      '/web/categorysubclass': { url: '/prod-api/category/subclass/page', body },
-      '/users/user': { url: '/prod-api/users/page', body },
-      '/users/adminuser': { url: '/prod-api/user/page', body },
-      '/users/online': { url: '/prod-api/online/page', body },
+      '/web/book': { url: '/prod-api/book/page', body, views: '/prod-api/views?list=book' },
+      '/web/categorysubclass': {
+        url: '/prod-api/category/subclass/page',
+        body,
+        views: '/prod-api/views?list=category-subclass',
+      },
+      '/users/user': { url: '/prod-api/users/page', body, views: '/prod-api/views?list=users' },
+      '/users/adminuser': { url: '/prod-api/user/page', body, views: '/prod-api/views?list=user' },
+      '/users/online': { url: '/prod-api/online/page', body, views: '/prod-api/views?list=online' },
     });
   });
 });
