@@ -110,10 +110,12 @@ export function chunkGroups(): {
       reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
       // Floating UI's parts, less what a screen that draws without them imports.
       const light = new Set<string>();
-      const listScreens = new Set<string>();
+      // How many list screens draw with each module.
+      const listScreens = new Map<string, number>();
       for (const screen of all.filter((id) => /[\\/]src[\\/]routes[\\/].*\?tsr-split=component$/.test(id))) {
         const needs = await graph.reach([screen]);
-        if (listPage.some((id) => needs.has(id))) for (const id of needs) listScreens.add(id);
+        if (listPage.some((id) => needs.has(id)))
+          for (const id of needs) listScreens.set(id, (listScreens.get(id) ?? 0) + 1);
         if (![...needs].some((id) => /[\\/]@floating-ui[\\/]react[\\/]/.test(id)))
           for (const id of needs) light.add(id);
       }
@@ -131,11 +133,13 @@ export function chunkGroups(): {
             (reached.lists.has(id) || !light.has(id)),
         ),
       );
-      // What the list screens draw with beyond the machinery, in `screens` or `lists` (see above);
-      // each screen's own modules (routes, resources, features) keep their chunks.
-      for (const id of listScreens) {
+      // What the list screens draw with beyond the machinery, in `screens` or `lists` (see above).
+      // Each screen's own modules (routes, resources, features) keep their chunks, and so does what
+      // only one list draws with (the bundler puts it in that screen's chunk).
+      for (const [id, lists] of listScreens) {
         if (!/[\\/](node_modules|src[\\/]components|src[\\/]lib)[\\/]/.test(id) || reached.floating.has(id)) continue;
-        (home.has(id) ? reached.screens : reached.lists).add(id);
+        if (home.has(id)) reached.screens.add(id);
+        else if (lists > 1) reached.lists.add(id);
       }
     },
   };
