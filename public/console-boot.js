@@ -51,47 +51,43 @@
     }
     window.__lecternEarly = window.__lecternEarly || {};
     const early = window.__lecternEarly;
-    // The same request as the console's http client (src/lib/http.ts, src/lib/auth.ts).
-    const url = `${data.api}/auth/info?token=${encodeURIComponent(token)}`;
     let language = 'RUB';
     try {
       language = sessionStorage.getItem('Language') || 'RUB';
     } catch {
       // No storage: the client's own default.
     }
-    early[`GET ${url}`] = fetch(url, {
-      credentials: 'include',
-      headers: { Language: language, 'X-Token': token },
-    });
+    // Each answer waits for the console to take it (src/lib/early-answers.ts), which asks again for
+    // one that failed (offline, say): its failure is handled here, or the browser would report it
+    // as unhandled before the console had run.
+    const ask = (key, url, init = {}) => {
+      const answer = fetch(url, {
+        ...init,
+        credentials: 'include',
+        headers: { Language: language, 'X-Token': token, ...init.headers },
+      });
+      answer.catch(() => {});
+      early[key] = answer;
+    };
+    // The same request as the console's http client (src/lib/http.ts, src/lib/auth.ts).
+    const url = `${data.api}/auth/info?token=${encodeURIComponent(token)}`;
+    ask(`GET ${url}`, url);
     const known = /^(zh|en|es|ja)$/;
     const chosen = cookie('language');
     const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
     const locale = known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en';
     const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
-    for (const get of data.gets[path] || []) {
-      early[`GET ${get}`] = fetch(get, { credentials: 'include', headers: { Language: language, 'X-Token': token } });
-    }
+    for (const get of data.gets[path] || []) ask(`GET ${get}`, get);
+    const list = data.lists[path];
+    // A list's saved views, whatever the query: the list asks for them as it starts (a default view
+    // may choose its columns).
+    if (list) ask(`GET ${list.views}`, list.views);
     // A list opened without a query shows its first page with the default paging: ask for it now
     // (the same request as the list's loader; the console takes it if that is what it asks).
-    const list = data.lists[path];
-    // Its saved views too, whatever the query: the list asks for them as it starts (a default view
-    // may choose its columns).
-    if (list) {
-      early[`GET ${list.views}`] = fetch(list.views, {
-        credentials: 'include',
-        headers: { Language: language, 'X-Token': token },
-      });
-    }
     if (list && !location.search) {
-      early[`POST ${list.url} ${list.body}`] = fetch(list.url, {
+      ask(`POST ${list.url} ${list.body}`, list.url, {
         method: 'POST',
-        credentials: 'include',
-        headers: {
-          Language: language,
-          'X-Token': token,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
         body: list.body,
       });
     }
