@@ -27,7 +27,8 @@ export const START_MODULES = {
  *   starts, so each evaluates in a task of its own: one task for all was the longest on a cold
  *   start (over 50 ms on a desktop).
  * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use, with
- *   the library modules and shared components (src/components, src/lib) the list screens draw with;
+ *   the library modules and shared components (src/components, src/lib) two or more list screens
+ *   draw with;
  * - `screens`: those library modules and components that Home draws with too (Mantine's Paper and
  *   Skeleton, TanStack Query's hook), one chunk for both instead of a dozen files of a few hundred
  *   bytes each: every file is a round trip on a phone (HTTP/1.1 sends six at a time);
