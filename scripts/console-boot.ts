@@ -31,7 +31,10 @@ export interface BootManifest {
   routes: Record<string, string[]>;
   locales: Record<string, string[]>;
   catalogues: Record<string, Record<string, string>>;
-  /** For a list screen: its first page's request (`POST /{r}/page` with the default paging). */
+  /**
+   * For a list screen: its first page's request (`POST /{r}/page` with the default paging) and its
+   * saved views' (`GET /views?list=`).
+   */
   lists: Record<string, { url: string; body: string; views: string }>;
   /** GETs a screen makes as it opens, whatever its URL (Home's cards and charts). */
   gets: Record<string, string[]>;
@@ -228,16 +231,13 @@ export function bootManifest(
 export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES[0] });
 
 /**
- * The first page's request of each list screen (and its saved views'), read from its route file and its resource's api
- * module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
+ * The first page's request of each list screen (and its saved views'), read from its route file and
+ * its resource's api module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
  * `createResourceApi('path', …)` or `resourceApiOf(spec)`. Anything shaped otherwise is left out (the screen then asks for its
  * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
  */
-export function listRequests(
-  paths: string[],
-  root = process.cwd(),
-): Record<string, { url: string; body: string; views: string }> {
-  const out: Record<string, { url: string; body: string; views: string }> = {};
+export function listRequests(paths: string[], root = process.cwd()): BootManifest['lists'] {
+  const out: BootManifest['lists'] = {};
   for (const path of paths) {
     const read = (file: string) => {
       try {
