@@ -151,12 +151,22 @@ async function visit(page: Page, name: string): Promise<boolean> {
       .click({ timeout: 3000 })
       .catch(() => undefined);
   }
+  const path = await link.getAttribute('href', { timeout: 5000 }).catch(() => null);
   const opened = await link.click({ timeout: 5000 }).then(
     () => true,
     () => false,
   );
-  // Let the screen render and load its data before moving on, as a user would.
-  await page.waitForLoadState('networkidle').catch(() => undefined);
+  // Let the screen render and load its data before moving on, as a user would: its address shown
+  // and no placeholder left. Not the network going idle: the live-updates stream is a request that
+  // stays open, so Playwright's 'networkidle' never comes and each visit would wait out its timeout.
+  if (opened && path)
+    await page
+      .waitForFunction(
+        (p) => location.pathname === p && !document.querySelector('.mantine-Skeleton-root[data-visible]'),
+        path,
+        { timeout: 10_000 },
+      )
+      .catch(() => undefined);
   await page.waitForTimeout(300);
   return opened;
 }
