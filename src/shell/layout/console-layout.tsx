@@ -9,7 +9,7 @@ import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
 import { TagsView } from '../tags-view/tags-view';
 import { useViewScroll } from '../tags-view/use-view-scroll';
 import classes from './console-layout.module.css';
-import { FirstScreenOutlet, InTransition } from './first-screen';
+import { InTransition, ScreenOutlet } from './first-screen';
 import { FrameShell } from './frame-shell';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
@@ -66,7 +66,7 @@ function Frame({ navbarExtra }: { navbarExtra?: ReactNode }) {
             {tagsView && !forced && <TagsView />}
           </div>
           <main className={classes.content} id="main-content">
-            <FirstScreenOutlet />
+            <ScreenOutlet />
           </main>
           <ShortcutsHelp />
         </div>

@@ -10,7 +10,7 @@ import type { ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { FirstScreenOutlet, InTransition } from '../../../src/shell/layout/first-screen';
+import { InTransition, ScreenOutlet } from '../../../src/shell/layout/first-screen';
 
 /** A console-like tree: a frame around the outlet, one screen. */
 async function mount(outlet: () => ReactNode) {
@@ -23,8 +23,9 @@ async function mount(outlet: () => ReactNode) {
     ),
   });
   const screen = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>screen</p> });
+  const other = createRoute({ getParentRoute: () => root, path: '/other', component: () => <p>other</p> });
   const router = createRouter({
-    routeTree: root.addChildren([screen]),
+    routeTree: root.addChildren([screen, other]),
     history: createMemoryHistory({ initialEntries: ['/'] }),
   });
   await router.load();
@@ -33,12 +34,12 @@ async function mount(outlet: () => ReactNode) {
   const reactRoot = createRoot(container);
   // One synchronous render, as the router's store update makes it.
   flushSync(() => reactRoot.render(<RouterProvider router={router} />));
-  return { container, unmount: () => reactRoot.unmount() };
+  return { container, router, unmount: () => reactRoot.unmount() };
 }
 
 describe('the first screen, mounted after the frame', () => {
   it('the frame is committed without the screen, which follows in a transition', async () => {
-    const { container, unmount } = await mount(() => <FirstScreenOutlet />);
+    const { container, unmount } = await mount(() => <ScreenOutlet />);
     expect(container.textContent).toContain('frame');
     expect(container.textContent).not.toContain('screen');
     await expect.poll(() => container.textContent).toContain('screen');
@@ -53,12 +54,41 @@ describe('the first screen, mounted after the frame', () => {
   });
 });
 
+describe('a screen opened later', () => {
+  it('is built in a transition too: the navigation itself commits without it', async () => {
+    const { container, router, unmount } = await mount(() => <ScreenOutlet />);
+    await expect.poll(() => container.textContent).toContain('screen');
+    await router.navigate({ to: '/other' as never });
+    expect(container.textContent).toContain('frame');
+    expect(container.textContent).not.toContain('other');
+    await expect.poll(() => container.textContent).toContain('other');
+    unmount();
+  });
+
+  it('(a plain outlet renders it within the navigation)', async () => {
+    const { container, router, unmount } = await mount(() => <Outlet />);
+    await router.navigate({ to: '/other' as never });
+    expect(container.textContent).toContain('other');
+    unmount();
+  });
+
+  it('stays mounted when only its search changes (the filters and pages of a list)', async () => {
+    const { container, router, unmount } = await mount(() => <ScreenOutlet />);
+    await expect.poll(() => container.querySelector('main p')).not.toBeNull();
+    const shown = container.querySelector('main p');
+    await router.navigate({ to: '/', search: { page: 2 } as never });
+    expect(router.state.location.searchStr).toContain('page=2');
+    expect(container.querySelector('main p')).toBe(shown);
+    unmount();
+  });
+});
+
 describe('the frame, mounted in a transition', () => {
   it('the store-driven render commits nothing of it; it follows in a transition, then its screen', async () => {
     const { container, unmount } = await mount(() => (
       <InTransition>
         <p>sidebar</p>
-        <FirstScreenOutlet />
+        <ScreenOutlet />
       </InTransition>
     ));
     expect(container.textContent).not.toContain('sidebar');
