@@ -3,6 +3,7 @@ import { useSnapshot } from 'valtio';
 import { ConfirmModals } from '../../components/confirm-modal';
 import { lazy } from '../../lib/lazy';
 import { appStore, SIDEBAR_WIDTH } from '../../stores/app';
+import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
 import { LiveRoot } from '../live-root';
 import { ShortcutsHelp } from '../shortcuts/shortcuts-help';
@@ -31,11 +32,21 @@ export function ConsoleLayout(props: { navbarExtra?: ReactNode } = {}) {
   );
 }
 
+/**
+ * What the frame does on every change of address, apart from the frame: these hooks read the
+ * location, and in the frame itself each navigation would render the whole header again (its
+ * menus and buttons) inside the click's task.
+ */
+function OnNavigation(): null {
+  useViewScroll();
+  useForcedPasswordChange();
+  return null;
+}
+
 function Frame({ navbarExtra }: { navbarExtra?: ReactNode }) {
   useDevice();
-  useViewScroll();
   // Until the password is changed only the change page is open: no menu, tabs or page search.
-  const forced = useForcedPasswordChange();
+  const forced = useSnapshot(sessionStore).mustChangePassword;
   const { sidebar, device } = useSnapshot(appStore);
   const { tagsView, fixedHeader } = useSnapshot(settingsStore);
   const mobile = device === 'mobile';
@@ -71,6 +82,7 @@ function Frame({ navbarExtra }: { navbarExtra?: ReactNode }) {
           <ShortcutsHelp />
         </div>
       </div>
+      <OnNavigation />
       <ConfirmModals />
       {/* Badges, fresh lists and presence (live-root.tsx); not while only the password page is open. */}
       {!forced && <LiveRoot />}

@@ -9,7 +9,7 @@ import { sessionStore } from '../../stores/session';
  * A call answered 40310 (the password must be changed, API.md §6) after the page had loaded: go to
  * the change page now, coming back here once it is changed. Navigations are the guard's business.
  */
-export function useForcedPasswordChange(): boolean {
+export function useForcedPasswordChange(): void {
   const { mustChangePassword } = useSnapshot(sessionStore);
   const navigate = useNavigate();
   const pathname = useLocation({ select: (l) => l.pathname });
@@ -19,5 +19,4 @@ export function useForcedPasswordChange(): boolean {
     if (!mustChangePassword || path === PASSWORD_PATH) return;
     void navigate({ to: PASSWORD_PATH, search: { redirect: path + searchStr }, replace: true });
   }, [mustChangePassword, pathname, searchStr, navigate]);
-  return mustChangePassword;
 }

@@ -46,7 +46,12 @@ export function TagsView() {
         ?.querySelector(`[data-key="${CSS.escape(activeKey)}"]`)
         ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
     };
-    if (mounted.current) return reveal();
+    if (mounted.current) {
+      // In the next frame, with the layout the browser makes anyway, not in the click that
+      // navigated (scrolling now would lay the page out inside that task).
+      const frame = requestAnimationFrame(reveal);
+      return () => cancelAnimationFrame(frame);
+    }
     // At start-up, scrolling here would lay the whole console out before its first paint, in the
     // longest task of a cold load (bench: a phone's CPU): after it, when the browser is idle.
     mounted.current = true;
