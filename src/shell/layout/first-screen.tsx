@@ -6,8 +6,8 @@ import { type ReactNode, startTransition, useEffect, useState } from 'react';
  * uninterruptible task: at start-up that was the console's frame and the whole first screen at
  * once (over a second of main thread on a phone). Both are therefore mounted in transitions, one
  * after the other: React builds each in slices of a few milliseconds, the page stays responsive
- * while it starts, and the frame is painted before the screen. Only the first mount waits: once
- * shown, later screens render as before (the frame is already there).
+ * while it starts, and the frame is painted before the screen. `InTransition` waits only on its
+ * first mount (the frame stays); the screens opened later are {@link ScreenOutlet}'s.
  */
 export function InTransition({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
   const [shown, setShown] = useState(false);
