@@ -218,6 +218,37 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("a list's pickers keep no options in the page until used: a click opens one, a keyboard focus makes one real with the focus kept", async () => {
+    const { context, page, scripts } = await cold();
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    // The pointer moving brings the floating parts; the pickers stay as they were drawn.
+    await page.mouse.move(400, 300);
+    await expect.poll(async () => containing(await scripts(), MARKERS.floatingUi)).toBe(1);
+    await settle(page);
+    // Mantine's Select keeps its closed options in a hidden dropdown: the pickers made real.
+    const mounted = () => page.locator('.mantine-Popover-dropdown').count();
+    expect(await mounted()).toBe(0);
+
+    // A click on one: its options open, and only its own are in the page.
+    await page.getByTestId('page-size').click();
+    await page.getByRole('option', { name: '20 / page' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('pageSize')).toBe('20');
+    expect(await page.getByTestId('page-size').evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await mounted()).toBe(1);
+
+    // Focused from the keyboard: the real picker has the focus, and the keys work on it at once.
+    const status = page.getByTestId('filter-status');
+    await status.focus();
+    await expect.poll(mounted).toBe(2);
+    expect(await status.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('listbox').waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => new URL(page.url()).searchParams.get('status')).toBe('on_shelf');
+    await context.close();
+  });
+
   it('a menu clicked before its code has arrived opens when it arrives', async () => {
     const { context, page } = await cold();
     const parts = await heldFloatingParts(context, page);

@@ -18,9 +18,10 @@ import {
   type ReactElement,
   use,
   useEffect,
+  useRef,
   useState,
 } from 'react';
-import { type FloatingParts, prefetchFloating, useFloatingKey, useFloatingParts } from './load';
+import { type FloatingParts, keepFocusOf, prefetchFloating, useFloatingKey, useFloatingParts } from './load';
 
 /**
  * Mantine's Menu, Tooltip and Select as the console uses them, loaded at the first interaction
@@ -148,19 +149,36 @@ export const Menu: typeof MenuRoot & {
 
 const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
+/**
+ * Mantine's Select keeps its closed options in the page (Combobox's `keepMounted`), and Floating UI
+ * measures them as they mount (forcing the new screen's styles inside the commit), then each picker
+ * renders again at once: the biggest single cost in the long tasks of opening a list, every visit.
+ * So a picker is drawn as its placeholder until it is used (focused, clicked, an open key), then
+ * as Mantine's with the focus kept, its options open if it was a click or a key.
+ */
 export function Select<Value extends Primitive = string>(props: SelectProps<Value>) {
-  const { parts, key, wanted, want } = useDeferred();
-  if (parts) {
-    const Real = parts.Select<Value>;
+  const parts = useFloatingParts();
+  const [used, setUsed] = useState(Boolean(props.dropdownOpened || props.defaultDropdownOpened));
+  const [wanted, setWanted] = useState(false);
+  const real = used || props.dropdownOpened ? parts : undefined;
+  const key = useFloatingKey(Boolean(real));
+  if (real) {
+    const Real = real.Select<Value>;
     return <Real {...props} data-floating={key} defaultDropdownOpened={props.defaultDropdownOpened || wanted} />;
   }
-  return <SelectPlaceholder {...(props as unknown as SelectProps<Primitive>)} floatingKey={key} onWanted={want} />;
+  const start = (open: boolean) => {
+    keepFocusOf(key);
+    setUsed(true);
+    if (open) setWanted(true);
+    prefetchFloating();
+  };
+  return <SelectPlaceholder {...(props as unknown as SelectProps<Primitive>)} floatingKey={key} onUse={start} />;
 }
 
 /** Mantine's Select input as it is drawn closed (Select.mjs): the input, the chevron, the hidden value. */
 function SelectPlaceholder({
   floatingKey,
-  onWanted,
+  onUse,
   data,
   value,
   defaultValue,
@@ -206,11 +224,12 @@ function SelectPlaceholder({
   autoSelectOnBlur: _autoSelectOnBlur,
   openOnFocus: _openOnFocus,
   ...input
-}: SelectProps<Primitive> & { floatingKey: string; onWanted: () => void }) {
+}: SelectProps<Primitive> & { floatingKey: string; onUse: (open: boolean) => void }) {
   const selected = value !== undefined ? value : (defaultValue ?? null);
   const options = getOptionsLockup(getParsedComboboxData(data));
   const shown = searchValue ?? defaultSearchValue ?? (selected === null ? '' : (options[`${selected}`]?.label ?? ''));
   const usable = !readOnly && !disabled;
+  const pressed = useRef(false);
   return (
     <>
       <InputBase
@@ -228,18 +247,30 @@ function SelectPlaceholder({
         aria-haspopup="listbox"
         aria-expanded={false}
         data-floating={floatingKey}
+        onPointerDown={(event) => {
+          pressed.current = true;
+          input.onPointerDown?.(event);
+        }}
         onFocus={(event) => {
+          // Focused by a press: the click that follows opens it (swapped now, the click would land
+          // on neither). Focused from the keyboard or by code: the real one takes the focus at once.
+          if (usable && !pressed.current) onUse(false);
           prefetchFloating();
           input.onFocus?.(event);
         }}
+        onBlur={(event) => {
+          pressed.current = false;
+          input.onBlur?.(event);
+        }}
         onClick={(event) => {
-          if (usable) onWanted();
+          pressed.current = false;
+          if (usable) onUse(true);
           input.onClick?.(event);
         }}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => {
           if (usable && OPEN_KEYS.has(event.key)) {
             event.preventDefault();
-            onWanted();
+            onUse(true);
           }
           input.onKeyDown?.(event);
         }}

@@ -63,6 +63,11 @@ export function useFloatingParts(): FloatingParts | undefined {
   );
 }
 
+/** The element of `key` is drawn anew (its placeholder becomes the real thing): give it the focus back. */
+export function keepFocusOf(key: string): void {
+  if (document.activeElement?.closest<HTMLElement>('[data-floating]')?.dataset.floating === key) focusedKey = key;
+}
+
 /**
  * A key for the element a placeholder draws (`data-floating`), the same before and after the
  * parts arrive, and focus given back to that element when it was focused as they arrived.
