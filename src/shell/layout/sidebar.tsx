@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { Box, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { Link, useLocation } from '@tanstack/react-router';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Menu, Tooltip } from '../../components/floating';
 import { filterRoutes, findRoute, menuRoutes } from '../../lib/access';
@@ -44,9 +44,9 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
         <nav aria-label={t`Menu`}>
           {routes.map((node) =>
             collapsed ? (
-              <RailItem key={node.path} node={node} active={active} />
+              <RailItem key={node.path} node={node} active={activeWithin(node, active)} />
             ) : (
-              <MenuItem key={node.path} node={node} active={active} onNavigate={onNavigate} />
+              <MenuItem key={node.path} node={node} active={activeWithin(node, active)} onNavigate={onNavigate} />
             ),
           )}
         </nav>
@@ -55,7 +55,23 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
   );
 }
 
-function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: string; onNavigate?: () => void }) {
+/**
+ * The current screen's path for the item on the way to it, '' for the others: with the items
+ * memoised, a navigation draws again only the two whose state changes (the menu has some twenty,
+ * each a Mantine NavLink around a router Link), not the whole menu inside the click.
+ */
+const activeWithin = (node: RouteNode, active: string) =>
+  active === node.path || active.startsWith(`${node.path}/`) ? active : '';
+
+const MenuItem = memo(function MenuItem({
+  node,
+  active,
+  onNavigate,
+}: {
+  node: RouteNode;
+  active: string;
+  onNavigate?: () => void;
+}) {
   const { i18n } = useLingui();
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
   const title = node.meta ? i18n._(node.meta.title) : node.path;
@@ -86,7 +102,7 @@ function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: strin
         childrenOffset={0}
       >
         {node.children.map((child) => (
-          <MenuItem key={child.path} node={child} active={active} onNavigate={onNavigate} />
+          <MenuItem key={child.path} node={child} active={activeWithin(child, active)} onNavigate={onNavigate} />
         ))}
       </NavLink>
     );
@@ -103,10 +119,10 @@ function MenuItem({ node, active, onNavigate }: { node: RouteNode; active: strin
       data-nested={node.path.split('/').length > 2 || undefined}
     />
   );
-}
+});
 
 /** Collapsed: icons only; groups open their children in a menu. */
-function RailItem({ node, active }: { node: RouteNode; active: string }) {
+const RailItem = memo(function RailItem({ node, active }: { node: RouteNode; active: string }) {
   const { i18n } = useLingui();
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : MENU_ICONS.component;
   const label = node.meta ? i18n._(node.meta.title) : node.path;
@@ -143,4 +159,4 @@ function RailItem({ node, active }: { node: RouteNode; active: string }) {
       </Menu.Dropdown>
     </Menu>
   );
-}
+});
