@@ -3,6 +3,7 @@ import { catalogueCovers, wholeCatalogue } from '../lib/i18n';
 import type { RouterContext } from '../router';
 import { ConnectionErrorPage } from '../shell/error-pages';
 import { useBootShellRemoved } from '../shell/layout/frame-shell';
+import { ShownLocationProvider } from '../shell/shown-location';
 import { usePageTitle } from '../shell/use-page-title';
 import { guard } from './-guard';
 
@@ -22,7 +23,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function Root() {
-  usePageTitle();
   useBootShellRemoved();
-  return <Outlet />;
+  return (
+    <ShownLocationProvider>
+      <PageTitle />
+      <Outlet />
+    </ShownLocationProvider>
+  );
+}
+
+/** On its own: what reads the address renders again on each navigation, and nothing else with it. */
+function PageTitle(): null {
+  usePageTitle();
+  return null;
 }

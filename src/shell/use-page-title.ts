@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react';
-import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { findRoute } from '../lib/access';
@@ -7,6 +6,7 @@ import { stripBase } from '../lib/paths';
 import { APP_TITLE } from '../lib/route-meta';
 import { settingsStore } from '../stores/settings';
 import { ERROR_PAGE_TITLES } from './error-titles';
+import { useShownLocation } from './shown-location';
 import { useRouteTree } from './use-route-tree';
 
 /** Translated route title + app title; the app title alone where a route has none (SPEC.md §2). */
@@ -20,7 +20,7 @@ export function usePageTitle(): void {
   // the title follows the language.
   const { _ } = useLingui();
   const tree = useRouteTree();
-  const pathname = useLocation({ select: (l) => l.pathname });
+  const { pathname } = useShownLocation();
   const { title } = useSnapshot(settingsStore);
   useEffect(() => {
     const path = stripBase(pathname);

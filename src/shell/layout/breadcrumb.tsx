@@ -1,14 +1,15 @@
 import { useLingui } from '@lingui/react/macro';
 import { Anchor, Box, Breadcrumbs, Text } from '@mantine/core';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { findRoute, routeChain } from '../../lib/access';
+import { useShownLocation } from '../shown-location';
 import { useRouteTree } from '../use-route-tree';
 
 /** Home › group › page, from route meta (a route with breadcrumb: false is left out). */
 export function Breadcrumb() {
   const tree = useRouteTree();
   const { i18n, t } = useLingui();
-  const pathname = useLocation({ select: (l) => l.pathname });
+  const { pathname } = useShownLocation();
   // A record page (/web/book/12) is the route /web/book/$id in the tree.
   const chain = routeChain(tree, findRoute(tree, pathname)?.path ?? pathname).filter(
     (n) => n.meta && n.meta.breadcrumb !== false,

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { Box, Group, NavLink, Text, UnstyledButton } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
-import { Link, useLocation } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import { memo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Menu, Tooltip } from '../../components/floating';
@@ -11,6 +11,7 @@ import { sessionStore } from '../../stores/session';
 import { settingsStore } from '../../stores/settings';
 import { hasLiveBadge, LiveBadge } from '../live-badge';
 import { MENU_ICONS } from '../menu-icons';
+import { useShownLocation } from '../shown-location';
 import { useRouteTree } from '../use-route-tree';
 import classes from './sidebar.module.css';
 
@@ -25,7 +26,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
   const { t } = useLingui();
   const { roles } = useSnapshot(sessionStore);
   const { sidebarLogo, title } = useSnapshot(settingsStore);
-  const pathname = useLocation({ select: (l) => l.pathname });
+  const { pathname } = useShownLocation();
   const active = findRoute(tree, pathname)?.meta?.activeMenu ?? pathname;
   const routes = menuRoutes(filterRoutes(tree, roles));
   return (

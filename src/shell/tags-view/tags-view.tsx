@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro';
 import { CloseButton, Group, UnstyledButton } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
-import { useLocation, useNavigate } from '@tanstack/react-router';
+import { useNavigate, useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Menu } from '../../components/floating';
@@ -17,6 +17,7 @@ import {
   type VisitedView,
   viewKey,
 } from '../../stores/tags-view';
+import { useShownLocation } from '../shown-location';
 import { useRouteTree } from '../use-route-tree';
 import classes from './tags-view.module.css';
 import { useTagsSync } from './use-tags-sync';
@@ -27,12 +28,17 @@ export function TagsView() {
   useTagsSync();
   const { t, i18n } = useLingui();
   const { visitedViews } = useSnapshot(tagsStore);
-  const location = useLocation();
+  const location = useShownLocation();
   const navigate = useNavigate();
   const [menu, setMenu] = useState<{ view: VisitedView; x: number; y: number } | null>(null);
 
-  const node = findRoute(tree, location.pathname);
-  const activeKey = viewKey(location.pathname, location.searchStr, Boolean(node?.meta?.tabPerSearch));
+  const router = useRouter();
+  const keyOf = (l: { pathname: string; searchStr: string }) =>
+    viewKey(l.pathname, l.searchStr, Boolean(findRoute(tree, l.pathname)?.meta?.tabPerSearch));
+  // The tab drawn as current follows the shown address; what a key or a menu acts on is the
+  // router's own, which a quick second key press can be ahead of the strip's.
+  const activeKey = keyOf(location);
+  const currentKey = () => keyOf(router.state.location);
   // With more tabs than fit, the strip scrolls so the current page's tab is in sight.
   const strip = useRef<HTMLDivElement>(null);
   const count = visitedViews.length;
@@ -72,28 +78,31 @@ export function TagsView() {
     const after = closeView(before, view.key);
     if (after === before) return;
     setTags(after);
-    if (view.key === activeKey) go(neighbourAfterClose(before, view.key)?.href ?? '/index');
+    if (view.key === currentKey()) go(neighbourAfterClose(before, view.key)?.href ?? '/index');
   };
   const others = (view: VisitedView) => {
     setTags(closeOthers(tagsStore, view.key));
-    if (view.key !== activeKey) go(view.href);
+    if (view.key !== currentKey()) go(view.href);
   };
   const all = () => {
     const next = closeAll(tagsStore);
     setTags(next);
-    if (!next.visitedViews.some((v) => v.key === activeKey)) go(next.visitedViews[0]?.href ?? '/index');
+    const current = currentKey();
+    if (!next.visitedViews.some((v) => v.key === current)) go(next.visitedViews[0]?.href ?? '/index');
   };
   const step = (by: 1 | -1) => {
     const views = tagsStore.visitedViews;
-    const at = views.findIndex((v) => v.key === activeKey);
+    const current = currentKey();
+    const at = views.findIndex((v) => v.key === current);
     const next = views[(at + by + views.length) % views.length];
-    if (next && next.key !== activeKey) go(next.href);
+    if (next && next.key !== current) go(next.href);
   };
   useHotkeys([
     [
       SHORTCUTS.closeTab.hotkey,
       () => {
-        const view = tagsStore.visitedViews.find((v) => v.key === activeKey);
+        const current = currentKey();
+        const view = tagsStore.visitedViews.find((v) => v.key === current);
         if (view && !view.affix) close(view);
       },
     ],

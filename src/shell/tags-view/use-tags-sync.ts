@@ -1,10 +1,10 @@
-import { useLocation } from '@tanstack/react-router';
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { filterRoutes, findRoute, flattenRoutes } from '../../lib/access';
 import { onSessionReset } from '../../lib/auth';
 import { sessionStore } from '../../stores/session';
 import { addView, clearTags, loadTagsFor, setTags, tagsStore, type VisitedView, viewKey } from '../../stores/tags-view';
+import { useShownLocation } from '../shown-location';
 import { useRouteTree } from '../use-route-tree';
 
 /** Keeps the tags view in step with the session and the current location. */
@@ -12,7 +12,7 @@ export function useTagsSync(): void {
   const tree = useRouteTree();
   const { name, roles } = useSnapshot(sessionStore);
   const { owner } = useSnapshot(tagsStore);
-  const location = useLocation();
+  const location = useShownLocation();
 
   // Per-user tabs, loaded once the user is known. Affix routes (home) come first, and tabs of routes
   // the user's roles no longer allow are dropped.
