@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Avatar, Group, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconHome, IconLogout, IconPassword } from '@tabler/icons-react';
-import { Link, useLocation, useRouter } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
 import { useSnapshot } from 'valtio';
 import { Menu } from '../../components/floating';
 import { PASSWORD_PATH } from '../../lib/access';
@@ -13,9 +13,11 @@ export function AvatarMenu({ forced = false }: { forced?: boolean }) {
   const { t } = useLingui();
   const { name, avatar, roles } = useSnapshot(sessionStore);
   const router = useRouter();
-  const href = useLocation({ select: (l) => l.pathname + l.searchStr });
 
   const signOut = async () => {
+    // Read when signing out, not subscribed to: the menu is not drawn again on every navigation.
+    const { pathname, searchStr } = router.state.location;
+    const href = pathname + searchStr;
     try {
       await logout();
     } finally {
