@@ -59,7 +59,7 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
 /**
  * The current screen's path for the item on the way to it, '' for the others: with the items
  * memoised, a navigation draws again only the two whose state changes (the menu has some twenty,
- * each a Mantine NavLink around a router Link), not the whole menu inside the click.
+ * each a Mantine NavLink around a router Link), not the whole menu.
  */
 const activeWithin = (node: RouteNode, active: string) =>
   active === node.path || active.startsWith(`${node.path}/`) ? active : '';
