@@ -1,41 +1,17 @@
-import {
-  createMemoryHistory,
-  createRootRoute,
-  createRoute,
-  createRouter,
-  Outlet,
-  RouterProvider,
-} from '@tanstack/react-router';
+import { Outlet } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { flushSync } from 'react-dom';
-import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
 import { InTransition, ScreenOutlet } from '../../../src/shell/layout/first-screen';
+import { mountTwoScreens } from './two-screens';
 
-/** A console-like tree: a frame around the outlet, one screen. */
-async function mount(outlet: () => ReactNode) {
-  const root = createRootRoute({
-    component: () => (
-      <>
-        <header>frame</header>
-        <main>{outlet()}</main>
-      </>
-    ),
-  });
-  const screen = createRoute({ getParentRoute: () => root, path: '/', component: () => <p>screen</p> });
-  const other = createRoute({ getParentRoute: () => root, path: '/other', component: () => <p>other</p> });
-  const router = createRouter({
-    routeTree: root.addChildren([screen, other]),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  const container = document.createElement('div');
-  document.body.append(container);
-  const reactRoot = createRoot(container);
-  // One synchronous render, as the router's store update makes it.
-  flushSync(() => reactRoot.render(<RouterProvider router={router} />));
-  return { container, router, unmount: () => reactRoot.unmount() };
-}
+/** A console-like tree: a frame around the outlet. */
+const mount = (outlet: () => ReactNode) =>
+  mountTwoScreens(() => (
+    <>
+      <header>frame</header>
+      <main>{outlet()}</main>
+    </>
+  ));
 
 describe('the first screen, mounted after the frame', () => {
   it('the frame is committed without the screen, which follows in a transition', async () => {
