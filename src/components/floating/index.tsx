@@ -158,18 +158,22 @@ const OPEN_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  */
 export function Select<Value extends Primitive = string>(props: SelectProps<Value>) {
   const parts = useFloatingParts();
-  const [used, setUsed] = useState(Boolean(props.dropdownOpened || props.defaultDropdownOpened));
-  const [wanted, setWanted] = useState(false);
-  const real = used || props.dropdownOpened ? parts : undefined;
+  // Still the placeholder, used (the real one once its code is here), or used with its options to
+  // open on arrival (a click or an open key).
+  const [use, setUse] = useState<'unused' | 'used' | 'open'>(
+    props.dropdownOpened || props.defaultDropdownOpened ? 'used' : 'unused',
+  );
+  const real = use !== 'unused' || props.dropdownOpened ? parts : undefined;
   const key = useFloatingKey(Boolean(real));
   if (real) {
     const Real = real.Select<Value>;
-    return <Real {...props} data-floating={key} defaultDropdownOpened={props.defaultDropdownOpened || wanted} />;
+    return (
+      <Real {...props} data-floating={key} defaultDropdownOpened={props.defaultDropdownOpened || use === 'open'} />
+    );
   }
   const start = (open: boolean) => {
     keepFocusOf(key);
-    setUsed(true);
-    if (open) setWanted(true);
+    setUse((was) => (open || was === 'open' ? 'open' : 'used'));
     prefetchFloating();
   };
   return <SelectPlaceholder {...(props as unknown as SelectProps<Primitive>)} floatingKey={key} onUse={start} />;
@@ -255,7 +259,7 @@ function SelectPlaceholder({
           // Focused by a press: the click that follows opens it (swapped now, the click would land
           // on neither). Focused from the keyboard or by code: the real one takes the focus at once.
           if (usable && !pressed.current) onUse(false);
-          prefetchFloating();
+          else prefetchFloating();
           input.onFocus?.(event);
         }}
         onBlur={(event) => {
