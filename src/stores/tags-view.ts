@@ -64,12 +64,17 @@ export function neighbourAfterClose(before: TagsState, key: string): VisitedView
   return before.visitedViews[i + 1] ?? before.visitedViews[i - 1];
 }
 
-/** Next (+1) or previous (-1) tab, wrapping. */
+/**
+ * Next (+1) or previous (-1) tab, wrapping. A key without a tab is a page opened so recently that
+ * the strip has not added its tab yet; it will be the last one, so next is the first and previous
+ * the last.
+ */
 export function siblingView(state: TagsState, key: string, step: 1 | -1): VisitedView | undefined {
-  const n = state.visitedViews.length;
-  if (n === 0) return undefined;
-  const i = state.visitedViews.findIndex((v) => v.key === key);
-  return state.visitedViews[(((i === -1 ? 0 : i + step) % n) + n) % n];
+  const views = state.visitedViews;
+  if (views.length === 0) return undefined;
+  const i = views.findIndex((v) => v.key === key);
+  const [at, n] = i === -1 ? [views.length, views.length + 1] : [i, views.length];
+  return views[(((at + step) % n) + n) % n];
 }
 
 const EMPTY: TagsState = { visitedViews: [], cachedViews: [] };

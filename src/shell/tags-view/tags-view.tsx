@@ -13,6 +13,7 @@ import {
   closeView,
   neighbourAfterClose,
   setTags,
+  siblingView,
   tagsStore,
   type VisitedView,
   viewKey,
@@ -91,10 +92,8 @@ export function TagsView() {
     if (!next.visitedViews.some((v) => v.key === current)) go(next.visitedViews[0]?.href ?? '/index');
   };
   const step = (by: 1 | -1) => {
-    const views = tagsStore.visitedViews;
     const current = currentKey();
-    const at = views.findIndex((v) => v.key === current);
-    const next = views[(at + by + views.length) % views.length];
+    const next = siblingView(tagsStore, current, by);
     if (next && next.key !== current) go(next.href);
   };
   useHotkeys([

@@ -74,4 +74,10 @@ describe('tags view', () => {
     expect(siblingView(start, '/index', -1)?.key).toBe('/users/apply');
     expect(siblingView(start, '/web/book', 1)?.key).toBe('/web/news');
   });
+
+  it('steps from a page whose tab is not added yet as from the last place, where it will be', () => {
+    expect(siblingView(start, '/just/opened', -1)?.key).toBe('/users/apply');
+    expect(siblingView(start, '/just/opened', 1)?.key).toBe('/index');
+    expect(siblingView({ visitedViews: [], cachedViews: [] }, '/just/opened', 1)).toBeUndefined();
+  });
 });
