@@ -249,6 +249,46 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("a menu link's click ends before the navigation's work, and the old screen stays gone while the new one's code loads", async () => {
+    const { context, page } = await cold();
+    // Home's code, held back: the screen opened is one whose code is still on its way.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await context.route(/\/assets\/_index_-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await page.waitForTimeout(500);
+    const seen = await page.evaluate(async () => {
+      const state = () => ({
+        path: location.pathname,
+        // A list visited stays in the page, hidden (cached views): shown or not is what changes.
+        list: document.querySelector('[data-testid="resource-row"]')?.checkVisibility() ?? false,
+      });
+      document.querySelector<HTMLAnchorElement>('nav[aria-label="Menu"] a[href="/index"]')?.click();
+      // Everything the click's own task runs: its handlers, then the microtasks they queued.
+      for (let i = 0; i < 50; i++) await Promise.resolve();
+      const inTheClick = state();
+      const frames = [];
+      for (let i = 0; i < 20; i++) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        frames.push(state());
+      }
+      return { inTheClick, frames };
+    });
+    expect(seen.inTheClick).toEqual({ path: '/web/book', list: true });
+    expect(seen.frames.at(-1)?.path).toBe('/index');
+    expect(seen.frames.filter((f) => f.list)).toEqual([]);
+    release();
+    await page.getByTestId('chart-videos').waitFor();
+    expect(await rows(page).first().isVisible()).toBe(false);
+    await context.close();
+  });
+
   it('a menu clicked before its code has arrived opens when it arrives', async () => {
     const { context, page } = await cold();
     const parts = await heldFloatingParts(context, page);
