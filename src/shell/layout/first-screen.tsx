@@ -23,15 +23,15 @@ export function InTransition({ children, fallback = null }: { children: ReactNod
  * menu click otherwise rendered the whole new screen inside the click's task, 60-100 ms on a
  * desktop and more while an upload or anything else shares the cores. Built in slices, the page
  * answers input meanwhile; the old screen goes at once and the new one shows when it is built.
- * "Built" waits for the router to have resolved the new address too: while a screen's code is
- * still on its way the router's matches are the old screen's, which must not come back meanwhile.
+ * While a screen's code is still on its way the router's matches are the old screen's: the outlet
+ * stays empty rather than bring the old screen back under the new address.
  */
 export function ScreenOutlet() {
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const resolved = useRouterState({ select: (s) => s.resolvedLocation?.pathname });
+  const matched = useRouterState({ select: (s) => s.matches.at(-1)?.pathname });
   const [shown, setShown] = useState<string | null>(null);
   useEffect(() => {
-    if (resolved === path) startTransition(() => setShown(path));
-  }, [path, resolved]);
-  return shown === path ? <Outlet /> : null;
+    startTransition(() => setShown(path));
+  }, [path]);
+  return shown === path && matched === path ? <Outlet /> : null;
 }
