@@ -256,7 +256,9 @@ describe('cold loads', () => {
     const released = new Promise<void>((resolve) => {
       release = resolve;
     });
+    let held = 0;
     await context.route(/\/assets\/_index_-[\w-]+\.js$/, async (route) => {
+      held++;
       await released;
       await route.continue();
     });
@@ -283,6 +285,8 @@ describe('cold loads', () => {
     expect(seen.inTheClick).toEqual({ path: '/web/book', list: true });
     expect(seen.frames.at(-1)?.path).toBe('/index');
     expect(seen.frames.filter((f) => f.list)).toEqual([]);
+    // Home's code was asked for and held meanwhile (a renamed chunk would make the check above empty).
+    expect(held).toBeGreaterThan(0);
     release();
     await page.getByTestId('chart-videos').waitFor();
     expect(await rows(page).first().isVisible()).toBe(false);
