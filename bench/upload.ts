@@ -33,11 +33,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page, Request } from 'playwright-core';
+import { partCount, partSize } from '../src/upload/limits';
 import type { VodCredential } from '../src/upload/protocol';
 import { signedParams } from '../src/upload/vod-client';
 import { writeRandomFile } from '../tests/e2e/random-file';
 import { apiCall } from '../tests/e2e/server-process';
 import { launch } from './chromium';
+import { CPU_GROUPS, type CpuGroup, type CpuUse, cores, cpuMeter, cpuServer } from './cpu';
 import { startServer } from './server';
 
 const MiB = 1024 * 1024;
@@ -227,6 +229,8 @@ interface BaselineResult {
   /** While moving between screens: the page's long tasks meanwhile, and the screens opened. */
   longTasks: number[];
   screens: number;
+  /** CPU time from just before the first PUT to the last PUT's answer. */
+  cpu: CpuUse | null;
 }
 
 async function baseline(
@@ -265,11 +269,14 @@ async function baseline(
   }));
 
   const puts: Timed[] = [];
+  const meter = cpuMeter();
   const onDone = (r: Request) => {
     if (r.method() === 'PUT' && r.url().includes(`uploadId=${uploadId}`)) puts.push(timed(r));
+    if (puts.length === count) meter.stop();
   };
   ctx.on('requestfinished', onDone);
   const from = await pageNow(page);
+  meter.start();
   const upload = page.evaluate(
     async ({ parts, part, parallel }) => {
       const file = (document.getElementById('bench-file') as HTMLInputElement).files?.[0];
@@ -323,6 +330,7 @@ async function baseline(
     ok,
     longTasks,
     screens,
+    cpu: meter.use(),
   };
 }
 
@@ -338,6 +346,8 @@ interface WorkerResult {
   longTasks: number[];
   screens: number;
   ok: boolean;
+  /** CPU time from the Start click to the last part's answer. */
+  cpu: CpuUse | null;
 }
 
 async function throughWorker(
@@ -355,6 +365,9 @@ async function throughWorker(
   await page.getByTestId('upload-item').waitFor();
 
   const puts: Timed[] = [];
+  const size = FILE_MIB * MiB;
+  const parts = partCount(size, partSize(size));
+  const meter = cpuMeter();
   let object = '';
   let completed!: (t: Timed) => void;
   const complete = new Promise<Timed>((r) => {
@@ -362,8 +375,10 @@ async function throughWorker(
   });
   const onDone = (r: Request) => {
     const u = new URL(r.url());
-    if (r.method() === 'PUT' && u.searchParams.has('partNumber')) puts.push(timed(r));
-    else if (r.method() === 'POST' && u.searchParams.has('uploadId') && !u.searchParams.has('uploads')) {
+    if (r.method() === 'PUT' && u.searchParams.has('partNumber')) {
+      puts.push(timed(r));
+      if (puts.length === parts) meter.stop();
+    } else if (r.method() === 'POST' && u.searchParams.has('uploadId') && !u.searchParams.has('uploads')) {
       object = decodeURIComponent(u.pathname.split('/').slice(2).join('/'));
       completed(timed(r));
     }
@@ -385,6 +400,7 @@ async function throughWorker(
         ],
       });
   const from = await pageNow(page);
+  meter.start();
   const clickedAt = Date.now();
   await page.getByRole('button', { name: 'Start upload' }).click();
   const screens = navigate ? await wander(page, complete) : 0;
@@ -413,6 +429,7 @@ async function throughWorker(
     longTasks,
     screens,
     ok,
+    cpu: meter.use(),
   };
 }
 
@@ -462,6 +479,7 @@ export async function benchUpload(): Promise<string> {
       document.body.append(input);
     });
 
+    cpuServer(server.process.pid);
     const base: BaselineResult[] = [];
     const baseMoving: BaselineResult[] = [];
     const idle: WorkerResult[] = [];
@@ -521,6 +539,28 @@ export async function benchUpload(): Promise<string> {
       `| ${name} | ${setup === null ? '–' : sec(setup)} | ${sec(parts)} | ${sec(complete)} | ${mibps(size, parts).toFixed(1)} MiB/s | ${((bChrome / parts) * 100).toFixed(0)} % | ${end === null ? '–' : `${sec(end)}, ${mibps(size, end).toFixed(1)} MiB/s`} |`;
     const sum = (xs: number[]) => xs.reduce((n, x) => n + x, 0);
     const perScreen = (xs: number[], screens: number) => (screens ? sum(xs) / screens : 0).toFixed(0);
+    const uses = (runs: { cpu: CpuUse | null }[]) => runs.flatMap((r) => (r.cpu ? [r.cpu] : []));
+    const total = (u: CpuUse) => sum([...u.spent.values()]);
+    const cpuOf = (runs: { cpu: CpuUse | null }[], g?: CpuGroup) =>
+      median(uses(runs).map((u) => (g ? (u.spent.get(g) ?? 0) : total(u))));
+    const cpuRow = (label: string, runs: { cpu: CpuUse | null }[]) =>
+      `| ${label} | ${CPU_GROUPS.map((g) => cpuOf(runs, g).toFixed(2)).join(' | ')} | ${cpuOf(runs).toFixed(2)} | ${median(uses(runs).map((u) => total(u) / (u.ms / 1000))).toFixed(1)} of ${cores} |`;
+    const more = (g: CpuGroup) => `${g} ${(cpuOf(idle, g) - cpuOf(base, g)).toFixed(2)}`;
+    const cpuTable = uses(base).length
+      ? [
+          '',
+          `CPU seconds of everything the bench started, from the first part sent (the Start click for the worker) to the last part's answer (Linux /proc, median of ${ROUNDS}):`,
+          '',
+          `| path | ${CPU_GROUPS.join(' | ')} | total | cores busy |`,
+          `|---|${CPU_GROUPS.map(() => '---').join('|')}|---|---|`,
+          cpuRow('baseline', base),
+          cpuRow('worker, page idle on the panel', idle),
+          cpuRow('worker, navigating', moving),
+          cpuRow('control, navigating', baseMoving),
+          '',
+          `The worker's parts, page idle, took ${(cpuOf(idle) - cpuOf(base)).toFixed(2)} CPU s more than the baseline's (${CPU_GROUPS.map(more).join(', ')}).`,
+        ]
+      : ['', 'CPU time by process: not measured (no /proc here).'];
     const taskRow = (name: string, xs: number[], screens: number, ms: number) =>
       `| ${name} | ${(ms / 1000).toFixed(1)} s | ${screens} | ${xs.length} | ${sum(xs)} ms | ${xs.length ? Math.max(...xs) : 0} ms |`;
     return [
@@ -559,6 +599,7 @@ export async function benchUpload(): Promise<string> {
             `${mibps(size, b.chromeMs).toFixed(1)} / ${mibps(size, idle[i]?.partsMs ?? 0).toFixed(1)} / ${mibps(size, moving[i]?.partsMs ?? 0).toFixed(1)}`,
         )
         .join('; ')}.`,
+      ...cpuTable,
       '',
       '| main thread, long tasks (> 50 ms) | time | screens opened | count | total | longest |',
       '|---|---|---|---|---|---|',
