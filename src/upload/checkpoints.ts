@@ -1,5 +1,14 @@
+import { Coalescer, type Timers } from './page-updates';
 import type { CheckpointStore, StoredCheckpoint } from './persist';
 import type { UploadSnapshot } from './protocol';
+
+/**
+ * A part stored is written to IndexedDB at most this often per upload (the latest at the end of the
+ * window). On a fast link parts are stored dozens of times a second, and each write costs the
+ * worker a structured clone, the browser a database transaction; a reload loses at most this much
+ * of the upload, whose parts are sent again. Transitions (a stop, a failure) are written at once.
+ */
+export const CHECKPOINT_EVERY_MS = 250;
 
 /**
  * The worker's live checkpoints (one per item being uploaded) and their writes to IndexedDB
@@ -11,11 +20,14 @@ export class Checkpoints {
   private io: Promise<unknown> = Promise.resolve();
   /** Per key, the write queued and not yet begun, and the record it will store. */
   private readonly waiting = new Map<string, { rec: StoredCheckpoint }>();
+  /** Per key, the part-by-part saves folded to one per {@link CHECKPOINT_EVERY_MS}. */
+  private readonly progress = new Map<string, Coalescer<StoredCheckpoint>>();
 
   constructor(
     private readonly store: CheckpointStore,
     private readonly now: () => number,
     private readonly warn: (message: string) => void,
+    private readonly timers?: Timers,
   ) {}
 
   get(id: string): StoredCheckpoint | undefined {
@@ -61,8 +73,23 @@ export class Checkpoints {
     });
   }
 
+  /**
+   * A part stored: saves `rec` under `key` at once if none was asked for within the last
+   * {@link CHECKPOINT_EVERY_MS}, else once at the end of that window, with the record as it is then.
+   */
+  saveProgress(key: string, rec: StoredCheckpoint): void {
+    let folded = this.progress.get(key);
+    if (!folded) {
+      folded = new Coalescer((r) => this.save(key, r), CHECKPOINT_EVERY_MS, this.timers);
+      this.progress.set(key, folded);
+    }
+    folded.push(rec);
+  }
+
   /** Queues the deletion of the stored checkpoint under `key` (a save after it is written after it). */
   remove(key: string): void {
+    // A folded save still due runs into the liveness check of `save` and writes nothing.
+    this.progress.delete(key);
     this.waiting.delete(key);
     this.queue(() => this.store.remove(key));
   }

@@ -136,7 +136,7 @@ export async function uploadFile(
       if (cp) stored.checkpoint = cp;
       stored.loaded = loaded;
       stored.updatedAt = host.now();
-      host.checkpoints.save(item.key, stored);
+      host.checkpoints.saveProgress(item.key, stored);
       // Not once every part is stored: Complete follows at once, and a report racing it would
       // leave the service a progress record of a finished video, offered for resuming later.
       if (loaded < entry.file.size) host.reporter.report(id, vod, stored);

@@ -18,6 +18,11 @@ export interface Timers {
 
 const realTimers: Timers = { now: () => Date.now(), set: (run, ms) => setTimeout(run, ms) };
 
+/**
+ * At most one `apply` per `every` ms: the first of a quiet period at once, the rest folded into one
+ * at the end of the window, with the latest value. The page's snapshots, and the worker's
+ * checkpoint writes (checkpoints.ts).
+ */
 export class Coalescer<T> {
   private last = Number.NEGATIVE_INFINITY;
   private pending: { value: T } | null = null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { Checkpoints } from '../../../src/upload/checkpoints';
+import { CHECKPOINT_EVERY_MS, Checkpoints } from '../../../src/upload/checkpoints';
 import { checkpointStore, type Kv, type StoredCheckpoint } from '../../../src/upload/persist';
+import { manualTimers } from './manual-timers';
 
 /** A map as the key-value store, whose writes wait until `release()` (a slow disk), and every write seen. */
 function slowKv() {
@@ -105,5 +106,69 @@ describe('checkpoints: writes', () => {
     checkpoints.drop('1');
     await checkpoints.flush();
     expect(disk.writes).toEqual([]);
+  });
+
+  it('writes parts stored on a fast link at most four times a second, the latest last', async () => {
+    const disk = slowKv();
+    const { timers, advance } = manualTimers();
+    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
+    const live = rec(0);
+    checkpoints.set('1', live);
+    // 200 parts over two seconds (100 MiB/s), each asking for a save; the disk keeps up.
+    for (let part = 1; part <= 200; part++) {
+      live.loaded = part * 1048576;
+      checkpoints.saveProgress('upload_1', live);
+      await checkpoints.flush();
+      advance(10);
+    }
+    advance(CHECKPOINT_EVERY_MS);
+    await checkpoints.flush();
+    expect(CHECKPOINT_EVERY_MS).toBeLessThanOrEqual(250);
+    expect(disk.writes.length).toBeLessThanOrEqual(2000 / CHECKPOINT_EVERY_MS + 2);
+    expect(disk.writes[0]?.value).toMatchObject({ loaded: 1048576 });
+    expect((disk.m.get('upload_1') as StoredCheckpoint).loaded).toBe(200 * 1048576);
+  });
+
+  it('writes a part stored after a quiet while at once, and a transition without waiting', async () => {
+    const disk = slowKv();
+    const { timers, advance } = manualTimers();
+    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
+    const live = rec(0);
+    checkpoints.set('1', live);
+    live.loaded = 1048576;
+    checkpoints.saveProgress('upload_1', live);
+    await checkpoints.flush();
+    expect(disk.writes).toHaveLength(1);
+    // The next part within the window waits; stopping meanwhile is written at once, part included.
+    live.loaded = 2 * 1048576;
+    checkpoints.saveProgress('upload_1', live);
+    await checkpoints.flush();
+    expect(disk.writes).toHaveLength(1);
+    live.state = 'Stoped';
+    checkpoints.save('upload_1', live);
+    await checkpoints.flush();
+    expect(disk.writes[1]?.value).toMatchObject({ loaded: 2 * 1048576, state: 'Stoped' });
+    // A slow link (a part every second): every part is written when it is stored.
+    advance(1000);
+    live.loaded = 3 * 1048576;
+    checkpoints.saveProgress('upload_1', live);
+    await checkpoints.flush();
+    expect(disk.writes.at(-1)?.value).toMatchObject({ loaded: 3 * 1048576 });
+  });
+
+  it('writes no folded part of an upload finished or discarded before its window ends', async () => {
+    const disk = slowKv();
+    const { timers, advance } = manualTimers();
+    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
+    const live = rec(0);
+    checkpoints.set('1', live);
+    checkpoints.saveProgress('upload_1', live);
+    live.loaded = 5;
+    checkpoints.saveProgress('upload_1', live);
+    checkpoints.drop('1');
+    checkpoints.remove('upload_1');
+    advance(CHECKPOINT_EVERY_MS * 2);
+    await checkpoints.flush();
+    expect(disk.m.has('upload_1')).toBe(false);
   });
 });

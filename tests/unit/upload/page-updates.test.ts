@@ -1,33 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import {
-  assignChanged,
-  Coalescer,
-  PAGE_SNAPSHOT_EVERY_MS,
-  summarise,
-  type Timers,
-} from '../../../src/upload/page-updates';
+import { assignChanged, Coalescer, PAGE_SNAPSHOT_EVERY_MS, summarise } from '../../../src/upload/page-updates';
 import { SNAPSHOT_EVERY_MS } from '../../../src/upload/progress';
 import type { UploadItem, UploadSnapshot } from '../../../src/upload/protocol';
-
-/** A clock the test moves by hand, with the timers due by then. */
-function manualTimers() {
-  let now = 0;
-  const due: { at: number; run: () => void }[] = [];
-  const timers: Timers = { now: () => now, set: (run, ms) => due.push({ at: now + ms, run }) };
-  const advance = (ms: number) => {
-    const until = now + ms;
-    for (;;) {
-      due.sort((a, b) => a.at - b.at);
-      const next = due[0];
-      if (!next || next.at > until) break;
-      due.shift();
-      now = next.at;
-      next.run();
-    }
-    now = until;
-  };
-  return { timers, advance };
-}
+import { manualTimers } from './manual-timers';
 
 describe('Coalescer (snapshots to the page)', () => {
   it('applies at most four a second however many arrive, and always the last', () => {
