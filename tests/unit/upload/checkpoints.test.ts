@@ -63,6 +63,16 @@ const rec = (loaded: number): StoredCheckpoint => ({
   updatedAt: 0,
 });
 
+/** Live checkpoints of one upload, on a disk that keeps up, under a clock the test moves. */
+function onTimedDisk() {
+  const disk = slowKv();
+  const { timers, advance } = manualTimers();
+  const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
+  const live = rec(0);
+  checkpoints.set('1', live);
+  return { disk, advance, checkpoints, live };
+}
+
 describe('checkpoints: writes', () => {
   it('folds the saves made while a write is waiting into one write of the latest record', async () => {
     const { disk, checkpoints } = onSlowDisk();
@@ -109,11 +119,7 @@ describe('checkpoints: writes', () => {
   });
 
   it('writes parts stored on a fast link at most four times a second, the latest last', async () => {
-    const disk = slowKv();
-    const { timers, advance } = manualTimers();
-    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
-    const live = rec(0);
-    checkpoints.set('1', live);
+    const { disk, advance, checkpoints, live } = onTimedDisk();
     // 200 parts over two seconds (100 MiB/s), each asking for a save; the disk keeps up.
     for (let part = 1; part <= 200; part++) {
       live.loaded = part * 1048576;
@@ -130,11 +136,7 @@ describe('checkpoints: writes', () => {
   });
 
   it('writes a part stored after a quiet while at once, and a transition without waiting', async () => {
-    const disk = slowKv();
-    const { timers, advance } = manualTimers();
-    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
-    const live = rec(0);
-    checkpoints.set('1', live);
+    const { disk, advance, checkpoints, live } = onTimedDisk();
     live.loaded = 1048576;
     checkpoints.saveProgress('upload_1', live);
     await checkpoints.flush();
@@ -157,11 +159,7 @@ describe('checkpoints: writes', () => {
   });
 
   it('writes no folded part of an upload finished or discarded before its window ends', async () => {
-    const disk = slowKv();
-    const { timers, advance } = manualTimers();
-    const checkpoints = new Checkpoints(checkpointStore(disk.kv), timers.now, () => {}, timers);
-    const live = rec(0);
-    checkpoints.set('1', live);
+    const { disk, advance, checkpoints, live } = onTimedDisk();
     checkpoints.saveProgress('upload_1', live);
     live.loaded = 5;
     checkpoints.saveProgress('upload_1', live);
