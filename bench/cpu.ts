@@ -70,7 +70,7 @@ function groupOf(pid: number, tid: number, cmdline: string, thread: string, serv
 }
 
 /** CPU seconds so far of the bench and its descendants, by group; null without /proc. */
-export function cpuSample(serverPid: number): CpuSample | null {
+function cpuSample(serverPid: number): CpuSample | null {
   if (read('/proc/self/stat') === null) return null;
   const out: CpuSample = new Map();
   for (const pid of descendants(process.pid)) {
@@ -93,7 +93,7 @@ export function cpuSample(serverPid: number): CpuSample | null {
 }
 
 /** CPU seconds spent between two samples, by group. Threads that ended between them are not counted. */
-export function cpuSpent(from: CpuSample | null, to: CpuSample | null): CpuSample | null {
+function cpuSpent(from: CpuSample | null, to: CpuSample | null): CpuSample | null {
   if (!from || !to) return null;
   const out: CpuSample = new Map();
   for (const g of CPU_GROUPS) out.set(g, Math.max(0, (to.get(g) ?? 0) - (from.get(g) ?? 0)));
