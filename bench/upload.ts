@@ -23,7 +23,8 @@
  * - The runs of a round take turns going first, with a 3 s pause between uploads.
  * - Each round uses its own generated file (random bytes; a file the service saw complete would
  *   be offered for resuming). LECTERN_BENCH_UPLOAD_ROUNDS (default 3), LECTERN_BENCH_UPLOAD_MIB
- *   (default 200); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
+ *   (default 200), LECTERN_BENCH_UPLOAD_READ_MS (each screen's pause while navigating, default
+ *   300); medians are printed. LECTERN_BENCH_UPLOAD_PROFILE=trace.json writes a Chromium
  *   trace (with CPU profiles of the page and the worker) of the first idle-page upload, or with
  *   LECTERN_BENCH_UPLOAD_PROFILE_NAVIGATING=1 of the first upload while navigating.
  */
@@ -50,6 +51,11 @@ const PARALLEL = 5;
 const PASSWORD = 'Bench-admin-pass-1';
 /** A pause between uploads, so one run's disk writes and clean-up do not land in the next. */
 const SETTLE_MS = 3000;
+/**
+ * How long each screen stays open before the next click: 300 ms by default, several times a
+ * person's pace, so the navigation weighs on the upload; a longer pause shows a person's pace.
+ */
+const READ_MS = Number(process.env.LECTERN_BENCH_UPLOAD_READ_MS ?? 300);
 /** Screens visited in turn while the worker uploads (menu link names). */
 const SCREENS = ['Home', 'Books', 'Videos', 'Categories', 'Banners'];
 
@@ -170,7 +176,7 @@ async function visit(page: Page, name: string): Promise<boolean> {
         { timeout: 10_000 },
       )
       .catch(() => undefined);
-  await page.waitForTimeout(300);
+  await page.waitForTimeout(READ_MS);
   return opened;
 }
 
