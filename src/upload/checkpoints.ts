@@ -6,7 +6,8 @@ import type { UploadSnapshot } from './protocol';
  * A part stored is written to IndexedDB at most this often per upload (the latest at the end of the
  * window). On a fast link parts are stored dozens of times a second, and each write costs the
  * worker a structured clone, the browser a database transaction; a reload loses at most this much
- * of the upload, whose parts are sent again. Transitions (a stop, a failure) are written at once.
+ * of the upload, whose parts are sent again. A run's first record is written at once (`save`); after a
+ * stop or a failure the folded write still comes at the end of its window, the record being live.
  */
 export const CHECKPOINT_EVERY_MS = 250;
 
