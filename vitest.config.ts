@@ -23,6 +23,19 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          // Hostile requests against a real server process while /healthz is polled: run alone, one
+          // file at a time, so the other suites' load does not stand in for a stall.
+          name: 'responsiveness',
+          environment: 'node',
+          include: ['tests/responsiveness/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

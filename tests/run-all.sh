@@ -9,6 +9,8 @@ step "message catalogues"; bash tests/i18n-check.sh
 step "unit tests"; npx vitest run --project unit
 step "server tests"; npx vitest run --project server
 step "server tests on PostgreSQL"; bash tests/server/pg/run.sh
+# Alone, after the suites that load both cores: its bounds are about one server's event loop.
+step "responsiveness (hostile requests while /healthz is polled)"; npx vitest run --project responsiveness
 step "browser (Debian Chromium)"; bash tests/e2e/ensure-chromium.sh
 step "build"; npm run --silent build
 step "end-to-end tests"; npx vitest run --project e2e

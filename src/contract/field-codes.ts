@@ -20,6 +20,7 @@ export interface FieldCodeParams {
   list: Record<string, never>;
   min_items: { min: number };
   max_items: { max: number };
+  max_depth: { max: number };
   one_of: { values: string };
   email: Record<string, never>;
   datetime: Record<string, never>;
@@ -125,6 +126,7 @@ export const FIELD_CODES: { [C in FieldCode]: FieldCodeParams[C] } = {
   list: {},
   min_items: { min: 1 },
   max_items: { max: 20 },
+  max_depth: { max: 64 },
   one_of: { values: 'on_shelf, off_shelf' },
   email: {},
   datetime: {},

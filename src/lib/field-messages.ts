@@ -22,6 +22,7 @@ const MESSAGES: { [C in FieldCode]: (p: FieldCodeParams[C]) => MessageDescriptor
   list: () => msg`Must be a list`,
   min_items: ({ min }) => msg`Choose at least ${min}`,
   max_items: ({ max }) => msg`At most ${max} entries`,
+  max_depth: ({ max }) => msg`Nested more than ${max} levels deep`,
   // Enum values are the stored ones ('on_shelf, off_shelf'); a form shows them as a select, so
   // only an invalid pick can reach this and the values themselves are fine to show.
   one_of: ({ values: choices }) => msg`Must be one of ${choices}`,
