@@ -92,6 +92,8 @@ async function main() {
     ops: { logger },
   };
   const app = createApp(deps);
+  // Stalls are logged and counted from the start, whether or not Prometheus scrapes.
+  opsOf(deps).metrics.watchEventLoop();
   // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
   const stopSweep = config.app.vod ? startStorageSweep({ ...deps, vod: config.app.vod }) : () => undefined;
 

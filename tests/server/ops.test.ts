@@ -227,6 +227,14 @@ describe('metrics', () => {
     expect(sample(res.text, 'lectern_build_info', { version: 'test', engine: TEST_ENGINE })).toBe(1);
   });
 
+  it('names no gauge *_total (the suffix is for counters)', async () => {
+    const text = (await scrape()).text;
+    const types = [...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)];
+    expect(types.length).toBeGreaterThan(20);
+    for (const [, name, type] of types) if (type !== 'counter') expect(name).not.toMatch(/_total$/);
+    expect(sample(text, 'lectern_nodejs_active_handles')).toBeGreaterThan(0);
+  });
+
   it('counts requests and their durations by route pattern and status, not by concrete path', async () => {
     for (const id of [9991, 9992, 9993]) {
       const res = await s.call('DELETE', `/category/${id}`, { token: s.adminToken });
@@ -325,6 +333,38 @@ describe('metrics', () => {
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(1);
     unregister();
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(0);
+  });
+});
+
+describe('event-loop stalls', () => {
+  let s: TestServer;
+  let log: Awaited<ReturnType<typeof captureLogger>>;
+  beforeAll(async () => {
+    log = await captureLogger('info');
+    s = await startTestServer({ ops: { logger: log.logger } });
+  });
+  afterAll(() => s.close());
+
+  it('an event-loop stall shows in the longest pause since the last scrape, is counted and logged', async () => {
+    const stallsBefore = sample((await get(s, '/metrics')).text, 'lectern_eventloop_stalls_total') ?? 0;
+    const logged = log.raw.length;
+    // The watch's timer has to have run once: a stall in the very task that started it goes unseen.
+    await new Promise((r) => setTimeout(r, 50));
+    // This process is the server's: a busy loop here is a stall of the server's event loop.
+    const until = Date.now() + 300;
+    while (Date.now() < until) {
+      // busy
+    }
+    // The watch looks each second.
+    await new Promise((r) => setTimeout(r, 1100));
+    const text = (await get(s, '/metrics')).text;
+    expect(sample(text, 'lectern_eventloop_delay_max_seconds')).toBeGreaterThanOrEqual(0.25);
+    expect(sample(text, 'lectern_eventloop_stalls_total')).toBe(stallsBefore + 1);
+    const line = log.raw.slice(logged).find((l) => l.includes('event loop stalled'));
+    expect(line).toBeDefined();
+    expect((JSON.parse(line as string) as { pauseMs: number }).pauseMs).toBeGreaterThanOrEqual(250);
+    // Read once: the next scrape reports only what came after it.
+    expect(sample((await get(s, '/metrics')).text, 'lectern_eventloop_delay_max_seconds')).toBeLessThan(0.25);
   });
 });
 

@@ -1,3 +1,4 @@
+import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import client from 'prom-client';
 import type { AppDeps } from '../context';
@@ -6,6 +7,21 @@ import type { PinoLogger } from './logger';
 
 /** Request durations from a cached list (milliseconds) to a large upload part (a minute). */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+
+/** A pause of the event loop this long or longer is a stall: counted and logged when it happens. */
+export const STALL_MS = 100;
+/** How often the event-loop watch looks at its histogram (and so the finest a stall is dated). */
+const WATCH_MS = 1000;
+/**
+ * prom-client's default Node metrics name three gauges `*_total`, which Prometheus reserves for
+ * counters (`promtool check metrics` refuses them); `lectern_nodejs_active_*` without the suffix
+ * give the same counts by type.
+ */
+const MISNAMED_DEFAULTS = [
+  'lectern_nodejs_active_handles_total',
+  'lectern_nodejs_active_requests_total',
+  'lectern_nodejs_active_resources_total',
+];
 
 export interface RequestSample {
   method: string;
@@ -31,7 +47,11 @@ export class LecternMetrics {
   private readonly signInFailures: client.Counter;
   private readonly signInRefusals: client.Counter;
   private readonly eventStreamSources = new Set<() => number>();
+  private readonly stalls: client.Counter;
   private processMetrics = false;
+  private loop: { histogram: IntervalHistogram; timer: NodeJS.Timeout } | undefined;
+  /** The longest pause seen by the watch since the previous scrape, in nanoseconds. */
+  private pauseSinceScrapeNs = 0;
   /** Requests being handled now (the shutdown log reports it). */
   inFlightCount = 0;
 
@@ -82,6 +102,19 @@ export class LecternMetrics {
       'lectern_signin_lockouts_total',
       'Sign-ins refused by this instance because the account or address reached the failure limit (429)',
     );
+
+    this.stalls = counter(
+      'lectern_eventloop_stalls_total',
+      `Times the event loop was found paused for ${STALL_MS} ms or more (checked each second; each is logged with its longest pause)`,
+    );
+    new client.Gauge({
+      name: 'lectern_eventloop_delay_max_seconds',
+      help: 'Longest pause of the event loop since the previous scrape (since the watch started for the first)',
+      registers,
+      collect() {
+        this.set(self.takePauseSinceScrape() / 1e9);
+      },
+    });
 
     new client.Gauge({
       name: 'lectern_build_info',
@@ -235,11 +268,55 @@ export class LecternMetrics {
     };
   }
 
+  /**
+   * Watches the event loop: every pause of STALL_MS or more is counted and logged as it happens
+   * (not only when Prometheus scrapes), and the longest pause feeds `lectern_eventloop_delay_max_seconds`.
+   * main.ts starts it with the server; a first scrape starts it too. Idempotent.
+   */
+  watchEventLoop(): void {
+    if (this.loop) return;
+    const histogram = monitorEventLoopDelay({ resolution: 10 });
+    histogram.enable();
+    const timer = setInterval(() => this.checkEventLoop(), WATCH_MS);
+    // The watch must not keep a process alive that has nothing else to do.
+    timer.unref();
+    this.loop = { histogram, timer };
+  }
+
+  /** Stops the watch (an app closed in a process that goes on, as in tests). */
+  stopWatchingEventLoop(): void {
+    if (!this.loop) return;
+    clearInterval(this.loop.timer);
+    this.loop.histogram.disable();
+    this.loop = undefined;
+  }
+
+  private checkEventLoop(): void {
+    const h = this.loop?.histogram;
+    if (!h || h.count === 0) return;
+    // The histogram measures how late its own 10 ms timer fired, so the resolution is not a pause.
+    const pauseNs = Math.max(0, h.max - 10e6);
+    h.reset();
+    this.pauseSinceScrapeNs = Math.max(this.pauseSinceScrapeNs, pauseNs);
+    if (pauseNs < STALL_MS * 1e6) return;
+    this.stalls.inc();
+    this.log.warn({ pauseMs: Math.round(pauseNs / 1e6) }, 'event loop stalled: no request was answered meanwhile');
+  }
+
+  private takePauseSinceScrape(): number {
+    this.checkEventLoop();
+    const ns = this.pauseSinceScrapeNs;
+    this.pauseSinceScrapeNs = 0;
+    return ns;
+  }
+
   /** The exposition text. Process metrics start with the first scrape (nothing to sample before). */
   async render(): Promise<{ contentType: string; body: string }> {
+    this.watchEventLoop();
     if (!this.processMetrics) {
       this.processMetrics = true;
       client.collectDefaultMetrics({ register: this.registry, prefix: 'lectern_' });
+      for (const name of MISNAMED_DEFAULTS) this.registry.removeSingleMetric(name);
     }
     return { contentType: this.registry.contentType, body: await this.registry.metrics() };
   }

@@ -16,7 +16,7 @@ import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
 import { closeLive } from '../../../src/server/events/hub';
 import type { DiskFaults } from '../../../src/server/files/disk';
-import type { OpsDeps } from '../../../src/server/ops';
+import { type OpsDeps, opsOf } from '../../../src/server/ops';
 import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
@@ -175,6 +175,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
       await closeLive(deps);
+      opsOf(deps).metrics.stopWatchingEventLoop();
       await testDb.dispose();
       await opts.beforeRemove?.(dataDir);
       await rm(dir, { recursive: true, force: true });
