@@ -23,12 +23,19 @@ export function signInPage(): Plugin {
         next();
       });
     },
-    transformIndexHtml: {
+    // After Vite's own HTML step (vite:build-html), which drops an HTML entry's chunk that only
+    // imports others (index.html's entry is one: its page loads what it imports directly): the list
+    // is taken from the files the build really writes, never from a chunk that is removed later.
+    generateBundle: {
       order: 'post',
-      handler(html, ctx) {
-        if (!ctx.bundle || !/(^|[\\/])login\.html$/.test(ctx.filename)) return html;
-        const list = JSON.stringify(consoleAssetList(ctx.bundle, base)).replace(/</g, '\\u003c');
-        return html.replace('</body>', `<script type="application/json" id="si-console">${list}</script>\n</body>`);
+      handler(_options, bundle) {
+        const page = bundle['login.html'];
+        if (page?.type !== 'asset') return;
+        const list = JSON.stringify(consoleAssetList(bundle, base)).replace(/</g, '\\u003c');
+        page.source = String(page.source).replace(
+          '</body>',
+          `<script type="application/json" id="si-console">${list}</script>\n</body>`,
+        );
       },
     },
   };
@@ -39,12 +46,13 @@ const FIRST_SCREEN = /[\\/]src[\\/]routes[\\/]_console(\.tsx|[\\/]\[?index\]?\.t
 
 /** The console entry's chunk and the first screen's, with everything they import statically, and their CSS. */
 export function consoleAssetList(bundle: OutputBundle, base: string): string[] {
-  // An HTML entry's own chunk is empty and dropped from the output afterwards.
   const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk' && f.code.trim() !== '');
+  // The console's entry: index.html's chunk, or (once Vite has dropped that chunk for only
+  // importing others) the chunk holding src/main.tsx.
   const starts = chunks.filter(
     (c) =>
       (c.isEntry && /[\\/]index\.html$/.test(c.facadeModuleId ?? '')) ||
-      (c.isEntry && /[\\/]src[\\/]main\.tsx$/.test(c.facadeModuleId ?? '')) ||
+      c.moduleIds.some((id) => /[\\/]src[\\/]main\.tsx$/.test(id)) ||
       c.moduleIds.some((id) => FIRST_SCREEN.test(id)),
   );
   const byName = new Map(chunks.map((c) => [c.fileName, c]));

@@ -506,6 +506,40 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it('the sign-in page prefetches only files the build wrote, the console entry among them', async () => {
+    const context = await session.browser.newContext({ baseURL: baseURL(), locale: 'en-US', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      if (r.status() >= 400) refused.push(`${r.status()} ${new URL(r.url()).pathname}`);
+    });
+    const errors: string[] = [];
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto('/login');
+    await page.getByRole('form', { name: 'Staff sign-in' }).getByLabel('Phone number').pressSequentially('1');
+    const prefetched = () =>
+      page.evaluate(() => [...document.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((l) => l.href));
+    await expect.poll(async () => (await prefetched()).length).toBeGreaterThan(5);
+    const hrefs = await prefetched();
+    // Each answered as a file of the build (the server answers a missing asset with 404).
+    const statuses = await Promise.all(
+      hrefs.map(async (href) => `${(await context.request.get(href)).status()} ${new URL(href).pathname}`),
+    );
+    expect(statuses.filter((s) => !s.startsWith('200 '))).toEqual([]);
+    // The console's entry, as index.html loads it, is among them.
+    const index = await (await context.request.get('/index.html')).text();
+    const entry = [...index.matchAll(/<script type="module"[^>]*src="([^"]+)"/g)].map((m) => m[1]);
+    expect(entry.length).toBeGreaterThan(0);
+    const paths = hrefs.map((h) => new URL(h).pathname);
+    expect(entry.filter((src) => !paths.includes(src ?? ''))).toEqual([]);
+    await settle(page);
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('starts the upload worker with the console only when IndexedDB holds an interrupted upload', async () => {
     const { context, page, workers } = await cold();
     await page.goto('/index');
