@@ -1,16 +1,19 @@
 import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { relative, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { gzipSync } from 'node:zlib';
 import { lingui } from '@lingui/vite-plugin';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { chunkGroups } from './scripts/chunks';
-import { consoleBoot } from './scripts/console-boot';
-import { mantineCssPerComponent } from './scripts/mantine-css';
-import { mantineScrollAreaWithoutFloatingUi } from './scripts/mantine-scroll-area';
-import { signInPage } from './scripts/sign-in-page';
-import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/sw/protocol/build-config';
+import { chunkGroups } from './scripts/chunks.ts';
+import { consoleBoot } from './scripts/console-boot.ts';
+import { mantineCssPerComponent } from './scripts/mantine-css.ts';
+import { mantineScrollAreaWithoutFloatingUi } from './scripts/mantine-scroll-area.ts';
+import { signInPage } from './scripts/sign-in-page.ts';
+import { sourceHash } from './scripts/source-hash.ts';
+import { offlineConfig, PWA_ICON_PRESET, pwaManifest } from './src/sw/protocol/build-config.ts';
 
 /**
  * The base path is a build option (`LECTERN_BASE=/panda/ npm run build`). The server reads it back
@@ -24,7 +27,7 @@ function normaliseBase(b: string): string {
 }
 
 function buildInfo(): Plugin {
-  let outDir = resolve(__dirname, 'dist');
+  let outDir = resolve(import.meta.dirname, 'dist');
   return {
     name: 'lectern-build-info',
     apply: 'build',
@@ -33,15 +36,79 @@ function buildInfo(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      writeFileSync(resolve(outDir, 'lectern-build.json'), JSON.stringify({ base, builtAt: new Date().toISOString() }));
+      // sourceHash: what `npm start` compares to decide whether to build again (scripts/build-if-changed.ts).
+      const info = { base, builtAt: new Date().toISOString(), sourceHash: hashAtStart };
+      writeFileSync(resolve(outDir, 'lectern-build.json'), JSON.stringify(info));
     },
   };
 }
+
+// Taken before the build reads anything: a file changed during the build makes the next start build again.
+const hashAtStart = sourceHash(import.meta.dirname);
+
+const KiB = (n: number) => (n < 1024 * 1024 ? `${Math.round(n / 1024)} KiB` : `${(n / 1024 / 1024).toFixed(1)} MiB`);
+
+/**
+ * Vite lists every file it writes (about 250 lines); a build prints this one line instead
+ * (`LECTERN_BUILD_VERBOSE=1` gives Vite's list back).
+ */
+function buildSummary(): Plugin {
+  const started = performance.now();
+  let outDir = 'dist';
+  const sizes = { js: { files: 0, bytes: 0, gzip: 0 }, css: { files: 0, bytes: 0, gzip: 0 } };
+  let failed = false;
+  return {
+    name: 'lectern-build-summary',
+    apply: 'build',
+    buildEnd(error) {
+      failed = Boolean(error);
+    },
+    configResolved(config) {
+      outDir = relative(process.cwd(), resolve(config.root, config.build.outDir)) || '.';
+    },
+    writeBundle(_options, bundle) {
+      for (const file of Object.values(bundle)) {
+        const kind = file.fileName.endsWith('.js') ? 'js' : file.fileName.endsWith('.css') ? 'css' : undefined;
+        if (!kind) continue;
+        const body = file.type === 'chunk' ? file.code : file.source;
+        const bytes = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body);
+        sizes[kind].files += 1;
+        sizes[kind].bytes += bytes.length;
+        sizes[kind].gzip += gzipSync(bytes).length;
+      }
+    },
+    closeBundle() {
+      if (failed) return;
+      const { js, css } = sizes;
+      const seconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.log(
+        `Built the console into ${outDir}/ in ${seconds} s: ${js.files} scripts, ${KiB(js.bytes)} (gzip ${KiB(js.gzip)}); ${css.files} stylesheets, ${KiB(css.bytes)} (gzip ${KiB(css.gzip)})`,
+      );
+    },
+  };
+}
+
+/**
+ * The service worker's own build (vite-plugin-pwa runs Vite again without our config): as quiet as
+ * the console's, and with `codeSplitting: false` where the plugin asks for rolldown's deprecated
+ * `inlineDynamicImports` (the same single file, without the warning).
+ */
+const swBuild: Plugin = {
+  name: 'lectern-sw-build',
+  config: () => ({ logLevel: verbose ? 'info' : 'warn' }),
+  outputOptions(options) {
+    const { inlineDynamicImports, ...rest } = options as typeof options & { inlineDynamicImports?: boolean };
+    return inlineDynamicImports ? { ...rest, codeSplitting: false } : options;
+  },
+};
+
+const verbose = Boolean(process.env.LECTERN_BUILD_VERBOSE);
 
 const chunks = chunkGroups();
 
 export default defineConfig({
   base,
+  logLevel: verbose ? 'info' : 'warn',
   plugins: [
     tanstackRouter({
       target: 'react',
@@ -60,6 +127,7 @@ export default defineConfig({
     // ScrollArea (in every Table) without Floating UI's positioning engine (scripts/mantine-scroll-area.ts).
     mantineScrollAreaWithoutFloatingUi(),
     buildInfo(),
+    ...(verbose ? [] : [buildSummary()]),
     chunks.plugin,
     // The sign-in page, a document of its own (login.html).
     signInPage(),
@@ -80,6 +148,7 @@ export default defineConfig({
         // catalogues serve a cold start only (with the service worker, the whole one is cached).
         globIgnores: ['**/*.map', 'lectern-build.json', 'assets/catalogue-*.js'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+        buildPlugins: { vite: [swBuild] },
       },
       devOptions: { enabled: false },
     }),
@@ -98,8 +167,10 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     // Fewer requests: what is always loaded together is one chunk (scripts/chunks.ts).
     rolldownOptions: {
+      // Plugin timings are for profiling a build, not for every build's output.
+      checks: { pluginTimings: false },
       // The console, and the sign-in page on its own (no React, router or Mantine: scripts/sign-in-page.ts).
-      input: { index: resolve(__dirname, 'index.html'), login: resolve(__dirname, 'login.html') },
+      input: { index: resolve(import.meta.dirname, 'index.html'), login: resolve(import.meta.dirname, 'login.html') },
       output: { codeSplitting: { groups: chunks.groups } },
     },
   },

@@ -2,12 +2,12 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { API_BASE } from '../src/contract/envelope';
-import { listKeyOf } from '../src/contract/list-key';
-import { DATA_DAYS_DEFAULT } from '../src/contract/system';
-import { PAGE_SIZES } from '../src/contract/values';
-import { compiledCatalogues, literals, part, partModule } from './catalogue-parts';
-import { START_MODULES } from './chunks';
+import { API_BASE } from '../src/contract/envelope.ts';
+import { listKeyOf } from '../src/contract/list-key.ts';
+import { DATA_DAYS_DEFAULT } from '../src/contract/system.ts';
+import { PAGE_SIZES } from '../src/contract/values.ts';
+import { compiledCatalogues, literals, part, partModule } from './catalogue-parts.ts';
+import { START_MODULES } from './chunks.ts';
 
 /**
  * What `public/console-boot.js` needs to start the console's first requests before the entry has
