@@ -22,6 +22,8 @@ export function timeColumn<T extends Record<K, string | null>, K extends string 
     label,
     sortField: key,
     width: 170,
+    // A record's times leave a narrow table first; a screen keeps one that matters with priority 2.
+    priority: 3,
     render: (row, i18n) => (
       <Text size="sm" c="dimmed">
         {row[key] ? formatDateTime(row[key], i18n.locale) : '—'}
@@ -41,6 +43,7 @@ export const sortColumn = <T extends { sort: number }>(): ColumnDef<T> => ({
   sortField: 'sort',
   align: 'right',
   width: 80,
+  priority: 3,
   render: (row) => row.sort,
 });
 
@@ -72,6 +75,8 @@ export function nameColumn<T extends Record<K, string>, K extends string & keyof
     key,
     label,
     sortField: key,
+    // It names the record: never dropped from a narrow table.
+    priority: 1,
     ...(opts.width ? { width: opts.width } : {}),
     // With `to`, the name opens the record's own page.
     render: (row) =>
@@ -95,5 +100,6 @@ export const titleColumn = <T extends { title: string }>(
   key: 'title',
   label: msg`Title`,
   sortField: 'title',
+  priority: 1,
   render: (row) => <TitleCell title={row.title} detail={detail(row)} titleLines={titleLines} />,
 });

@@ -1,5 +1,6 @@
 import { EmptyState, Table } from '@mantine/core';
 import { IconDatabaseOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** The table's row when there is nothing to list (loaded by resource-table.tsx only then, with its texts). */
 export default function EmptyRow({
@@ -9,7 +10,7 @@ export default function EmptyRow({
 }: {
   columns: number;
   title: string;
-  description: string;
+  description: ReactNode;
 }) {
   return (
     <Table.Tr data-testid="list-empty">

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, em, Group } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { Button, Group } from '@mantine/core';
 import { IconFilter, IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
-import { type ReactNode, useId, useState } from 'react';
+import { type ReactNode, Suspense, useState } from 'react';
+import { lazy } from '../../lib/lazy';
 import { KeywordSearch } from './keyword-search';
 import { filterDefParams, ListFilters } from './list-filters';
 import { type FilterValue, type ListSearch, withFirstPage } from './list-search';
@@ -26,6 +26,8 @@ interface Props {
   /** The pointer or focus is on New: a click is likely, the form's code may start loading. */
   onCreateIntent?: () => void;
   extra?: ReactNode;
+  /** A phone (use-phone.ts): the filters wait in a drawer. */
+  phone?: boolean;
 }
 
 /** Search, filters, bulk actions and New: the compact header row above a resource table. */
@@ -34,12 +36,12 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
   const allMatching = props.bulkDeleteAll;
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`}>
+      <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`} w={props.phone ? '100%' : undefined}>
         <KeywordSearch
           value={search.keyword}
           onChange={(keyword) => setSearch(withFirstPage({ keyword }), { replace: true })}
         />
-        <FiltersOnAPhone filters={filters} search={search}>
+        <FiltersOnAPhone filters={filters} search={search} setSearch={setSearch} phone={props.phone}>
           <ListFilters
             filters={filters}
             search={search}
@@ -48,7 +50,7 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
         </FiltersOnAPhone>
         <ResetFilters search={search} setSearch={setSearch} filters={filters} />
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap={props.phone ? 'wrap' : 'nowrap'}>
         {selectedCount > 0 && props.onBulkDelete && (
           <Button
             variant="light"
@@ -82,19 +84,23 @@ export function ListToolbar({ search, setSearch, filters, selectedCount, ...prop
   );
 }
 
-/** Narrower than this (a phone held upright), the filters wait behind a Filters button. */
-const PHONE_WIDTH = 576;
+// The drawer (Mantine's Drawer) loads when a phone's user first opens the filters.
+const FilterDrawer = lazy(() => import('./filter-drawer'));
 
 /**
  * On a phone the filters stood in a column above the rows (seven controls on Books: the whole first
- * screen) and were built with every cold load of a list; there they show on demand, the button
- * saying how many are set. Elsewhere they show as they are.
+ * screen); there they wait in a drawer, the button saying how many are set. Elsewhere they show as
+ * they are.
  */
-function FiltersOnAPhone({ filters, search, children }: Pick<Props, 'filters' | 'search'> & { children: ReactNode }) {
+function FiltersOnAPhone({
+  filters,
+  search,
+  setSearch,
+  phone,
+  children,
+}: Pick<Props, 'filters' | 'search' | 'setSearch' | 'phone'> & { children: ReactNode }) {
   const { t } = useLingui();
-  const phone = useMediaQuery(`(max-width: ${em(PHONE_WIDTH - 1)})`, false, { getInitialValueInEffect: false });
   const [open, setOpen] = useState(false);
-  const id = useId();
   if (!phone || filters.length === 0) return children;
   const set = filters.filter((f) => filterDefParams(f).some((p) => search[p] !== undefined && search[p] !== '')).length;
   return (
@@ -102,16 +108,21 @@ function FiltersOnAPhone({ filters, search, children }: Pick<Props, 'filters' | 
       <Button
         variant="default"
         leftSection={<IconFilter size={16} aria-hidden />}
+        aria-haspopup="dialog"
         aria-expanded={open}
-        aria-controls={id}
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => setOpen(true)}
         data-testid="filters-toggle"
       >
         {set > 0 ? t`Filters (${set})` : t`Filters`}
       </Button>
-      <div id={id} style={{ display: 'contents' }}>
-        {open && children}
-      </div>
+      {open && (
+        <Suspense fallback={null}>
+          <FilterDrawer title={t`Filters`} onClose={() => setOpen(false)}>
+            {children}
+            <ResetFilters search={search} setSearch={setSearch} filters={filters} />
+          </FilterDrawer>
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,10 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
 import { Group, Input, Stack, Text } from '@mantine/core';
-import { useEffect, useId, useState } from 'react';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useRouter } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { rangeInverted } from '../../contract/range';
 import type { RangeSpec } from '../../contract/resource-spec';
 import { fieldMessage } from '../../lib/field-messages';
+import { KEYWORD_DEBOUNCE_MS } from './keyword-search';
 import { dayFilter, type FilterValue, numberFilter } from './list-search';
 import type { FilterDef } from './types';
 
@@ -30,25 +33,40 @@ const text = (v: FilterValue) => (v === undefined ? '' : String(v));
 /**
  * Two inputs for a range: numbers (native number inputs, so the keyboard's arrows step) or days
  * (the browser's date picker, keyboard included; no date package in the bundle). Numbers reach the
- * URL on Enter or when focus leaves, days when one is picked. An end before the start is shown
+ * URL as they are typed (after the search box's pause), on Enter or when focus leaves; days when
+ * one is picked. An end before the start is shown
  * under the end, in the user's language, and not sent.
  */
 export function RangeFilter({ kind, params, label, lower, upper, onChange }: Props) {
   const { t } = useLingui();
   const errorId = useId();
   const [draft, setDraft] = useState({ lower: text(lower), upper: text(upper) });
-  // The URL changed elsewhere (reset, a saved view, Back): the inputs follow it.
-  useEffect(() => setDraft({ lower: text(lower), upper: text(upper) }), [lower, upper]);
+  // What these inputs last sent. A URL value that differs came from elsewhere (reset, a saved
+  // view, Back) and the inputs follow it; our own echo must not, or it would eat the digits typed
+  // while the debounce ran (as the search box, keyword-search.tsx).
+  const sent = useRef({ lower, upper });
+  useEffect(() => {
+    if (lower === sent.current.lower && upper === sent.current.upper) return;
+    sent.current = { lower, upper };
+    setDraft({ lower: text(lower), upper: text(upper) });
+  }, [lower, upper]);
 
   const parse = kind === 'numberRange' ? numberFilter : dayFilter;
   const inverted = rangeInverted(kind, parse(draft.lower), parse(draft.upper));
 
   const commit = (next: { lower: string; upper: string }) => {
+    typed.cancel();
     const lo = parse(next.lower);
     const hi = parse(next.upper);
-    if (rangeInverted(kind, lo, hi) || (lo === lower && hi === upper)) return;
+    if (rangeInverted(kind, lo, hi) || (lo === sent.current.lower && hi === sent.current.upper)) return;
+    sent.current = { lower: lo, upper: hi };
     onChange({ [params[0]]: lo, [params[1]]: hi });
   };
+  // Numbers apply as they are typed, once the typing pauses (as the search box does).
+  const typed = useDebouncedCallback((next: { lower: string; upper: string }) => commit(next), KEYWORD_DEBOUNCE_MS);
+  // Leaving the list drops a bound not yet sent (a late one would replace the navigation).
+  const router = useRouter();
+  useEffect(() => router.subscribe('onBeforeNavigate', (e) => e.pathChanged && typed.cancel()), [router, typed]);
 
   const dates = kind === 'dateRange';
   const input = (end: 'lower' | 'upper') => {
@@ -73,6 +91,7 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
           const next = { ...draft, [end]: e.currentTarget.value };
           setDraft(next);
           if (dates) commit(next);
+          else typed(next);
         }}
         onBlur={() => commit(draft)}
         onKeyDown={(e) => {

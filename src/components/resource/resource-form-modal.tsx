@@ -10,6 +10,7 @@ import { LivePresence } from '../live-presence';
 import { ConflictView } from './conflict-view';
 import { FormFields } from './form-field';
 import type { FormDef, FormValues, ResourceDef } from './types';
+import { usePhone } from './use-phone';
 import { type FormResume, useResourceForm } from './use-resource-form';
 
 interface Props<T extends RecordMeta, V extends FormValues> {
@@ -31,6 +32,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
   const { i18n } = useLingui();
   const title = i18n._(row ? resource.labels.edit : resource.labels.create);
   const [opened, setOpened] = useState(true);
+  const phone = usePhone();
   const { form, conflictView, pendingId, discardDraft, submit } = useResourceForm(
     resource,
     row,
@@ -59,6 +61,9 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
       onExitTransitionEnd={props.onClosed}
       title={title}
       size={def.size ?? 'lg'}
+      // A phone's whole screen: the fields and the keyboard need all of it.
+      fullScreen={phone}
+      transitionProps={phone ? { transition: 'slide-up' } : undefined}
     >
       {/* Who else has this record open (live stream); a courtesy before the version check. */}
       {row && <LivePresence resource={resource.api.path} id={row.id} />}

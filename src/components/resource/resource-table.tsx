@@ -1,13 +1,14 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import { memo, type ReactNode, Suspense, useRef } from 'react';
+import { useElementSize } from '@mantine/hooks';
+import { memo, type ReactNode, Suspense, useMemo, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { lazyWithoutMessages } from '../../lib/lazy';
 import { useDeferredRows } from './deferred-rows';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { SkeletonRows } from './table-placeholders';
-import type { ResourceBodyProps } from './types';
+import type { ColumnDef, ResourceBodyProps } from './types';
 import { FLEXIBLE_MIN, useClampedTitles, useFittedColumns } from './use-fitted-columns';
 
 type Props<T extends RecordMeta> = ResourceBodyProps<T>;
@@ -18,42 +19,92 @@ const EmptyRow = lazyWithoutMessages(() => import('./empty-row'));
 
 /** Edit and Delete icon buttons with the cell's padding. */
 const ACTIONS_WIDTH = 104;
+const ACTIONS_KEY = '_actions';
+const SELECT_WIDTH = 40;
+
+/** The width a table of `columns` needs: set widths as they are, flexible ones at their minimum. */
+function tableWidth<C extends { key: string; width?: number | string }>(
+  columns: C[],
+  widthOf: (c: C) => number | string | undefined,
+  select: number,
+  actions: number,
+): number {
+  return (
+    select +
+    columns.reduce((sum, c) => {
+      const w = widthOf(c);
+      return sum + (typeof w === 'number' ? w : FLEXIBLE_MIN);
+    }, 0) +
+    actions
+  );
+}
+
+/**
+ * The columns shown in `room` px: while they need more, the one of lowest priority leaves (3
+ * before 2, the rightmost first); priority 1 (what names the record) always stays. Unmeasured
+ * (room 0, before the first layout): all of them.
+ */
+export function columnsThatFit<C extends { priority?: 1 | 2 | 3 }>(
+  columns: C[],
+  room: number,
+  need: (shown: C[]) => number,
+): C[] {
+  if (room <= 0) return columns;
+  let shown = columns;
+  while (need(shown) > room) {
+    let drop = -1;
+    for (let i = shown.length - 1; i >= 0; i--) {
+      const p = shown[i]?.priority ?? 2;
+      if (p > 1 && (drop < 0 || p > (shown[drop]?.priority ?? 2))) drop = i;
+    }
+    if (drop < 0) break;
+    shown = shown.filter((_, i) => i !== drop);
+  }
+  return shown;
+}
 
 /** A view's density as the table's vertical cell padding. */
 const SPACING = { compact: 4, comfortable: 'sm', spacious: 'lg' } as const;
 
 export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
-  const { columns, stale, search, selected, onSelect, actions } = props;
+  const { stale, search, selected, onSelect, actions } = props;
   // New data renders in the background, in slices (deferred-rows.ts).
   const rows = useDeferredRows(props.rows);
   const selectable = props.selectable ?? true;
   const { t, i18n } = useLingui();
   const selectableRows = rows ?? [];
   const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
-  const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
   const table = useRef<HTMLTableElement>(null);
-  const contents = [rows, columns, i18n.locale, props.density, selectable, Boolean(actions)];
+  // The room the table has: columns of low priority leave before any would have to be cut.
+  const { ref: frame, width: room } = useElementSize();
+  // Measured again when what the cells hold changes, and when the room does (a column may return).
+  const contents = [rows, props.columns, i18n.locale, props.density, selectable, Boolean(actions), room];
   const fit = useFittedColumns(table, contents);
   // Widened columns cut less: the titles are checked again after each widening too.
   useClampedTitles(table, [...contents, fit]);
-  const first = selectable ? 1 : 0;
-  const widthOf = (c: { width?: number | string }, i: number) => {
-    const extra = fit.extra[first + i];
+  const widthOf = (c: { key: string; width?: number | string }) => {
+    const extra = fit.extra[c.key];
     if (typeof c.width === 'number') return c.width + (extra ?? 0);
-    return c.width ?? (extra === undefined ? undefined : (fit.base[first + i] ?? 0) + extra);
+    return c.width ?? (extra === undefined ? undefined : (fit.base[c.key] ?? 0) + extra);
   };
-  const actionsWidth = ACTIONS_WIDTH + (fit.extra[first + columns.length] ?? 0);
-  // Below this the table scrolls sideways rather than squeezing titles to a letter or two.
-  const minWidth =
-    (selectable ? 40 : 0) +
-    columns.reduce((sum, c, i) => {
-      const w = widthOf(c, i);
-      return sum + (typeof w === 'number' ? w : FLEXIBLE_MIN);
-    }, 0) +
-    (actions ? actionsWidth : 0);
+  const actionsWidth = ACTIONS_WIDTH + (fit.extra[ACTIONS_KEY] ?? 0);
+  const need = (cs: ColumnDef<T>[]) =>
+    tableWidth(cs, widthOf, selectable ? SELECT_WIDTH : 0, actions ? actionsWidth : 0);
+  const shownKeys = columnsThatFit(props.columns, room, need)
+    .map((c) => c.key)
+    .join(' ');
+  // The same array while the same columns show: the rows are drawn again only when it changes.
+  const columns = useMemo(() => {
+    const keep = new Set(shownKeys.split(' '));
+    return props.columns.filter((c) => keep.has(c.key));
+  }, [props.columns, shownKeys]);
+  const span = columns.length + (selectable ? 1 : 0) + (actions ? 1 : 0);
+  // Below this the table scrolls sideways rather than squeezing titles to a letter or two; the
+  // actions column stays in view even then (sticky, resource-table.module.css).
+  const minWidth = need(columns);
 
   return (
-    <Table.ScrollContainer minWidth={Math.max(800, minWidth)}>
+    <Table.ScrollContainer ref={frame} minWidth={minWidth}>
       {/* Fixed layout: the columns keep the widths they had over the placeholder rows when the
           real rows arrive (an auto layout re-measured them, and the header wrapped: CLS). */}
       <Table
@@ -68,7 +119,7 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
         <Table.Thead>
           <Table.Tr>
             {selectable && (
-              <Table.Th w={40}>
+              <Table.Th w={SELECT_WIDTH}>
                 <Checkbox
                   aria-label={t`Select all rows`}
                   data-testid="select-all"
@@ -84,20 +135,21 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 />
               </Table.Th>
             )}
-            {columns.map((c, i) => (
+            {columns.map((c) => (
               <SortHeader
                 key={c.key}
+                col={c.key}
                 label={i18n._(c.label)}
                 hideLabel={c.hideLabel}
                 sortField={c.sortField}
                 search={search}
                 onSort={props.onSort}
-                width={widthOf(c, i)}
+                width={widthOf(c)}
                 align={c.align}
               />
             ))}
             {actions && (
-              <Table.Th ta="right" w={actionsWidth}>
+              <Table.Th ta="right" w={actionsWidth} data-col={ACTIONS_KEY} className={classes.actions}>
                 {t`Actions`}
               </Table.Th>
             )}
@@ -111,7 +163,13 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
                 columns={span}
                 title={t`No records`}
                 description={
-                  props.filtered ? t`Nothing matches the search and filters.` : t`Nothing has been added yet.`
+                  props.filtered ? (
+                    t`Nothing matches the search and filters.`
+                  ) : (
+                    <>
+                      {t`Nothing has been added yet.`} {props.empty}
+                    </>
+                  )
                 }
               />
             </Suspense>
@@ -172,7 +230,7 @@ const Rows = memo(function Rows<T extends RecordMeta>({
             {c.render(row, i18n)}
           </Table.Td>
         ))}
-        {actions && <Table.Td>{actions(row)}</Table.Td>}
+        {actions && <Table.Td className={classes.actions}>{actions(row)}</Table.Td>}
       </Table.Tr>
     );
   });

@@ -19,7 +19,10 @@ interface Props {
 export function RowActions({ title, onEdit, onEditIntent, onDelete, serverDown, children }: Props) {
   const { t } = useLingui();
   return (
-    <Group gap={4} justify="flex-end" wrap="nowrap">
+    // At the cell's end, but never overflowing its start: what does not fit overflows to the right,
+    // where the cell's width is measured (use-fitted-columns.ts) and widened to it, instead of
+    // spilling over the column before (Approve / Reject over the "Applied" dates).
+    <Group gap={4} wrap="nowrap" w="max-content" ml="auto">
       {children && <ServerOnly disabled={serverDown}>{children}</ServerOnly>}
       {onEdit && (
         <IconAction

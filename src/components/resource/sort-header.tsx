@@ -12,14 +12,16 @@ interface Props {
   onSort: (field: string) => void;
   width?: number | string;
   align?: 'left' | 'center' | 'right';
+  /** The column's key, for the widths fitted to its cells (use-fitted-columns.ts). */
+  col?: string;
 }
 
 /** A column header; a sortable one is a button, and says its state through aria-sort. */
-export function SortHeader({ label, hideLabel, sortField, search, onSort, width, align }: Props) {
+export function SortHeader({ label, hideLabel, sortField, search, onSort, width, align, col }: Props) {
   const content: ReactNode = hideLabel ? <VisuallyHidden>{label}</VisuallyHidden> : label;
   if (!sortField) {
     return (
-      <Table.Th w={width} ta={align}>
+      <Table.Th w={width} ta={align} data-col={col}>
         {content}
       </Table.Th>
     );
@@ -27,7 +29,7 @@ export function SortHeader({ label, hideLabel, sortField, search, onSort, width,
   const state = ariaSort(search, sortField);
   const Icon = state === 'ascending' ? IconSortAscending : state === 'descending' ? IconSortDescending : IconArrowsSort;
   return (
-    <Table.Th w={width} ta={align} aria-sort={state} className={classes.sortable}>
+    <Table.Th w={width} ta={align} aria-sort={state} className={classes.sortable} data-col={col}>
       <UnstyledButton
         onClick={() => onSort(sortField)}
         data-testid={`sort-${sortField}`}

@@ -49,6 +49,29 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
    * gets, so paging, selection, sorting and delete stay the shared machinery's.
    */
   body?: ComponentType<ResourceBodyProps<T>>;
+  /** The record's own page (`/web/book/12`): its title links there, and a tap on its card opens it. */
+  recordPath?: (row: T) => string;
+  /** What a tap on a card opens when there is no record page (a message's drawer); else the form. */
+  open?: (row: T) => void;
+  /**
+   * How a record shows as a card on a phone (resource-cards.tsx): the title (`recordTitle`'s
+   * text by default), 2-3 key fields and a status, each named by its column's key so the card
+   * and the table draw a value the same way.
+   */
+  card?: CardDef<T>;
+  /** What an empty list (nothing filtered) says to do first, under "Nothing has been added yet." */
+  empty?: ReactNode;
+}
+
+export interface CardDef<T> {
+  /** The card's heading; the record's title by default. */
+  title?: (row: T) => ReactNode;
+  /** Columns shown as the card's fields, label and value, in this order (2-3 of them). */
+  fields: string[];
+  /** A column shown in the card's top corner (a status badge). */
+  status?: string;
+  /** A column shown beside the title (a cover, an avatar). */
+  media?: string;
 }
 
 /** What the list body (the table, or a resource's own `body`) is given. */
@@ -70,6 +93,8 @@ export interface ResourceBodyProps<T extends RecordMeta> {
   recordTitle: (row: T) => string;
   /** Per-row buttons (edit, delete, resource extras); no column when absent. */
   actions?: (row: T) => ReactNode;
+  /** The resource's word on an empty list (ResourceDef.empty). */
+  empty?: ReactNode;
 }
 
 export interface ColumnDef<T> {
@@ -82,6 +107,12 @@ export interface ColumnDef<T> {
   align?: 'left' | 'center' | 'right';
   /** The label is for screen readers only (a thumbnail column). */
   hideLabel?: boolean;
+  /**
+   * Which columns leave the table first when it is too narrow for all of them (resource-table.tsx):
+   * 3 first, then 2 (the default); 1 never (the column that names the record). The actions column
+   * always stays.
+   */
+  priority?: 1 | 2 | 3;
 }
 
 export interface Option<V extends string | number = string> {

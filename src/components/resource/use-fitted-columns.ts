@@ -33,9 +33,12 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
 
   function measure(el: HTMLTableElement) {
     const heads = [...el.querySelectorAll<HTMLTableCellElement>('thead th')];
-    const short: Record<number, number> = {};
+    // A column is known by its key (`data-col`), so a column dropped for want of room (or a view's
+    // choice) does not hand its widening to the next one; by its place when it has none.
+    const keyOf = (i: number) => heads[i]?.dataset.col ?? String(i);
+    const short: Record<string, number> = {};
     const note = (i: number, px: number) => {
-      if (px > 1) short[i] = Math.max(short[i] ?? 0, Math.ceil(px));
+      if (px > 1) short[keyOf(i)] = Math.max(short[keyOf(i)] ?? 0, Math.ceil(px));
     };
     heads.forEach((th, i) => {
       note(i, th.scrollWidth - th.clientWidth);
@@ -50,7 +53,8 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
         }
       });
     }
-    const grow = Object.entries(short).filter(([i]) => (fitted.extra[Number(i)] ?? 0) < MAX_EXTRA);
+    const grow = Object.entries(short).filter(([key]) => (fitted.extra[key] ?? 0) < MAX_EXTRA);
+    const headOf = new Map(heads.map((th, i) => [keyOf(i), th]));
     if (grow.length === 0) return;
     // Drawn in this same frame, before its paint.
     flushSync(() =>
@@ -58,9 +62,8 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
         const extra = { ...prev.extra };
         const base = { ...prev.base };
         for (const [key, px] of grow) {
-          const i = Number(key);
-          extra[i] = Math.min(MAX_EXTRA, (extra[i] ?? 0) + px);
-          base[i] ??= heads[i]?.offsetWidth ?? 0;
+          extra[key] = Math.min(MAX_EXTRA, (extra[key] ?? 0) + px);
+          base[key] ??= headOf.get(key)?.offsetWidth ?? 0;
         }
         return { extra, base };
       }),
@@ -70,12 +73,12 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
 }
 
 /**
- * Per header cell index: the pixels a column was short of (added up over renders), and for a
- * column without a set width, the width it had when it first fell short.
+ * Per column key (or header cell index): the pixels a column was short of (added up over renders),
+ * and for a column without a set width, the width it had when it first fell short.
  */
 export interface Fitted {
-  extra: Record<number, number>;
-  base: Record<number, number>;
+  extra: Record<string, number>;
+  base: Record<string, number>;
 }
 
 /**

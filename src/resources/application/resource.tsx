@@ -18,11 +18,13 @@ export const applyResource: ResourceDef<Apply> = {
   labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
   recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,
   deleteMode: false,
+  card: { title: (a) => a.bookTitle ?? `#${a.bookId}`, fields: ['reader', 'createdAt', 'stock'], status: 'status' },
   columns: [
-    { key: 'id', label: msg`No.`, sortField: 'id', width: 70, render: (a) => a.id },
+    { key: 'id', label: msg`No.`, sortField: 'id', width: 70, priority: 3, render: (a) => a.id },
     {
       key: 'reader',
       label: msg`Reader`,
+      priority: 1,
       render: (a) => (
         <Text size="sm" fw={500}>
           {a.nickName ?? `#${a.userId}`}
@@ -32,6 +34,7 @@ export const applyResource: ResourceDef<Apply> = {
     {
       key: 'book',
       label: msg`Book`,
+      priority: 1,
       render: (a) => (
         <Text size="sm" lineClamp={2}>
           {a.bookTitle ?? `#${a.bookId}`}
@@ -53,6 +56,7 @@ export const applyResource: ResourceDef<Apply> = {
     {
       key: 'remark',
       label: msg`Remark`,
+      priority: 3,
       render: (a) => (
         <Text size="sm" c="dimmed" lineClamp={2}>
           {a.remark ?? ''}
@@ -64,6 +68,7 @@ export const applyResource: ResourceDef<Apply> = {
       label: msg`Handled`,
       sortField: 'handledAt',
       width: 170,
+      priority: 3,
       render: (a, i18n) =>
         a.handledAt ? (
           <Stack gap={0}>
@@ -76,7 +81,7 @@ export const applyResource: ResourceDef<Apply> = {
           ''
         ),
     },
-    timeColumn('createdAt', msg`Applied`),
+    { ...timeColumn('createdAt', msg`Applied`), priority: 2 },
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS },

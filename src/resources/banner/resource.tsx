@@ -17,16 +17,18 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
   api: bannerApi,
   labels: { create: msg`New banner`, edit: msg`Edit banner`, delete: msg`Delete banner` },
   recordTitle: (b) => b.title,
+  card: { media: 'image', fields: ['linkUrl', 'sort'], status: 'enabled' },
   columns: [
     {
       key: 'image',
       label: msg`Image`,
       hideLabel: true,
       width: 112,
+      priority: 3,
       render: (b) => <Thumbnail url={b.imageUrl} width={96} height={40} />,
     },
     nameColumn('title', msg`Title`, { lines: 2 }),
-    { key: 'linkUrl', label: msg`Link`, render: (b) => <ExternalLink url={b.linkUrl} /> },
+    { key: 'linkUrl', label: msg`Link`, priority: 3, render: (b) => <ExternalLink url={b.linkUrl} /> },
     sortColumn(),
     {
       key: 'enabled',

@@ -12,6 +12,7 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
   api: bibliographyApi,
   labels: { create: msg`New entry`, edit: msg`Edit entry`, delete: msg`Delete entry` },
   recordTitle: (b) => b.title,
+  card: { fields: ['author', 'year', 'publisher'] },
   columns: [
     titleColumn((b) => b.notes, 2),
     { key: 'author', label: msg`Author`, sortField: 'author', width: 200, render: (b) => b.author },
@@ -19,6 +20,7 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
       key: 'publisher',
       label: msg`Publisher`,
       width: 180,
+      priority: 3,
       render: (b) => <Text size="sm">{b.publisher ?? '—'}</Text>,
     },
     { key: 'year', label: msg`Year`, sortField: 'year', align: 'right', width: 80, render: (b) => b.year ?? '—' },
@@ -26,6 +28,7 @@ export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormVal
       key: 'isbn',
       label: msg`ISBN`,
       width: 150,
+      priority: 3,
       render: (b) => (
         <Text size="sm" ff="monospace">
           {b.isbn ?? ''}

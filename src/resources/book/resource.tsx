@@ -1,6 +1,5 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName, SubclassName } from '../../components/pickers/record-names';
 import { SubclassSelect } from '../../components/pickers/subclass-select';
 import { badgeColumn, nameColumn, updatedColumn } from '../../components/resource/columns';
@@ -9,7 +8,9 @@ import { categoryFilter, subclassFilter } from '../../components/resource/ref-fi
 import type { ResourceDef } from '../../components/resource/types';
 import { bookApi } from './api';
 import { BookCategory } from './components/book-category';
+import { BookCategoryField } from './components/book-category-field';
 import { BookCover } from './components/book-cover';
+import { BooksEmptyHint } from './components/books-empty-hint';
 import { BOOK_STATUS_OPTIONS, type BookFormValues, toBookFormValues } from './model';
 import type { Book } from './schema';
 import { bookSpec } from './spec';
@@ -19,6 +20,9 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
   api: bookApi,
   labels: { create: msg`New book`, edit: msg`Edit book`, delete: msg`Delete book` },
   recordTitle: (b) => b.title,
+  recordPath: (b) => `/web/book/${b.id}`,
+  card: { media: 'cover', fields: ['author', 'category', 'stock'], status: 'status' },
+  empty: <BooksEmptyHint />,
   deleteMode: 'confirm',
   importable: true,
   batch: {
@@ -29,13 +33,21 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
     ],
   },
   columns: [
-    { key: 'cover', label: msg`Cover`, hideLabel: true, width: 56, render: (b) => <BookCover url={b.coverUrl} /> },
+    {
+      key: 'cover',
+      label: msg`Cover`,
+      hideLabel: true,
+      width: 56,
+      priority: 3,
+      render: (b) => <BookCover url={b.coverUrl} />,
+    },
     nameColumn('title', msg`Title`, { lines: 2, to: (b) => `/web/book/${b.id}` }),
     { key: 'author', label: msg`Author`, sortField: 'author', render: (b) => b.author },
     {
       key: 'isbn',
       label: msg`ISBN`,
       sortField: 'isbn',
+      priority: 3,
       render: (b) => (
         <Text size="sm" ff="monospace">
           {b.isbn ?? ''}
@@ -43,7 +55,15 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
       ),
     },
     { key: 'category', label: msg`Category / subclass`, render: (b) => <BookCategory book={b} /> },
-    { key: 'stock', label: msg`Stock`, sortField: 'stock', align: 'right', width: 90, render: (b) => b.stock },
+    {
+      key: 'stock',
+      label: msg`Stock`,
+      sortField: 'stock',
+      align: 'right',
+      width: 90,
+      priority: 1,
+      render: (b) => b.stock,
+    },
     badgeColumn('status', msg`Status`, BOOK_STATUS_OPTIONS),
     updatedColumn(),
   ],
@@ -70,7 +90,7 @@ export const bookResource: ResourceDef<Book, BookFormValues> = {
         kind: 'custom',
         required: true,
         clears: ['subclassId'],
-        render: ({ inputProps }) => <CategorySelect {...inputProps} />,
+        render: ({ inputProps }) => <BookCategoryField {...inputProps} />,
         renderValue: (id) => <CategoryName id={id} />,
       },
       {

@@ -16,12 +16,14 @@ export const onlineResource: ResourceDef<Online> = {
   api: onlineApi,
   labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
   recordTitle: (m) => m.readerName,
+  card: { fields: ['content', 'createdAt'], status: 'status' },
   columns: [
     {
       key: 'readerName',
       label: msg`Sender`,
       sortField: 'readerName',
       width: 180,
+      priority: 1,
       render: (m) => (
         <Stack gap={0}>
           <Text size="sm" fw={m.status === 'unread' ? 700 : 500}>
@@ -38,6 +40,7 @@ export const onlineResource: ResourceDef<Online> = {
     {
       key: 'content',
       label: msg`Message`,
+      priority: 1,
       render: (m) => (
         <Text size="sm" lineClamp={2} fw={m.status === 'unread' ? 600 : undefined}>
           {m.content}
@@ -45,7 +48,7 @@ export const onlineResource: ResourceDef<Online> = {
       ),
     },
     badgeColumn('status', msg`Status`, ONLINE_STATUS_OPTIONS),
-    timeColumn('createdAt', msg`Received`),
+    { ...timeColumn('createdAt', msg`Received`), priority: 2 },
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS },

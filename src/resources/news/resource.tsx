@@ -14,10 +14,11 @@ export const newsResource: ResourceDef<News, NewsFormValues> = {
   api: newsApi,
   labels: { create: msg`New article`, edit: msg`Edit article`, delete: msg`Delete article` },
   recordTitle: (n) => n.title,
+  card: { fields: ['publishedAt', 'updatedAt'], status: 'status' },
   columns: [
     titleColumn((n) => n.summary),
     badgeColumn('status', msg`Status`, NEWS_STATUS_OPTIONS, 120),
-    timeColumn('publishedAt', msg`Publish date`),
+    { ...timeColumn('publishedAt', msg`Publish date`), priority: 2 },
     updatedColumn(),
   ],
   filters: [

@@ -16,6 +16,8 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
   api: readerApi,
   labels: { create: msg`New reader`, edit: msg`Edit reader`, delete: msg`Delete reader` },
   recordTitle: (r) => r.nickName,
+  recordPath: (r) => `/users/user/${r.id}`,
+  card: { fields: ['phone', 'email', 'createdAt'], status: 'status' },
   importable: true,
   batch: { fields: [{ name: 'status', label: msg`Status`, options: READER_STATUS_OPTIONS }] },
   columns: [
@@ -23,6 +25,7 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
       key: 'nickName',
       label: msg`Nickname`,
       sortField: 'nickName',
+      priority: 1,
       render: (r) => (
         <Group gap="sm" wrap="nowrap">
           <ReaderAvatar url={r.avatarUrl} name={r.nickName} />
@@ -33,11 +36,12 @@ export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
       ),
     },
     { key: 'phone', label: msg`Phone`, sortField: 'phone', render: (r) => r.phone },
-    { key: 'email', label: msg`Email`, render: (r) => r.email ?? '' },
+    { key: 'email', label: msg`Email`, priority: 3, render: (r) => r.email ?? '' },
     {
       key: 'gender',
       label: msg`Gender`,
       width: 100,
+      priority: 3,
       render: (r) => (r.gender ? <EnumBadge value={r.gender} options={GENDER_OPTIONS} /> : ''),
     },
     badgeColumn('status', msg`Status`, READER_STATUS_OPTIONS),

@@ -18,6 +18,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
   api: resourceApi,
   labels: { create: msg`New resource`, edit: msg`Edit resource`, delete: msg`Delete resource` },
   recordTitle: (r) => r.title,
+  card: { fields: ['category', 'url'], status: 'type' },
   columns: [
     titleColumn((r) => r.description, 2),
     {
@@ -27,7 +28,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
       width: 110,
       render: (r) => <EnumBadge value={r.type} options={RESOURCE_TYPE_OPTIONS} />,
     },
-    { key: 'url', label: msg`Link`, width: 260, render: (r) => <ExternalLink url={r.url} /> },
+    { key: 'url', label: msg`Link`, width: 260, priority: 3, render: (r) => <ExternalLink url={r.url} /> },
     {
       key: 'category',
       label: msg`Category`,

@@ -18,6 +18,7 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
   api: staffApi,
   labels: { create: msg`New staff account`, edit: msg`Edit staff account`, delete: msg`Delete staff account` },
   recordTitle: (s) => s.userName,
+  card: { fields: ['name', 'roles', 'phone'], status: 'status' },
   // An account is not something to take back with Undo: its sessions end at once. Confirm first.
   deleteMode: 'confirm',
   columns: [
@@ -25,6 +26,7 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
       key: 'userName',
       label: msg`Account`,
       sortField: 'userName',
+      priority: 1,
       render: (s) => (
         <Text size="sm" fw={500} ff="monospace">
           {s.userName}
@@ -32,7 +34,7 @@ export const staffResource: ResourceDef<Staff, StaffFormValues> = {
       ),
     },
     { key: 'name', label: msg`Full name`, sortField: 'name', render: (s) => s.name },
-    { key: 'phone', label: msg`Phone`, sortField: 'phone', render: (s) => s.phone },
+    { key: 'phone', label: msg`Phone`, sortField: 'phone', priority: 3, render: (s) => s.phone },
     { key: 'roles', label: msg`Roles`, render: (s) => <RoleBadges roles={s.roles} /> },
     badgeColumn('status', msg`Status`, STAFF_STATUS_OPTIONS),
     updatedColumn(),

@@ -17,6 +17,7 @@ export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
   api: subclassApi,
   labels: { create: msg`New subclass`, edit: msg`Edit subclass`, delete: msg`Delete subclass` },
   recordTitle: (s) => s.name,
+  card: { fields: ['category', 'sort'] },
   columns: [
     nameColumn('name', msg`Name`),
     {

@@ -21,12 +21,14 @@ export const videoResource: ResourceDef<Video> = {
   labels: { create: msg`Upload videos`, edit: msg`Edit video`, delete: msg`Delete video` },
   recordTitle: (v) => v.title,
   toolbar: <UploadVideosLink />,
+  card: { media: 'cover', fields: ['fileSize', 'createdAt'], status: 'status' },
   columns: [
     {
       key: 'cover',
       label: msg`Cover`,
       hideLabel: true,
       width: 96,
+      priority: 3,
       render: (v) => (
         <Thumbnail
           url={v.coverUrl}
@@ -41,6 +43,7 @@ export const videoResource: ResourceDef<Video> = {
       key: 'videoId',
       label: msg`Video ID`,
       width: 200,
+      priority: 3,
       render: (v) => (
         <Text size="xs" ff="monospace" c="dimmed" lineClamp={1}>
           {v.videoId}
@@ -56,7 +59,7 @@ export const videoResource: ResourceDef<Video> = {
       render: (v, i18n) => formatBytes(v.fileSize, i18n.locale),
     },
     badgeColumn('status', msg`Status`, VIDEO_STATUS_OPTIONS, 120),
-    timeColumn('createdAt', msg`Added`),
+    { ...timeColumn('createdAt', msg`Added`), priority: 2 },
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: VIDEO_STATUS_OPTIONS },

@@ -10,8 +10,15 @@ export function BookCover({ url }: { url: string | null }) {
   const [broken, setBroken] = useState(false);
   if (!url || broken) {
     return (
-      <Center w={W} h={H} bg="var(--mantine-color-gray-1)" style={{ borderRadius: 4 }}>
-        <IconBook2 size={18} color="var(--mantine-color-gray-5)" aria-hidden />
+      // The scheme's own surface and dimmed colours: gray-1 was a white square in the dark theme.
+      <Center
+        w={W}
+        h={H}
+        bg="var(--mantine-color-default-hover)"
+        style={{ borderRadius: 4 }}
+        data-testid="cover-placeholder"
+      >
+        <IconBook2 size={18} color="var(--mantine-color-dimmed)" aria-hidden />
       </Center>
     );
   }

@@ -18,6 +18,8 @@ export function MessagesPage() {
   const resource = useMemo<ResourceDef<Online>>(
     () => ({
       ...onlineResource,
+      // A tap on a message's card reads it, as Open does.
+      open: (row) => setOpen(row),
       rowActions: (row) => (
         <IconAction
           tip={t`Open`}
