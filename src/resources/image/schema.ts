@@ -16,6 +16,9 @@ export type ImageRecord = RecordMeta & {
   fileName: string;
   size: number;
   mime: ImageMime;
+  /** As shown (orientation applied); null for an image stored before dimensions were kept. */
+  width: number | null;
+  height: number | null;
   /** Staff name of the uploader. */
   uploadedBy: string;
   uploadedById: number | null;

@@ -7,9 +7,20 @@ import { auditEntry } from '../../server/crud/audit-entry';
 import { diffRecords, writeAudit } from '../../server/db/repositories/audit';
 import { DEFAULT_STORAGE_RESERVE, freeBytes } from '../../server/files/disk';
 import {
+  cleanImage,
+  ImageTooLarge,
+  ImageUnreadable,
+  MAX_IMAGE_PIXELS,
+  snapWidth,
+  VARIANT_WIDTHS,
+  type VariantFormat,
+} from '../../server/files/image-processing';
+import {
   IMAGE_URL_PREFIX,
   imagesDir,
+  imageVariant,
   MIME_BY_EXT,
+  MIME_BY_VARIANT,
   removeImage,
   STORED_NAME_RE,
   sniffImage,
@@ -21,24 +32,57 @@ import { readForm } from '../../server/http/validate';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
 import { toImage } from './server';
 
+const LARGEST_WIDTH = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/**
+ * The format of a copy: WebP when the browser says it takes it (every browser the console supports
+ * does), else the original's own kind (a GIF's first frame as PNG).
+ */
+function variantFormat(accept: string | undefined, ext: string): VariantFormat {
+  if (/\bimage\/webp\b/i.test(accept ?? '')) return 'webp';
+  return ext === 'jpg' ? 'jpeg' : 'png';
+}
+
 /**
  * GET of a stored image, registered before the token check: an <img> tag cannot send X-Token. The
  * 128-bit random name is the capability; content never changes under a name, hence immutable.
+ * `?w=N`: a copy at most N px wide (N snapped up to the next of VARIANT_WIDTHS), never wider than
+ * the original, made on first request and kept; WebP when Accept takes it (`Vary: Accept`).
  */
 export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
   api.get('/files/images/:name', async (c) => {
     const name = c.req.param('name');
     if (!STORED_NAME_RE.test(name)) return c.notFound();
+    const ext = name.slice(name.lastIndexOf('.') + 1);
+    const w = c.req.query('w');
+    if (w !== undefined) {
+      const requested = /^\d{1,5}$/.test(w) ? Number(w) : 0;
+      const width = requested > 0 ? snapWidth(requested) : null;
+      if (!width)
+        throw invalidField('w', `must be a width from 1 to ${LARGEST_WIDTH}`, {
+          code: 'max',
+          params: { max: LARGEST_WIDTH },
+        });
+      const format = variantFormat(c.req.header('accept'), ext);
+      const copy = await imageVariant(deps.dataDir, name, width, format);
+      if (!copy) return c.notFound();
+      return c.body(new Uint8Array(copy), 200, {
+        'Content-Type': MIME_BY_VARIANT[format],
+        'Cache-Control': IMMUTABLE,
+        Vary: 'Accept',
+        'Content-Length': String(copy.length),
+      });
+    }
     let bytes: Buffer;
     try {
       bytes = await readFile(join(imagesDir(deps.dataDir), name));
     } catch {
       return c.notFound();
     }
-    const ext = name.slice(name.lastIndexOf('.') + 1);
     return c.body(new Uint8Array(bytes), 200, {
       'Content-Type': MIME_BY_EXT[ext] ?? 'application/octet-stream',
-      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cache-Control': IMMUTABLE,
       'Content-Length': String(bytes.length),
     });
   });
@@ -55,9 +99,23 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
     if (!(file instanceof File)) throw invalidField(IMAGE_UPLOAD_FIELD, 'required (a file)');
     if (file.size > IMAGE_MAX_BYTES) throw tooLarge('Image', '5 MiB');
     if (file.size === 0) throw invalidField(IMAGE_UPLOAD_FIELD, 'the file is empty');
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    const mime = sniffImage(bytes);
+    const mime = sniffImage(new Uint8Array(await file.slice(0, 16).arrayBuffer()));
     if (!mime) throw unsupportedType('The file is not a PNG, JPEG, WebP or GIF image');
+    // Stored as shown and without what a photo tells about where and with what it was taken.
+    let cleaned: Awaited<ReturnType<typeof cleanImage>>;
+    try {
+      cleaned = await cleanImage(new Uint8Array(await file.arrayBuffer()), mime);
+    } catch (err) {
+      if (err instanceof ImageTooLarge)
+        throw invalidField(IMAGE_UPLOAD_FIELD, `has ${err.pixels} pixels; at most ${MAX_IMAGE_PIXELS}`, {
+          code: 'max',
+          params: { max: MAX_IMAGE_PIXELS },
+        });
+      if (err instanceof ImageUnreadable)
+        throw unsupportedType('The file is not a readable PNG, JPEG, WebP or GIF image');
+      throw err;
+    }
+    const { bytes, width, height } = cleaned;
     const user = currentUser(c);
     const fileName = (file.name || 'image').slice(0, 255);
     const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
@@ -81,6 +139,8 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
             stored_name: storedName,
             size: bytes.length,
             mime,
+            width,
+            height,
             uploaded_by: user.name,
             uploaded_by_id: user.staffId,
             version: 0,

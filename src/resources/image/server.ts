@@ -11,9 +11,13 @@ import { imageSpec } from './spec';
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
 
 // Images are written by the upload route only (no create or update here).
-const columns = columnMap<ImageRecord>()(select, ['url', 'fileName', 'size', 'mime', 'uploadedBy', 'uploadedById'], {
-  url: { column: 'stored_name', read: (name: string) => `${IMAGE_URL_PREFIX}${name}`, write: false },
-});
+const columns = columnMap<ImageRecord>()(
+  select,
+  ['url', 'fileName', 'size', 'mime', 'width', 'height', 'uploadedBy', 'uploadedById'],
+  {
+    url: { column: 'stored_name', read: (name: string) => `${IMAGE_URL_PREFIX}${name}`, write: false },
+  },
+);
 export const toImage = columns.toApi;
 
 /** `/image`: page and delete; created by `POST /file/upload/img` (routes/image-upload.ts). */

@@ -188,6 +188,9 @@ export interface ImageTable extends Versioned {
   stored_name: string;
   size: number;
   mime: string;
+  /** As shown (orientation applied); null for images stored before dimensions were kept. */
+  width: number | null;
+  height: number | null;
   uploaded_by: string;
   uploaded_by_id: number | null;
 }

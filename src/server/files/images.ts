@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { ImageMime } from '../../resources/image/schema';
 import { type DiskFaults, writeNewFile } from './disk';
+import { makeVariant, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from './image-processing';
 
 /** Public URL prefix of stored images (served without a token: the names are the secret). */
 export const IMAGE_URL_PREFIX = '/prod-api/files/images/';
@@ -64,4 +65,73 @@ export async function storeImage(
 export async function removeImage(dataDir: string, storedName: string): Promise<void> {
   if (!STORED_NAME_RE.test(storedName)) return;
   await rm(join(imagesDir(dataDir), storedName), { force: true });
+  await removeVariants(dataDir, storedName);
+}
+
+/** Smaller copies of stored images, made on first request (`?w=`) and kept beside them. */
+export const variantsDir = (dataDir: string) => join(imagesDir(dataDir), 'variants');
+
+const VARIANT_EXT: Record<VariantFormat, string> = { webp: 'webp', jpeg: 'jpg', png: 'png' };
+export const MIME_BY_VARIANT: Record<VariantFormat, string> = {
+  webp: 'image/webp',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+};
+
+/** Copies being made now, by file: two lists asking for the same cover at once make it once. */
+const making = new Map<string, Promise<Buffer>>();
+
+/**
+ * The copy of `storedName` at `width` in `format`: read from the variants folder, or made (from the
+ * original, off the event loop) and written there (temp file, then rename: a reader never sees half
+ * a file). Null when the original is not there.
+ */
+export async function imageVariant(
+  dataDir: string,
+  storedName: string,
+  width: VariantWidth,
+  format: VariantFormat,
+): Promise<Buffer | null> {
+  const base = storedName.slice(0, storedName.indexOf('.'));
+  const file = join(variantsDir(dataDir), `${base}-${width}.${VARIANT_EXT[format]}`);
+  try {
+    return await readFile(file);
+  } catch {
+    // Not made yet.
+  }
+  const original = join(imagesDir(dataDir), storedName);
+  try {
+    await access(original);
+  } catch {
+    return null;
+  }
+  let pending = making.get(file);
+  if (!pending) {
+    pending = (async () => {
+      let bytes: Buffer;
+      try {
+        bytes = await makeVariant(original, width, format);
+      } catch {
+        // A file libvips cannot decode (kept as uploaded): the original is the best there is.
+        return readFile(original);
+      }
+      await mkdir(variantsDir(dataDir), { recursive: true });
+      const tmp = join(filesTmpDir(dataDir), randomBytes(12).toString('hex'));
+      await writeNewFile(tmp, [bytes]);
+      await rename(tmp, file).catch(async (err) => {
+        await rm(tmp, { force: true });
+        throw err;
+      });
+      return bytes;
+    })().finally(() => making.delete(file));
+    making.set(file, pending);
+  }
+  return pending;
+}
+
+/** Every copy one stored image may have (by name: no listing of a folder that grows with the library). */
+async function removeVariants(dataDir: string, storedName: string): Promise<void> {
+  const base = storedName.slice(0, storedName.indexOf('.'));
+  const names = VARIANT_WIDTHS.flatMap((w) => Object.values(VARIANT_EXT).map((ext) => `${base}-${w}.${ext}`));
+  await Promise.all(names.map((n) => rm(join(variantsDir(dataDir), n), { force: true })));
 }

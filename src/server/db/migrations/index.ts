@@ -9,6 +9,7 @@ import { accounts } from './0006-accounts';
 import { isbn13 } from './0007-isbn13';
 import { auditRecordTitle } from './0008-audit-record-title';
 import { listViews } from './0009-list-views';
+import { imageDimensions } from './0010-image-dimensions';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -22,5 +23,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0007-isbn13': isbn13,
     '0008-audit-record-title': auditRecordTitle,
     '0009-list-views': listViews(dialect),
+    '0010-image-dimensions': imageDimensions,
   };
 }
