@@ -22,11 +22,18 @@ export interface FullTextIndex {
 /**
  * Keyword search over text columns: a substring match, case-insensitive for ASCII letters only
  * (SQLite's LIKE), identical on both engines. Each engine's index only picks the candidates:
- * - SQLite: an FTS5 trigram table (keywords of 3+ characters) narrows the rows, then LIKE decides
- *   (the trigram match is a superset: it also folds non-ASCII case, never a different set).
+ * - SQLite: an FTS5 trigram table (keywords of 3+ characters) narrows the rows, then
+ *   `instr(lower(column), lower(keyword))` decides (lower() folds ASCII only, as LIKE does; the
+ *   trigram match is a superset: it also folds non-ASCII case, never a different set).
  * - PostgreSQL: `lower(column collate "C") like lower(pattern collate "C")`: under C lower()
  *   folds ASCII only, whatever the database's locale, so the rows are SQLite's; pg_trgm GIN indexes
- *   on exactly that expression (migration 0003) answer it, as a bitmap OR over the columns.
+ *   on exactly that expression (migration 0003) answer it, as a bitmap OR over the columns. A
+ *   strpos() on the same folded text comes first, so a scan decides by it.
+ * Why not LIKE everywhere: both engines' LIKE tries the whole keyword at every position, so its
+ * cost is the text's length times the keyword's; a 100-character near miss ('aaa…ab') over long
+ * texts of 'a' (an audit entry of a long news article) took seconds. instr() and strpos() stay
+ * near linear, and so does the FTS query: each distinct trigram of the keyword once, not the
+ * keyword as a phrase, whose positions FTS5 matches trigram by trigram.
  */
 export function keywordMatch(
   dialect: DialectKind,
@@ -34,22 +41,34 @@ export function keywordMatch(
   keyword: string,
   fullText?: FullTextIndex,
 ): Expression<SqlBool> {
-  const pattern = `%${escapeLike(keyword)}%`;
   if (dialect === 'postgres') {
     // Both sides folded under C: lower() of the pattern in the database's own locale would fold
-    // non-ASCII letters that the column side keeps.
-    const folded = sql`lower(cast(${pattern} as text) collate "C")`;
-    const terms = columns.map((col) => sql<SqlBool>`${foldedColumn(col)} like ${folded} escape '\\'`);
+    // non-ASCII letters that the column side keeps. strpos() first: where it finds nothing, the
+    // LIKE (there for the trigram index) is not evaluated on a scan.
+    const word = sql`lower(cast(${keyword} as text) collate "C")`;
+    const pattern = sql`lower(cast(${`%${escapeLike(keyword)}%`} as text) collate "C")`;
+    const terms = columns.map(
+      (col) =>
+        sql<SqlBool>`(strpos(${foldedColumn(col)}, ${word}) > 0 and ${foldedColumn(col)} like ${pattern} escape '\\')`,
+    );
     return sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
   }
-  // SQLite's LIKE is case-insensitive for ASCII.
-  const terms = columns.map((col) => sql<SqlBool>`${sql.ref(col)} like ${pattern} escape '\\'`);
-  const like = sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
+  const terms = columns.map((col) => sql<SqlBool>`instr(lower(${sql.ref(col)}), lower(${keyword})) > 0`);
+  const scan = sql<SqlBool>`(${sql.join(terms, sql` or `)})`;
   // Trigram indexes cannot answer fewer than 3 characters: the plain scan does.
-  if (!fullText || [...keyword].length < 3) return like;
-  const phrase = `"${keyword.replace(/"/g, '""')}"`;
+  const trigrams = trigramsOf(keyword);
+  if (!fullText || trigrams.length === 0) return scan;
+  const query = trigrams.map((t) => `"${t.replace(/"/g, '""')}"`).join(' AND ');
   const fts = sql.table(fullText.table);
-  return sql<SqlBool>`(${sql.ref(fullText.idColumn)} in (select rowid from ${fts} where ${fts} match ${phrase}) and ${like})`;
+  return sql<SqlBool>`(${sql.ref(fullText.idColumn)} in (select rowid from ${fts} where ${fts} match ${query}) and ${scan})`;
+}
+
+/** The distinct runs of 3 characters (code points, as FTS5's trigram tokenizer counts them). */
+function trigramsOf(keyword: string): string[] {
+  const chars = [...keyword];
+  const out = new Set<string>();
+  for (let i = 0; i + 3 <= chars.length; i++) out.add(`${chars[i]}${chars[i + 1]}${chars[i + 2]}`);
+  return [...out];
 }
 
 /** PostgreSQL: the column as the keyword search compares it (and as its trigram index stores it). */
