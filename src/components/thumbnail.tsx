@@ -1,6 +1,7 @@
 import { Center, Image } from '@mantine/core';
 import { IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { imageSources } from '../contract/image-variants';
 
 interface Props {
   url: string | null | undefined;
@@ -26,7 +27,8 @@ export function Thumbnail({ url, width, height, fallback }: Props) {
   }
   return (
     <Image
-      src={url}
+      // The smallest copy that fills the box at this screen's density, not the original photo.
+      {...imageSources(url, width)}
       alt=""
       w={width}
       h={height}

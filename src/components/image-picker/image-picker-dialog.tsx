@@ -6,6 +6,7 @@ import { IconCheck, IconSearch, IconWifiOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import type { Page } from '../../contract/common';
+import { imageSources } from '../../contract/image-variants';
 import type { ImageOption } from '../../contract/options';
 import { http } from '../../lib/api';
 import { useOnline } from '../../lib/offline/online';
@@ -185,7 +186,7 @@ export default function ImagePickerDialog({ opened, current, title, onClose }: P
             >
               <img
                 className={classes.thumb}
-                src={image.url}
+                {...imageSources(image.url, THUMB_W)}
                 width={THUMB_W}
                 height={THUMB_H}
                 loading="lazy"

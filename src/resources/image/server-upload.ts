@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
+import { IMAGE_VARIANT_WIDTHS, snapImageWidth } from '../../contract/image-variants';
 import { currentUser } from '../../server/auth/middleware';
 import type { AppDeps, AppEnv } from '../../server/context';
 import { auditEntry } from '../../server/crud/audit-entry';
@@ -11,8 +12,6 @@ import {
   ImageTooLarge,
   ImageUnreadable,
   MAX_IMAGE_PIXELS,
-  snapWidth,
-  VARIANT_WIDTHS,
   type VariantFormat,
 } from '../../server/files/image-processing';
 import {
@@ -32,7 +31,7 @@ import { readForm } from '../../server/http/validate';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
 import { toImage } from './server';
 
-const LARGEST_WIDTH = VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1];
+const LARGEST_WIDTH = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
@@ -47,7 +46,7 @@ function variantFormat(accept: string | undefined, ext: string): VariantFormat {
 /**
  * GET of a stored image, registered before the token check: an <img> tag cannot send X-Token. The
  * 128-bit random name is the capability; content never changes under a name, hence immutable.
- * `?w=N`: a copy at most N px wide (N snapped up to the next of VARIANT_WIDTHS), never wider than
+ * `?w=N`: a copy at most N px wide (N snapped up to the next of IMAGE_VARIANT_WIDTHS), never wider than
  * the original, made on first request and kept; WebP when Accept takes it (`Vary: Accept`).
  */
 export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
@@ -58,7 +57,7 @@ export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
     const w = c.req.query('w');
     if (w !== undefined) {
       const requested = /^\d{1,5}$/.test(w) ? Number(w) : 0;
-      const width = requested > 0 ? snapWidth(requested) : null;
+      const width = requested > 0 ? snapImageWidth(requested) : null;
       if (!width)
         throw invalidField('w', `must be a width from 1 to ${LARGEST_WIDTH}`, {
           code: 'max',

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import type { ImageVariantWidth } from '../../contract/image-variants';
 import type { IMAGE_MIMES } from '../../contract/values';
 
 type ImageMime = (typeof IMAGE_MIMES)[number];
@@ -13,15 +14,6 @@ type ImageMime = (typeof IMAGE_MIMES)[number];
  * compresses that well) and decoding it would take gigabytes; a 48-megapixel phone photo fits.
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
-
-/** Widths a copy is made at (`?w=`); another width snaps up to the next of these. */
-export const VARIANT_WIDTHS = [160, 320, 640, 1024, 2048] as const;
-export type VariantWidth = (typeof VARIANT_WIDTHS)[number];
-
-/** The variant width for a requested one, or null when it is past the largest. */
-export function snapWidth(requested: number): VariantWidth | null {
-  return VARIANT_WIDTHS.find((w) => w >= requested) ?? null;
-}
 
 export class ImageTooLarge extends Error {
   constructor(readonly pixels: number) {
@@ -86,7 +78,7 @@ export type VariantFormat = 'webp' | 'jpeg' | 'png';
  * A copy of the stored image at `file`, at most `width` px wide and never wider than the original,
  * in `format` (the first frame of an animation). Quality as for thumbnails and list pictures.
  */
-export async function makeVariant(file: string, width: VariantWidth, format: VariantFormat): Promise<Buffer> {
+export async function makeVariant(file: string, width: ImageVariantWidth, format: VariantFormat): Promise<Buffer> {
   const img = open(file).autoOrient().resize({ width, withoutEnlargement: true });
   const out =
     format === 'webp'

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
+import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '../../contract/image-variants';
 import type { ImageMime } from '../../resources/image/schema';
 import { type DiskFaults, writeNewFile } from './disk';
-import { makeVariant, VARIANT_WIDTHS, type VariantFormat, type VariantWidth } from './image-processing';
+import { makeVariant, type VariantFormat } from './image-processing';
 
 /** Public URL prefix of stored images (served without a token: the names are the secret). */
 export const IMAGE_URL_PREFIX = '/prod-api/files/images/';
@@ -89,7 +90,7 @@ const making = new Map<string, Promise<Buffer>>();
 export async function imageVariant(
   dataDir: string,
   storedName: string,
-  width: VariantWidth,
+  width: ImageVariantWidth,
   format: VariantFormat,
 ): Promise<Buffer | null> {
   const base = storedName.slice(0, storedName.indexOf('.'));
@@ -132,6 +133,6 @@ export async function imageVariant(
 /** Every copy one stored image may have (by name: no listing of a folder that grows with the library). */
 async function removeVariants(dataDir: string, storedName: string): Promise<void> {
   const base = storedName.slice(0, storedName.indexOf('.'));
-  const names = VARIANT_WIDTHS.flatMap((w) => Object.values(VARIANT_EXT).map((ext) => `${base}-${w}.${ext}`));
+  const names = IMAGE_VARIANT_WIDTHS.flatMap((w) => Object.values(VARIANT_EXT).map((ext) => `${base}-${w}.${ext}`));
   await Promise.all(names.map((n) => rm(join(variantsDir(dataDir), n), { force: true })));
 }

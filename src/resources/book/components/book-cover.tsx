@@ -1,6 +1,7 @@
 import { Center, Image } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useState } from 'react';
+import { imageSources } from '../../../contract/image-variants';
 
 const W = 32;
 const H = 44;
@@ -22,5 +23,17 @@ export function BookCover({ url }: { url: string | null }) {
       </Center>
     );
   }
-  return <Image src={url} alt="" w={W} h={H} fit="cover" radius="xs" loading="lazy" onError={() => setBroken(true)} />;
+  // The smallest copy that fills 32 px at this screen's density: a few KiB, not the original photo.
+  return (
+    <Image
+      {...imageSources(url, W)}
+      alt=""
+      w={W}
+      h={H}
+      fit="cover"
+      radius="xs"
+      loading="lazy"
+      onError={() => setBroken(true)}
+    />
+  );
 }

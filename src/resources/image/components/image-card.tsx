@@ -2,6 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { AspectRatio, Card, Checkbox, Group, Image, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { formatBytes, formatDateTime } from '../../../components/format';
+import { imageSources } from '../../../contract/image-variants';
 import type { ImageRecord } from '../schema';
 import classes from './image-grid.module.css';
 
@@ -12,6 +13,9 @@ interface Props {
   onSelect: (selected: boolean) => void;
   actions?: ReactNode;
 }
+
+/** A card's preview is at most this wide (one column on a phone, up to five on a wide screen). */
+const PREVIEW_WIDTH = 360;
 
 /** One image of the library: preview, name, size and who uploaded it, with its buttons. */
 export function ImageCard({ image, selectable, selected, onSelect, actions }: Props) {
@@ -29,7 +33,13 @@ export function ImageCard({ image, selectable, selected, onSelect, actions }: Pr
       <Card.Section className={classes.preview}>
         <AspectRatio ratio={4 / 3}>
           <a href={image.url} target="_blank" rel="noreferrer" aria-label={t`Open ${image.fileName}`}>
-            <Image src={image.url} alt={image.fileName} fit="contain" h="100%" loading="lazy" />
+            <Image
+              {...imageSources(image.url, PREVIEW_WIDTH)}
+              alt={image.fileName}
+              fit="contain"
+              h="100%"
+              loading="lazy"
+            />
           </a>
         </AspectRatio>
         {selectable && (
