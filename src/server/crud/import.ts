@@ -1,4 +1,3 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import type { z } from 'zod';
 import { Code, type FieldError } from '../../contract/envelope';
@@ -21,6 +20,8 @@ import type { TableName } from '../db/schema';
 import { ok } from '../http/envelope';
 import { ApiError, tooLarge, unsupportedType } from '../http/errors';
 import { fieldErrors, readForm } from '../http/validate';
+import { requestSlicer, type Slicer } from '../lib/slices';
+import { CsvReader, type CsvRecord, CsvSyntaxError } from './csv';
 import type { Db, UniqueRule } from './types';
 import { loose } from './write';
 
@@ -67,8 +68,13 @@ export interface ImportTarget {
   committed?: (c: Context<AppEnv>, ids: number[]) => void;
 }
 
-/** Rows per INSERT: 14 book columns × 500 stays far below both engines' parameter limits. */
+/** Values per unique-check query: far below both engines' parameter limits. */
 const CHUNK = 500;
+/**
+ * Rows per INSERT (and their audit rows): on SQLite each statement runs without a break, so this
+ * bounds the longest pause of the event loop while an import writes (about 10 ms on two cores).
+ */
+const INSERT_CHUNK = 100;
 
 /** 400 about the file as a whole, with a code the console translates. */
 function fileError(code: ImportFileCode, message: string, params?: Record<string, string | number>): ApiError {
@@ -89,8 +95,9 @@ export function decodeCsv(bytes: Uint8Array): string {
     throw fileError('utf16', 'is UTF-16 text; save it as CSV UTF-8');
   }
   // UTF-16 without a BOM: a NUL byte beside every ASCII letter (and invalid UTF-8 elsewhere).
+  // Counted by the native search, and only until there are that many: a 5 MiB file is one scan.
   let nuls = 0;
-  for (const b of bytes) if (b === 0) nuls++;
+  for (let at = bytes.indexOf(0); at !== -1 && nuls * 4 < bytes.length; at = bytes.indexOf(0, at + 1)) nuls++;
   if (nuls * 4 >= bytes.length && nuls > 0) throw fileError('utf16', 'is UTF-16 text; save it as CSV UTF-8');
   let text: string;
   try {
@@ -116,23 +123,33 @@ export function csvNumber(s: string | undefined): unknown {
 interface ParsedCsv {
   /** Canonical column names, in file order; null for an ignored column. */
   header: (string | null)[];
-  rows: string[][];
+  rows: CsvRecord[];
 }
 
-/** Header and rows, checked against the resource's columns and the row limit. */
-export function parseCsv(text: string, def: ImportDef): ParsedCsv {
-  let records: string[][];
+/**
+ * Header and rows, checked against the resource's columns and the row limit. Read a record at a
+ * time, yielding between them, and no further than one row past the limit. Cells past the ones a
+ * resource can read are counted, not kept: a header with more names than the resource accepts
+ * has an unknown or repeated one among the first that many plus one.
+ */
+export async function parseCsv(text: string, def: ImportDef, slice: Slicer): Promise<ParsedCsv> {
+  const keep = def.columns.length + (def.ignored?.length ?? 0) + 1;
+  const reader = new CsvReader(text);
+  let head: CsvRecord | null;
+  const rows: CsvRecord[] = [];
   try {
-    // One record past the limit is enough to know it is past the limit.
-    records = parse(text, { relax_column_count: true, skip_empty_lines: true, to: IMPORT_MAX_ROWS + 2 });
+    head = await reader.next(keep, slice);
+    for (let row = head && (await reader.next(keep, slice)); row; row = await reader.next(keep, slice)) {
+      rows.push(row);
+      // One record past the limit is enough to know it is past the limit.
+      if (rows.length > IMPORT_MAX_ROWS) break;
+    }
   } catch (err) {
-    if (err instanceof CsvError) {
-      const line = (err as CsvError & { lines?: number }).lines ?? 0;
-      throw fileError('malformed', `is not valid CSV (near line ${line}: ${err.message})`, { line });
+    if (err instanceof CsvSyntaxError) {
+      throw fileError('malformed', `is not valid CSV (near line ${err.line}: ${err.message})`, { line: err.line });
     }
     throw err;
   }
-  const [head, ...rows] = records;
   if (!head || rows.length === 0) throw fileError('empty', 'has no data rows (a header row, then one row per record)');
   if (rows.length > IMPORT_MAX_ROWS) {
     throw fileError('too_many_rows', `has more than ${IMPORT_MAX_ROWS} rows; split it into several files`, {
@@ -143,7 +160,7 @@ export function parseCsv(text: string, def: ImportDef): ParsedCsv {
   const ignored = new Set((def.ignored ?? []).map((c) => c.toLowerCase()));
   const header: (string | null)[] = [];
   const seen = new Set<string>();
-  for (const raw of head) {
+  for (const raw of head.cells) {
     const name = raw.trim();
     const key = name.toLowerCase();
     if (seen.has(key)) throw fileError('duplicate_column', `has the column "${name}" twice`, { column: name });
@@ -180,32 +197,39 @@ export async function validateRows(
   target: ImportTarget,
   csv: ParsedCsv,
   user: AuthUser,
+  slice: Slicer,
 ): Promise<{ report: ImportReport; valid: ValidRow[] }> {
   const def = target.importer;
   const refs = await def.load?.(db);
   const errors: ImportRowError[] = [];
   const bad = new Set<number>();
+  // Row and field of each error listed: the first problem of a field is the one reported.
+  const listed = new Set<string>();
   const fail = (row: number, p: RowProblem) => {
     bad.add(row);
-    if (!errors.some((e) => e.row === row && e.field === p.field)) errors.push({ row, ...p });
+    const key = `${row}\u0000${p.field}`;
+    if (listed.has(key)) return;
+    listed.add(key);
+    errors.push({ row, ...p });
   };
   const candidates: ValidRow[] = [];
   const preview: Record<string, unknown>[] = [];
   const seen = target.unique.map(() => new Map<string, number>());
 
-  for (const [i, cells] of csv.rows.entries()) {
+  for (const [i, { cells, count }] of csv.rows.entries()) {
+    await slice.tick();
     const row = i + 2;
     const record: Record<string, string> = {};
     csv.header.forEach((name, j) => {
       if (name) record[name] = unescapeCell(cells[j] ?? '');
     });
     if (preview.length < IMPORT_PREVIEW_ROWS) preview.push({ row, ...record });
-    if (cells.length !== csv.header.length) {
+    if (count !== csv.header.length) {
       fail(row, {
         field: 'row',
         code: 'cell_count',
-        message: `has ${cells.length} cells; the header has ${csv.header.length}`,
-        params: { cells: cells.length, columns: csv.header.length },
+        message: `has ${count} cells; the header has ${csv.header.length}`,
+        params: { cells: count, columns: csv.header.length },
       });
       continue;
     }
@@ -251,6 +275,7 @@ export async function validateRows(
   for (const rule of target.unique) {
     const withValue = candidates.filter((c) => c.columns[rule.column] !== undefined && c.columns[rule.column] !== null);
     for (let at = 0; at < withValue.length; at += CHUNK) {
+      await slice.tick();
       const chunk = withValue.slice(at, at + CHUNK);
       const cols = [...(rule.scope ?? []), rule.column];
       const q = loose(db)
@@ -298,10 +323,12 @@ async function createRows(
   rows: ValidRow[],
   user: AuthUser,
   at: string,
+  slice: Slicer,
 ): Promise<number[]> {
   const ids: number[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK);
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await slice.tick();
+    const chunk = rows.slice(i, i + INSERT_CHUNK);
     const inserted = await loose(trx)
       .insertInto(target.table)
       .values(chunk.map((r) => ({ ...r.columns, version: 0, created_at: at, updated_at: at })))
@@ -341,16 +368,19 @@ export function registerImport(
   target: ImportTarget,
 ) {
   api.post(`/${target.name}/import`, guard, async (c) => {
+    // In slices, so other requests are answered meanwhile; a client that leaves stops the work and
+    // rolls the transaction back.
+    const slice = requestSlicer(c);
     const dryRun = ['1', 'true'].includes(c.req.query('dryRun') ?? '');
-    const csv = parseCsv(decodeCsv(await readCsvFile(c)), target.importer);
+    const csv = await parseCsv(decodeCsv(await readCsvFile(c)), target.importer, slice);
     const user = currentUser(c);
     if (dryRun) {
-      const { report } = await validateRows(deps.db, target, csv, user);
+      const { report } = await validateRows(deps.db, target, csv, user, slice);
       return ok(c, report);
     }
     // Checked again inside the transaction, so a value taken meanwhile cannot slip in.
     const created = await target.write(async (trx) => {
-      const { report, valid } = await validateRows(trx, target, csv, user);
+      const { report, valid } = await validateRows(trx, target, csv, user, slice);
       if (report.invalid > 0) {
         const { preview: _, ...rest } = report;
         throw new ApiError(
@@ -359,7 +389,7 @@ export function registerImport(
           rest,
         );
       }
-      return createRows(trx, target, valid, user, deps.now().toISOString());
+      return createRows(trx, target, valid, user, deps.now().toISOString(), slice);
     });
     target.committed?.(c, created);
     return ok(c, { created: created.length }, 201);
