@@ -9,6 +9,7 @@ import type { AppEnv, AuthUser } from '../context';
 import { ok } from '../http/envelope';
 import { ApiError, conflict, invalid, invalidField } from '../http/errors';
 import { fieldErrors, readJson } from '../http/validate';
+import { requestSlicer } from '../lib/slices';
 import type { Db, RowBase } from './types';
 
 /** What a resource adds to take batch edits: the fields a batch may set. */
@@ -100,6 +101,9 @@ export async function allMatching(
 export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BatchTarget) {
   const schema = batchRequest(target.batch.set);
   api.post(`/${target.name}/batch`, guard, async (c) => {
+    // Record by record in slices, so other requests are answered meanwhile; a client that leaves
+    // stops the work and rolls the transaction back.
+    const slice = requestSlicer(c);
     const req = (await readJson(c, schema)) as z.output<typeof schema> & { set: Record<string, unknown> };
     const user = currentUser(c);
     const dryRun = req.dryRun === true;
@@ -112,6 +116,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
         rows = [];
         const seen = new Set<number>();
         for (const { id, version } of req.ids) {
+          await slice.tick();
           if (seen.has(id)) throw invalidField('ids', `record ${id} is named twice`);
           seen.add(id);
           const before = await target.selectById(db, id);
@@ -127,6 +132,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
       let changed = 0;
       let unchanged = 0;
       for (const before of rows) {
+        await slice.tick();
         const parsed = target.update.safeParse(inputOf(target, before, req.set), REPORT_INPUT);
         if (!parsed.success) {
           for (const e of fieldErrors(parsed.error))

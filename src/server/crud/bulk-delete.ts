@@ -7,6 +7,7 @@ import type { AppEnv, AuthUser } from '../context';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { readJson } from '../http/validate';
+import { requestSlicer } from '../lib/slices';
 import { allMatching } from './batch';
 import type { Db, RowBase } from './types';
 
@@ -34,6 +35,9 @@ export interface BulkDeleteTarget {
  */
 export function registerBulkDelete(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BulkDeleteTarget) {
   api.post(`/${target.name}/bulk-delete`, guard, async (c) => {
+    // Record by record in slices, so other requests are answered meanwhile; a client that leaves
+    // stops the work and rolls the transaction back.
+    const slice = requestSlicer(c);
     const req = await readJson(c, bulkDeleteRequest);
     const user = currentUser(c);
     const gone: Row[] = [];
@@ -42,6 +46,7 @@ export function registerBulkDelete(api: Hono<AppEnv>, guard: MiddlewareHandler<A
       const refused: BulkDeleteRefusal[] = [];
       gone.length = 0;
       for (const row of rows) {
+        await slice.tick();
         // A savepoint per record: PostgreSQL aborts the whole transaction on a failed statement
         // (a foreign key), so only rolling back to it lets the others go on.
         await sql`savepoint bulk_delete_row`.execute(trx);
