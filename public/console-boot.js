@@ -76,7 +76,17 @@
     const chosen = cookie('language');
     const browser = (navigator.languages || []).map((tag) => String(tag).toLowerCase().split('-')[0]);
     const locale = known.test(chosen) ? chosen : browser.find((l) => known.test(l)) || 'en';
-    const path = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    // While the password must change (the sign-in page and the console's session check say so),
+    // every call but the change is refused (40310): ask for no screen's data, and ready the
+    // change page's code instead of the wanted screen's (src/lib/token.ts).
+    let mustChange = false;
+    try {
+      mustChange = localStorage.getItem('lectern:password-change') === '1';
+    } catch {
+      // No storage: as usual (the console ignores the refusals).
+    }
+    const wanted = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    const path = mustChange ? '/account/password' : wanted;
     for (const get of data.gets[path] || []) ask(`GET ${get}`, get);
     const list = data.lists[path];
     // A list's saved views, whatever the query: the list asks for them as it starts (a default view
@@ -115,9 +125,9 @@ close();`;
         }
       },
       // The screen's part of the catalogue, or the whole when it has none or the service worker has
-      // every file cached (the same choice as src/lib/i18n.ts).
+      // every file cached (the same choice as src/lib/i18n.ts, which reads the address).
       () => {
-        const part = !navigator.serviceWorker?.controller && data.catalogues[locale]?.[path];
+        const part = !navigator.serviceWorker?.controller && data.catalogues[locale]?.[wanted];
         preload(part ? [part] : data.locales[locale]);
       },
       () => data.routes[path] && preload(data.layout),

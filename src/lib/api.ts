@@ -1,5 +1,6 @@
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
+import { sessionEpoch } from '../stores/session';
 import { fetchWithEarlyAnswers } from './early-answers';
 import { createHttp } from './http';
 import { mantineHttpUi } from './http-ui';
@@ -13,4 +14,5 @@ export const http = createHttp({
   ui: mantineHttpUi,
   fallbackMessage: () => i18n._(msg`Error`),
   fetch: fetchWithEarlyAnswers,
+  sessionEpoch,
 });

@@ -2,25 +2,29 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { LoginResult, PasswordChangeInput, UserInfo } from '../contract/auth';
 import { ROLES } from '../contract/values';
-import { sessionStore } from '../stores/session';
+import { nextSessionEpoch, sessionEpoch, sessionStore } from '../stores/session';
 import { http } from './api';
+import { dropEarlyAnswers } from './early-answers';
 import { deleteDraftsOf } from './offline/drafts';
 import { dropWritesOf } from './offline/pending-writes';
 import { clearSessionCaches, currentUserKey } from './offline/session-cache';
-import { removeToken, setToken } from './token';
+import { markPasswordChange, removeToken, setToken } from './token';
 
 /** Session actions of SPEC.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
   const data = await http.post<LoginResult>('/auth/login', { userName: userName.trim(), password });
   // A new session starts with no cached lists (another user's, or an old session's, never show).
   await clearSessionCaches().catch(() => undefined);
+  nextSessionEpoch();
   sessionStore.token = data.token;
   sessionStore.mustChangePassword = data.mustChangePassword === true;
+  markPasswordChange(sessionStore.mustChangePassword);
   setToken(data.token);
 }
 
 /** Fetch user info and validate it as the original console did (SPEC.md §5). */
 export async function loadUserInfo(): Promise<UserInfo> {
+  const epoch = sessionEpoch();
   const data = await http.get<UserInfo | null>('/auth/info', {
     query: { token: sessionStore.token },
     // The guard shows the failure and goes to login itself (SPEC.md §2).
@@ -35,16 +39,27 @@ export async function loadUserInfo(): Promise<UserInfo> {
   sessionStore.name = data.name;
   sessionStore.avatar = data.avatar;
   sessionStore.introduction = data.introduction;
-  sessionStore.mustChangePassword = data.mustChangePassword === true;
+  // Asked before this page changed the password (the service worker's second check, say): the
+  // answer still says it must change, which is no longer true.
+  if (epoch === sessionEpoch()) {
+    sessionStore.mustChangePassword = data.mustChangePassword === true;
+    markPasswordChange(sessionStore.mustChangePassword);
+  }
   return data;
 }
 
 /**
  * PUT /auth/password (API.md §6). The server ends the member's other sessions; this one stays, and
- * the console opens up again if the change was required.
+ * the console opens up again if the change was required. Whatever was asked before the change
+ * describes the locked session: answers still on their way are not taken as the truth (the
+ * epoch), the start-up's answers not yet taken are dropped (they were refused), and the boot
+ * script asks for screens' data again.
  */
 export async function changePassword(input: PasswordChangeInput): Promise<void> {
   await http.put('/auth/password', input);
+  nextSessionEpoch();
+  dropEarlyAnswers();
+  markPasswordChange(false);
   sessionStore.mustChangePassword = false;
 }
 
@@ -55,6 +70,8 @@ export function isOwnAccount(account: { userName: string }): boolean {
 
 /** Clear token and roles without a server call. */
 export function resetToken(): void {
+  nextSessionEpoch();
+  markPasswordChange(false);
   sessionStore.token = '';
   sessionStore.roles = [];
   sessionStore.id = 0;

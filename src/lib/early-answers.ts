@@ -50,6 +50,16 @@ export function takeEarlyAnswer(
   return undefined;
 }
 
+/**
+ * Forgets every answer not taken yet: they were asked for the screen the address named, and the
+ * session may since have changed (the password changed) or the console gone elsewhere (the change
+ * page), so the next visit to that screen asks the server again.
+ */
+export function dropEarlyAnswers(answers: EarlyAnswers | undefined = globalThis.window?.__lecternEarly): void {
+  if (!answers) return;
+  for (const key of Object.keys(answers)) delete answers[key];
+}
+
 /** `fetch`, but a request the boot script already made gets its answer (or, had it failed, is asked again). */
 export const fetchWithEarlyAnswers: typeof fetch = (input, init) => {
   const method = init?.method ?? (input instanceof Request ? input.method : 'GET');

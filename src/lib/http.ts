@@ -74,6 +74,11 @@ export interface HttpDeps {
   fallbackMessage(): string;
   /** The fetch to use (default the global one); the console's takes start-up answers (lib/early-answers.ts). */
   fetch?: typeof fetch;
+  /**
+   * Moves when this page changes the session's state (stores/session.ts): a 40310 to a request
+   * sent before the password was changed is not a reason to go back to the change page.
+   */
+  sessionEpoch?(): number;
 }
 
 export type Outcome =
@@ -119,6 +124,7 @@ export function createHttp(deps: HttpDeps) {
 
   async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
     const { quiet, keptOffline, ...fetchOpts } = opts;
+    const epoch = deps.sessionEpoch?.();
     let envelope: Envelope<T>;
     let status: number | undefined;
     try {
@@ -156,7 +162,7 @@ export function createHttp(deps: HttpDeps) {
     const outcome = classifyCode(envelope.code, message, deps.fallbackMessage());
     if (outcome.kind === 'ok') return envelope.data;
     if (outcome.kind === 'change-password') {
-      if (!quiet) deps.ui.passwordChangeRequired?.();
+      if (!quiet && deps.sessionEpoch?.() === epoch) deps.ui.passwordChangeRequired?.();
     } else if (!quiet) {
       deps.ui.error(outcome.message, ERROR_TOAST_MS);
       if (outcome.logout) deps.ui.confirmLogout();

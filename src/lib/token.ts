@@ -6,3 +6,20 @@ const TOKEN_COOKIE = 'Authorization';
 export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || undefined;
 export const setToken = (token: string): void => setCookie(TOKEN_COOKIE, token);
 export const removeToken = (): void => removeCookie(TOKEN_COOKIE);
+
+/**
+ * Set while the signed-in session must change its password (API.md §6): public/console-boot.js
+ * reads it and then asks for no screen's data (every call but the change is refused with 40310)
+ * and readies the change page's code instead. Written by the sign-in page and by each session
+ * check, removed by the change and at sign-out.
+ */
+export const PASSWORD_CHANGE_KEY = 'lectern:password-change';
+
+export function markPasswordChange(required: boolean): void {
+  try {
+    if (required) localStorage.setItem(PASSWORD_CHANGE_KEY, '1');
+    else localStorage.removeItem(PASSWORD_CHANGE_KEY);
+  } catch {
+    // No storage: the boot script asks as usual and the console ignores the refusals.
+  }
+}

@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { type AnyRoute, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { decide, PASSWORD_PATH } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
+import { dropEarlyAnswers } from '../lib/early-answers';
 import { NetworkError } from '../lib/http';
 import { stripBase } from '../lib/paths';
 import { type RouteNode, routeNodes } from '../lib/route-meta';
@@ -36,6 +37,9 @@ export async function guard(location: ParsedLocation, tree: readonly RouteNode[]
     case 'forbidden':
       throw redirect({ to: '/401', replace: true });
     case 'change-password':
+      // What the boot script asked for the wanted screen was refused (40310): that screen, opened
+      // once the password is changed, asks the server again.
+      dropEarlyAnswers();
       throw redirect({ to: PASSWORD_PATH, search: { redirect: decision.redirect }, replace: true });
     case 'load-info':
       try {

@@ -4,7 +4,7 @@ import { codeMessage } from '../lib/code-messages';
 import { createHttp } from '../lib/http';
 import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18n';
 import { clearSessionCaches } from '../lib/offline/session-cache';
-import { getToken, setToken } from '../lib/token';
+import { getToken, markPasswordChange, setToken } from '../lib/token';
 import { readableShade } from '../shell/theme';
 import { prefetchConsole } from './prefetch';
 import { redirectTarget } from './redirect';
@@ -153,9 +153,14 @@ for (const form of $$<HTMLFormElement>('form')) {
     const userName = $<HTMLInputElement>('[name="userName"]', form).value.trim();
     const password = $<HTMLInputElement>('[name="password"]', form).value;
     try {
-      const data = await http.post<{ token: string }>('/auth/login', { userName, password });
+      const data = await http.post<{ token: string; mustChangePassword?: true }>('/auth/login', {
+        userName,
+        password,
+      });
       // A new session starts with no cached lists (another user's, or an old session's, never show).
       await clearSessionCaches().catch(() => undefined);
+      // The console's boot script then asks for nothing the change page does not need.
+      markPasswordChange(data.mustChangePassword === true);
       setToken(data.token);
       location.replace(target());
     } catch {

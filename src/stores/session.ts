@@ -15,3 +15,15 @@ export const sessionStore = proxy({
   /** The password was set by an admin or generated: nothing but the change page until it is changed. */
   mustChangePassword: false,
 });
+
+/**
+ * Counts what this page did to the session's state on the server (a password change, a sign-out):
+ * an answer to a request sent before the count moved describes the session as it was, so it must
+ * not bring the old state back (a session check or a 40310 arriving after the change went
+ * through). Kept outside the store: nothing renders from it.
+ */
+let epoch = 0;
+export const sessionEpoch = (): number => epoch;
+export function nextSessionEpoch(): void {
+  epoch += 1;
+}

@@ -85,16 +85,20 @@ const keyFromParams: WorkboxPlugin = {
 };
 
 /**
- * Only answers worth showing again: 200 with the success envelope (never 50008, never errors),
- * stamped with the time they were stored so a later cache hit can say how old it is.
+ * Only answers worth showing again: 200 with the success envelope (never 50008, never errors, never
+ * a session check of a password that must change), stamped with the time they were stored so a later cache hit can say how old it is.
  */
 const keepOnly = (json: boolean): WorkboxPlugin => ({
   cacheWillUpdate: async ({ response }) => {
     if (response.status !== 200 || response.type === 'opaque') return null;
     if (json) {
       try {
-        const env = (await response.clone().json()) as { code?: unknown };
+        const env = (await response.clone().json()) as { code?: unknown; data?: { mustChangePassword?: unknown } };
         if (env.code !== 20000) return null;
+        // A session check that says the password must change is true only until the change: kept,
+        // it would answer a later check (offline, or a slow network past the timeout) with the
+        // old lock. Such a session cannot work offline anyway (every other call is refused).
+        if (env.data?.mustChangePassword === true) return null;
       } catch {
         return null;
       }

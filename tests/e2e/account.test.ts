@@ -359,3 +359,76 @@ describe('a generated first admin password', () => {
     await context.close();
   });
 });
+
+describe('a first sign-in on a slow machine', () => {
+  /** Creates a member whose password an admin set (so it must be changed at the first sign-in). */
+  async function newcomer(n: number) {
+    const member = {
+      userName: `slow_first_${n}`,
+      phone: `1390000005${n}`,
+      name: `Slow Newcomer ${n}`,
+      roles: ['operator'],
+      status: 'active',
+      password: `quiver-lantern-basalt-${n}`,
+    };
+    await api('/user', { body: member, token });
+    return member;
+  }
+
+  /** Every API call the page (and its service worker) makes, with what the server answered. */
+  function apiLog(page: Page) {
+    const calls: { at: number; method: string; path: string; status: number; code?: number }[] = [];
+    page.context().on('response', async (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/prod-api/') || url.pathname === '/prod-api/events') return;
+      const call = { at: Date.now(), method: r.request().method(), path: url.pathname, status: r.status() };
+      calls.push(call);
+      try {
+        Object.assign(call, { code: ((await r.json()) as { code?: number }).code });
+      } catch {
+        // Not JSON (or gone with a reload).
+      }
+    });
+    return calls;
+  }
+
+  for (const [n, wanted] of [
+    [1, '/web/book'],
+    [2, '/index'],
+  ] as const) {
+    it(`goes straight to ${wanted} once the password is changed, with nothing else asked meanwhile`, async () => {
+      const member = await newcomer(n);
+      const context = await newContext(browser);
+      const page = await context.newPage();
+      const calls = apiLog(page);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+      await page.goto(wanted);
+      await page.waitForURL((u) => u.pathname === '/login');
+      await signIn(page, 'staff', member.phone, member.password);
+      await page.waitForURL((u) => u.pathname === '/account/password');
+      await page.getByTestId('password-required').waitFor();
+      // Whatever the service worker and the console do once the page is open happens meanwhile.
+      await page.waitForTimeout(4000);
+      const refused = () =>
+        calls.filter((c) => c.status === 403 || c.code === 40310).map((c) => `${c.method} ${c.path}`);
+      expect(refused()).toEqual([]);
+      // Nothing but the sign-in and the session check while the password must change.
+      expect([...new Set(calls.map((c) => c.path))].sort()).toEqual(['/prod-api/auth/info', '/prod-api/auth/login']);
+      const changedAt = Date.now();
+      await changePassword(page, member.password, `${member.password}-mine`);
+      await page.waitForURL((u) => u.pathname === wanted, { timeout: 10_000 });
+      await menu(page).getByRole('link', { name: 'Home' }).waitFor({ timeout: 10_000 });
+      // And it stays there: no late answer brings the lock back.
+      await page.waitForTimeout(5000);
+      expect(new URL(page.url()).pathname).toBe(wanted);
+      expect(await page.getByTestId('password-required').count()).toBe(0);
+      expect(await page.getByTestId('password-form').count()).toBe(0);
+      // The change page's tab does not stay open.
+      expect(await page.getByTestId('tags-view').getByText('Change password').count()).toBe(0);
+      expect(refused()).toEqual([]);
+      expect(calls.filter((c) => c.at > changedAt && c.status !== 200)).toEqual([]);
+      await context.close();
+    });
+  }
+});

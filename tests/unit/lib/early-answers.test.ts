@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { EARLY_ANSWER_MAX_AGE_MS, earlyKey, takeEarlyAnswer } from '../../../src/lib/early-answers';
+import {
+  dropEarlyAnswers,
+  EARLY_ANSWER_MAX_AGE_MS,
+  type EarlyAnswers,
+  earlyKey,
+  takeEarlyAnswer,
+} from '../../../src/lib/early-answers';
 
 const BASE = 'https://lectern.test/web/book';
 const answer = (text: string) => Promise.resolve(new Response(text));
@@ -42,5 +48,16 @@ describe('early answers (started by the boot script before the entry arrived)', 
     expect(takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE)).toBeUndefined();
     const taken = takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE, body);
     expect(await (await taken)?.text()).toBe('page');
+  });
+
+  it('drops every answer not taken yet (the session changed, or the console went elsewhere)', () => {
+    const body = '{"pageNum":1,"pageSize":10}';
+    const answers: EarlyAnswers = {
+      [`POST /prod-api/book/page ${body}`]: answer('refused'),
+      'GET /prod-api/views?list=book': answer('refused'),
+    };
+    dropEarlyAnswers(answers);
+    expect(takeEarlyAnswer('POST', '/prod-api/book/page', answers, 10, BASE, body)).toBeUndefined();
+    expect(Object.keys(answers)).toEqual([]);
   });
 });

@@ -116,6 +116,27 @@ describe('the http client', () => {
     expect(shown).toEqual({ errors: [], logouts: 0, passwordChanges: 1 });
   });
 
+  it('does not go back to the change page for a 40310 to a request sent before the password was changed', async () => {
+    let epoch = 0;
+    let changes = 0;
+    const http = createHttp({
+      baseURL: base,
+      getToken: () => 't',
+      getLanguage: () => undefined,
+      fallbackMessage: () => 'Error',
+      ui: { error: () => undefined, confirmLogout: () => undefined, passwordChangeRequired: () => changes++ },
+      sessionEpoch: () => epoch,
+      // The change goes through while this request is on its way.
+      fetch: (input, init) => {
+        epoch += 1;
+        return fetch(input, init);
+      },
+    });
+    next = { status: 403, body: JSON.stringify({ code: 40310, msg: 'Change your password first', data: null }) };
+    await expect(http.post('/book/page', {})).rejects.toMatchObject({ code: 40310 });
+    expect(changes).toBe(0);
+  });
+
   it("toasts and throws the UI's own words for a code of fixed meaning, the server's otherwise", async () => {
     const shown: string[] = [];
     const http = createHttp({

@@ -7,7 +7,9 @@ import { useMemo, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { FormNotice } from '../../../components/form-notice';
 import { notifySuccess } from '../../../components/notify';
+import { PASSWORD_PATH } from '../../../lib/access';
 import { sessionStore } from '../../../stores/session';
+import { closeView, setTags, tagsStore } from '../../../stores/tags-view';
 import { sessionsQuery } from '../api';
 import { personalWords } from '../model';
 import { ChangePasswordForm } from './change-password-form';
@@ -28,22 +30,31 @@ export function AccountPage({ redirect }: Props) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [changed, setChanged] = useState(false);
+  /** The required change is done and the console is on its way to where the member was going. */
+  const [leaving, setLeaving] = useState(false);
   const words = useMemo(() => personalWords([userName, name]), [userName, name]);
+  // Drawn as the required change until the page is left: no devices list asked for meanwhile.
+  const forced = mustChangePassword || leaving;
 
   const onChanged = () => {
     notifySuccess(t`Your password has been changed`);
-    // The server signed out every other device.
-    void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     if (mustChangePassword || redirect) {
-      void navigate({ href: redirect ?? '/', replace: true });
+      // `mustChangePassword` is this render's: the change was required.
+      if (mustChangePassword) setLeaving(true);
+      void navigate({ href: redirect ?? '/', replace: true }).then(() => {
+        // The frame's tabs came back with the change, this page's among them: it was only a step.
+        if (mustChangePassword) setTags(closeView(tagsStore, PASSWORD_PATH));
+      });
       return;
     }
+    // The server signed out every other device.
+    void queryClient.invalidateQueries({ queryKey: sessionsQuery().queryKey });
     setChanged(true);
   };
 
   return (
     <Stack gap="md" maw={960}>
-      {mustChangePassword && (
+      {forced && (
         <Alert color="orange" variant="light" icon={<IconLock size={18} aria-hidden />} data-testid="password-required">
           <Text size="sm" fw={600}>
             <Trans>Choose a new password to continue</Trans>
@@ -74,9 +85,9 @@ export function AccountPage({ redirect }: Props) {
             </Trans>
           </FormNotice>
         )}
-        <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} />
+        <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} forced={forced} />
       </Paper>
-      {!mustChangePassword && (
+      {!forced && (
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb={4}>
             <Trans>Signed-in devices</Trans>

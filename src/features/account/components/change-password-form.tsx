@@ -31,10 +31,12 @@ interface Props {
   /** Words of the member's own account (name, sign-in name): a password built from them is weak. */
   userWords: readonly string[];
   onChanged(): void;
+  /** The change is required (the first sign-in): the current password was typed a moment ago. */
+  forced?: boolean;
 }
 
 /** Current password, new password with its strength meter, and the new one again. */
-export function ChangePasswordForm({ account, userWords, onChanged }: Props) {
+export function ChangePasswordForm({ account, userWords, onChanged, forced = false }: Props) {
   const { t, i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const form = useForm<Values>({
@@ -99,6 +101,12 @@ export function ChangePasswordForm({ account, userWords, onChanged }: Props) {
       <Stack gap="sm" maw={420}>
         <PasswordInput
           label={t`Current password`}
+          // Just typed to sign in, so say why it is asked again.
+          description={
+            forced
+              ? t`The one you signed in with. Asked again so that nobody else can choose your new password on this screen.`
+              : undefined
+          }
           autoComplete="current-password"
           required
           data-autofocus
