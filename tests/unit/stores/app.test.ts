@@ -31,8 +31,30 @@ describe('layout state', () => {
     toggleSidebar();
     expect(appStore.sidebar.opened).toBe(true);
     expect(getCookie('sidebarStatus')).toBe('1');
+    toggleSidebar();
+    expect(getCookie('sidebarStatus')).toBe('0');
     closeSidebar(true);
     expect(appStore.sidebar).toEqual({ opened: false, withoutAnimation: true });
+  });
+
+  it('keeps the desktop sidebar open through a visit at phone width', async () => {
+    const { appStore, closeSidebar, setDevice, toggleSidebar, getCookie } = await freshStore();
+    expect(appStore.sidebar.opened).toBe(true);
+    // The window narrows to a phone's width: the menu becomes a drawer, closed.
+    setDevice('mobile');
+    closeSidebar(true);
+    // The phone's drawer opened and closed again.
+    toggleSidebar();
+    closeSidebar(false);
+    expect(getCookie('sidebarStatus')).toBeUndefined();
+    setDevice('desktop');
+    expect(appStore.sidebar.opened).toBe(true);
+    // A desktop user who collapsed it finds it collapsed after the same visit.
+    toggleSidebar();
+    setDevice('mobile');
+    closeSidebar(true);
+    setDevice('desktop');
+    expect(appStore.sidebar.opened).toBe(false);
     expect(getCookie('sidebarStatus')).toBe('0');
   });
 
