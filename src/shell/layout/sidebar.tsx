@@ -77,9 +77,13 @@ const MenuItem = memo(function MenuItem({
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
   const title = node.meta ? i18n._(node.meta.title) : node.path;
   // The live count (applications, messages) sits in the label, so it is part of the link's name.
+  // The title gives way (ellipsis, its whole text in `title`), the count never: it was cut to "!"
+  // for 99+ and to half a circle by the label's hidden overflow.
   const label = hasLiveBadge(node.path) ? (
-    <Group gap={6} wrap="nowrap" justify="space-between">
-      <span>{title}</span>
+    <Group gap={6} wrap="nowrap" justify="space-between" className={classes.counted}>
+      <span className={classes.countedTitle} title={title}>
+        {title}
+      </span>
       <LiveBadge path={node.path} />
     </Group>
   ) : (
