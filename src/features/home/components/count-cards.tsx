@@ -42,14 +42,18 @@ const ICONS: Record<string, [Icon, string]> = {
   url: [IconLink, 'blue'],
 };
 
-/** One card per resource count of /system/info; `info` undefined while loading. */
+/**
+ * One card per resource count of /system/info; `info` undefined while loading. On a phone the
+ * fourteen cards are small tiles, three to a row (a figure and its name), so what Home has below
+ * them is one short scroll away instead of fourteen full-width cards.
+ */
 export function CountCards({ info }: { info: SystemInfo | undefined }) {
   const { i18n } = useLingui();
   const { roles } = useSnapshot(sessionStore);
   const tree = useRouteTree();
   const entries = info ? countEntries(info.counts) : placeholderEntries();
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 3, xs: 2, sm: 3, md: 4 }} spacing={{ base: 'xs', xs: 'md' }} data-testid="stat-grid">
       {entries.map((e) => {
         const [Glyph, color] = ICONS[e.key] ?? [IconDatabase, 'gray'];
         return (

@@ -18,18 +18,19 @@ interface Props {
 }
 
 export function StatCard({ label, value, icon, color, locale, testId, to }: Props) {
+  // Phones (under Mantine's xs, 576 px): a compact tile, figure first, no glyph.
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
-      <Stack gap={4}>
-        <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Stack gap={4} miw={0} className={classes.text}>
+        <Text fz={{ base: 11, xs: 'xs' }} c="dimmed" tt="uppercase" fw={600} lh={1.25} className={classes.label}>
           {label}
         </Text>
         {value === undefined ? (
-          // As tall as the figure's line (28 × 1.1), so nothing moves when it arrives.
-          <Skeleton h={28 * 1.1} w={64} />
+          // As tall as the figure's line (28 or 20 × 1.1), so nothing moves when it arrives.
+          <Skeleton h={{ base: 20 * 1.1, xs: 28 * 1.1 }} w={{ base: 40, xs: 64 }} />
         ) : (
           <Tooltip label={value === null ? '—' : numberFormat(locale).format(value)}>
-            <Text fz={28} fw={700} lh={1.1} data-testid={`${testId}-value`}>
+            <Text fz={{ base: 20, xs: 28 }} fw={700} lh={1.1} data-testid={`${testId}-value`}>
               {value === null ? '—' : formatNumber(value, locale)}
             </Text>
           </Tooltip>
@@ -44,6 +45,7 @@ export function StatCard({ label, value, icon, color, locale, testId, to }: Prop
         size={44}
         radius="md"
         className={classes.tile}
+        visibleFrom="xs"
         style={{ '--tile-bg': `var(--mantine-color-${color}-5)` }}
         data-testid={`${testId}-tile`}
       >
@@ -53,13 +55,21 @@ export function StatCard({ label, value, icon, color, locale, testId, to }: Prop
   );
   if (!to) {
     return (
-      <Paper withBorder radius="md" p="md" data-testid={testId}>
+      <Paper withBorder radius="md" p={{ base: 'xs', xs: 'md' }} data-testid={testId}>
         {body}
       </Paper>
     );
   }
   return (
-    <Paper withBorder radius="md" p="md" data-testid={testId} component={Link} to={to} className={classes.link}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', xs: 'md' }}
+      data-testid={testId}
+      component={Link}
+      to={to}
+      className={classes.link}
+    >
       {body}
     </Paper>
   );
