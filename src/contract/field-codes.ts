@@ -67,8 +67,21 @@ export const REPORT_INPUT = { reportInput: true } as const;
 
 const simple = (code: FieldCode): FieldReason => ({ code }) as FieldReason;
 
+/** Nothing typed: absent, null, or a text of only spaces. */
+const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+
 /** The code and parameters of one zod issue (parsed with {@link REPORT_INPUT}). */
 export function reasonOf(issue: z.core.$ZodIssue): FieldReason {
+  // A required field left empty is `required`, whatever check it failed first: an empty Type is
+  // not "Must be one of ebook, audio, …", nor an empty Phone "Must be a phone number".
+  if (
+    (issue.code === 'invalid_value' || issue.code === 'invalid_format' || issue.code === 'custom') &&
+    'input' in issue &&
+    isEmpty(issue.input) &&
+    issue.path.length > 0
+  ) {
+    return simple('required');
+  }
   switch (issue.code) {
     case 'invalid_type': {
       if (!('input' in issue) || issue.input === undefined || issue.input === null) return simple('required');

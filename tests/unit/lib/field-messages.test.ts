@@ -75,6 +75,26 @@ describe('zod issues → code and parameters (server and console alike)', () => 
     });
   });
 
+  it('says Required for a required field left empty, whatever check it failed', async () => {
+    const { resourceCreateSchema } = await import('../../../src/resources/resource/schema');
+    const { readerCreateSchema } = await import('../../../src/resources/reader/schema');
+    // An empty Type: not "Must be one of ebook, audio, video, document, link".
+    expect(reasons(resourceCreateSchema, { title: 'T', type: '', url: 'https://x.org' }).type).toEqual({
+      code: 'required',
+    });
+    // An empty (or blank) Phone: not "Must be a phone number".
+    for (const phone of ['', '   ']) {
+      expect(reasons(readerCreateSchema, { nickName: 'N', phone, status: 'active' }).phone).toEqual({
+        code: 'required',
+      });
+    }
+    expect(reasons(readerCreateSchema, { nickName: 'N', phone: 'x', status: 'active' }).phone).toEqual({
+      code: 'phone',
+      params: {},
+    });
+    expect(reasons(z.object({ a: z.enum(['x', 'y']) }), { a: '' })).toEqual({ a: { code: 'required' } });
+  });
+
   it('every refine in the contract says why with a code', () => {
     // A refine without `because(...)` would reach the user as "Invalid value" in every language.
     const dir = join(process.cwd(), 'src/contract');
