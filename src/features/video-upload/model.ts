@@ -77,3 +77,11 @@ export function resumeAllCommands(items: readonly UploadItem[], uploader: Upload
 export const canResumeAll = (items: readonly UploadItem[]): boolean =>
   items.some((i) => i.state === 'Canceled' || i.state === 'Stoped' || i.state === 'Failure');
 export const canCancelAll = (items: readonly UploadItem[]): boolean => cancelAllCommands(items).length > 0;
+
+/**
+ * "Start upload" has something to do: a file waiting (Ready), or one stopped or failed that a
+ * start sends again. Not once every file is uploaded or canceled: the button stayed enabled then,
+ * with nothing queued.
+ */
+export const canStart = (items: readonly UploadItem[], uploader: UploaderState): boolean =>
+  !running(uploader) && items.some((i) => i.state === 'Ready' || i.state === 'Stoped' || i.state === 'Failure');

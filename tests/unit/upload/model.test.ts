@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cancelAllCommands,
+  canStart,
   formatDuration,
   percent,
   resumeAllCommands,
@@ -71,5 +72,17 @@ describe('stop/resume/cancel for all', () => {
     expect(errors).toEqual([]);
     s = apply(s, commands);
     expect(s.items.map((i) => i.state)).toEqual(['Uploading', 'Ready', 'Ready', 'Ready']);
+  });
+
+  it('offers Start only with something to start: not once every file is uploaded or canceled', () => {
+    const s = queued();
+    expect(canStart(s.items, s.uploader)).toBe(true);
+    const as = (states: UploadSnapshot['items'][number]['state'][]) =>
+      s.items.map((i, k) => ({ ...i, state: states[k] ?? 'Success' }));
+    expect(canStart(as(['Success', 'Success', 'Canceled', 'Success']), 'Stop')).toBe(false);
+    expect(canStart([], 'Stop')).toBe(false);
+    expect(canStart(as(['Success', 'Stoped', 'Success', 'Success']), 'Stop')).toBe(true);
+    expect(canStart(as(['Success', 'Failure', 'Success', 'Success']), 'Stop')).toBe(true);
+    expect(canStart(s.items, 'Start')).toBe(false);
   });
 });

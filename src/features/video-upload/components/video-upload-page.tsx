@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import type { UploadItem, UploadSnapshot } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import type { PickedFile } from '../file-handles';
-import { canCancelAll, cancelAllCommands, canResumeAll, resumeAllCommands } from '../model';
+import { canCancelAll, cancelAllCommands, canResumeAll, canStart, resumeAllCommands } from '../model';
 import { sendUpload, uploadClient, uploadsStore } from '../uploads';
 import { FilePicker } from './file-picker';
 import { InterruptedList } from './interrupted-list';
@@ -49,7 +49,9 @@ const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
           <Text size="sm" c="dimmed" data-testid="upload-uploader" data-uploader={snapshot.uploader}>
             {sum.active > 0 ? t`${sum.active} to upload, ${Math.floor(sum.ratio * 100)}%` : null}
           </Text>
-          <Button onClick={() => sendUpload({ type: 'start' })} disabled={running || items.length === 0}>
+          <Button onClick={() => sendUpload({ type: 'start' })} disabled={!canStart(items, snapshot.uploader)}
+            data-testid="upload-start"
+          >
             <Trans>Start upload</Trans>
           </Button>
           <Button variant="light" onClick={() => sendUpload({ type: 'stop' })} disabled={!running}>
