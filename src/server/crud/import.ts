@@ -236,10 +236,14 @@ export async function validateRows(
     const problems: RowProblem[] = [];
     const input = def.toInput(record, refs, (p) => problems.push(p));
     const parsed = target.create.safeParse(input, REPORT_INPUT);
-    if (!parsed.success) {
-      for (const e of fieldErrors(parsed.error)) problems.push(invalidProblem(e));
-    }
     if (problems.length > 0 || !parsed.success) {
+      // Errors of later rows never reach the report once it lists its maximum (they sort after):
+      // the row is counted as invalid without wording them.
+      if (errors.length >= IMPORT_MAX_ERRORS) {
+        bad.add(row);
+        continue;
+      }
+      if (!parsed.success) for (const e of fieldErrors(parsed.error)) problems.push(invalidProblem(e));
       for (const p of problems) fail(row, p);
       continue;
     }
