@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Anchor, Card, Checkbox, EmptyState, Group, Skeleton, Stack, Text } from '@mantine/core';
 import { IconDatabaseOff, IconDots, IconPencil, IconTrash } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { type MouseEvent, memo, type ReactNode } from 'react';
+import { type MouseEvent, memo, type ReactNode, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { Menu } from '../floating';
 import { useDeferredRows } from './deferred-rows';
@@ -10,6 +10,7 @@ import { useListContext } from './list-context';
 import classes from './resource-cards.module.css';
 import { ServerOnly } from './row-actions';
 import type { CardDef, ColumnDef, ResourceBodyProps } from './types';
+import { useClampedTitles } from './use-fitted-columns';
 
 /**
  * The list as cards, for a phone: per record its title (opening its page, or its form), the key
@@ -19,8 +20,11 @@ import type { CardDef, ColumnDef, ResourceBodyProps } from './types';
  */
 export function ResourceCards<T extends RecordMeta>(props: ResourceBodyProps<T>) {
   const list = useListContext<T>();
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const rows = useDeferredRows(props.rows);
+  const listRef = useRef<HTMLDivElement>(null);
+  // A value cut to its lines (a message, a link) gives its whole text on hover and to a long press.
+  useClampedTitles(listRef, [rows, props.columns, i18n.locale], '[data-line-clamp]');
   if (rows === undefined) {
     return (
       <Stack gap="sm" aria-busy>
@@ -51,6 +55,7 @@ export function ResourceCards<T extends RecordMeta>(props: ResourceBodyProps<T>)
   }
   return (
     <Stack
+      ref={listRef}
       gap="sm"
       component="ul"
       className={props.stale ? `${classes.list} ${classes.stale}` : classes.list}
@@ -181,7 +186,10 @@ const Cards = memo(function Cards<T extends RecordMeta>(p: CardsProps<T>) {
         {fields.length > 0 && (
           <dl className={classes.fields}>
             {fields.map((c) => (
-              <div key={c.key} className={classes.field}>
+              <div
+                key={c.key}
+                className={def.wide?.includes(c.key) ? `${classes.field} ${classes.wide}` : classes.field}
+              >
                 <Text component="dt" size="xs" c="dimmed">
                   {i18n._(c.label)}
                 </Text>

@@ -66,8 +66,10 @@ export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormVa
 export interface CardDef<T> {
   /** The card's heading; the record's title by default. */
   title?: (row: T) => ReactNode;
-  /** Columns shown as the card's fields, label and value, in this order (2-3 of them). */
+  /** Columns shown as the card's fields, label and value, in this order (2-3 of them), two a row. */
   fields: string[];
+  /** Fields among them that take the card's whole width (a message, a link): long text. */
+  wide?: string[];
   /** A column shown in the card's top corner (a status badge). */
   status?: string;
   /** A column shown beside the title (a cover, an avatar). */

@@ -85,17 +85,22 @@ export interface Fitted {
  * Long text in a cell is clamped to a line or two (`lineClamp`): where it is cut, its `title` gives
  * the full text on hover. Screen readers already read all of it (the clamp is only drawn).
  */
-export function useClampedTitles(table: RefObject<HTMLTableElement | null>, contents: readonly unknown[]): void {
+export function useClampedTitles(
+  table: RefObject<HTMLElement | null>,
+  contents: readonly unknown[],
+  /** The clamped texts of the list's rows; the cards (resource-cards.tsx) have no tbody. */
+  selector = 'tbody [data-line-clamp]',
+): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `contents` lists what the DOM read depends on
   useLayoutEffect(() => {
     // In the frame too (see useFittedColumns), where the layout is already done.
     const frame = requestAnimationFrame(() => {
-      for (const el of table.current?.querySelectorAll<HTMLElement>('tbody [data-line-clamp]') ?? []) {
+      for (const el of table.current?.querySelectorAll<HTMLElement>(selector) ?? []) {
         const cut = el.scrollHeight - el.clientHeight > 1 || el.scrollWidth - el.clientWidth > 1;
         if (cut) el.title = el.textContent ?? '';
         else el.removeAttribute('title');
       }
     });
     return () => cancelAnimationFrame(frame);
-  }, [...contents]);
+  }, [...contents, selector]);
 }

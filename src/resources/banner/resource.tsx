@@ -17,7 +17,7 @@ export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
   api: bannerApi,
   labels: { create: msg`New banner`, edit: msg`Edit banner`, delete: msg`Delete banner` },
   recordTitle: (b) => b.title,
-  card: { media: 'image', fields: ['linkUrl', 'sort'], status: 'enabled' },
+  card: { media: 'image', fields: ['sort', 'linkUrl'], wide: ['linkUrl'], status: 'enabled' },
   columns: [
     {
       key: 'image',

@@ -14,7 +14,7 @@ export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
   api: categoryApi,
   labels: { create: msg`New category`, edit: msg`Edit category`, delete: msg`Delete category` },
   recordTitle: (c) => c.name,
-  card: { fields: ['description', 'sort'] },
+  card: { fields: ['sort', 'description'], wide: ['description'] },
   columns: [
     nameColumn('name', msg`Name`, { width: 240 }),
     {

@@ -16,7 +16,7 @@ export const onlineResource: ResourceDef<Online> = {
   api: onlineApi,
   labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
   recordTitle: (m) => m.readerName,
-  card: { fields: ['content', 'createdAt'], status: 'status' },
+  card: { fields: ['content', 'createdAt'], wide: ['content'], status: 'status' },
   columns: [
     {
       key: 'readerName',

@@ -18,7 +18,7 @@ export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
   api: resourceApi,
   labels: { create: msg`New resource`, edit: msg`Edit resource`, delete: msg`Delete resource` },
   recordTitle: (r) => r.title,
-  card: { fields: ['category', 'url'], status: 'type' },
+  card: { fields: ['category', 'url'], wide: ['url'], status: 'type' },
   columns: [
     titleColumn((r) => r.description, 2),
     {
