@@ -75,7 +75,7 @@ async function main() {
     else if (boot.created)
       log.info('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
     if (config.seed === 'demo') {
-      const added = Object.entries(await seedDemo(conn, new Date()));
+      const added = Object.entries(await seedDemo(conn, new Date(), config.dataDir));
       if (added.length > 0) log.info(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
     }
   });

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,7 +40,8 @@ describe('seedDemo', () => {
   let ms: number;
   beforeAll(async () => {
     const t0 = performance.now();
-    added = await seedDemo(opened.db, new Date());
+    // As main.ts seeds: with the data folder, so books and banners get pictures.
+    added = await seedDemo(opened.db, new Date(), dir);
     ms = performance.now() - t0;
   });
 
@@ -73,6 +75,22 @@ describe('seedDemo', () => {
     expect(ms).toBeLessThan(3000);
   });
 
+  it('gives most books and every banner a generated picture from the image library, with small copies', async () => {
+    const images = await opened.db.selectFrom('image').select(['stored_name', 'width', 'height', 'size']).execute();
+    expect(images).toHaveLength(29);
+    for (const img of images) expect(existsSync(join(dir, 'files', 'images', img.stored_name))).toBe(true);
+    const stored = new Set(images.map((i) => `/prod-api/files/images/${i.stored_name}`));
+    const books = await opened.db.selectFrom('book').select('cover_url').execute();
+    const covered = books.filter((b) => b.cover_url !== null);
+    expect(covered.length).toBe(240);
+    expect(covered.every((b) => stored.has(b.cover_url as string))).toBe(true);
+    expect(new Set(covered.map((b) => b.cover_url)).size).toBe(24);
+    const banners = await opened.db.selectFrom('banner').select('image_url').execute();
+    expect(banners.every((b) => stored.has(b.image_url))).toBe(true);
+    // Small files: a demo's covers are what a real library's would cost in a list, not photos.
+    expect(Math.max(...images.map((i) => i.size))).toBeLessThan(80 * 1024);
+  });
+
   it('keeps stock consistent: no negative stock, approved loans only by active readers, all statuses present', async () => {
     const negative = await opened.db.selectFrom('book').select('id').where('stock', '<', 0).execute();
     expect(negative).toEqual([]);
@@ -94,7 +112,7 @@ describe('seedDemo', () => {
 
   it('is deterministic and runs only while empty: a second run adds nothing', async () => {
     const before = await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')]);
-    expect(await seedDemo(opened.db, new Date())).toEqual({});
+    expect(await seedDemo(opened.db, new Date(), dir)).toEqual({});
     expect(await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')])).toEqual(
       before,
     );

@@ -31,7 +31,7 @@ import { readForm } from '../../server/http/validate';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
 import { toImage } from './server';
 
-const LARGEST_WIDTH = IMAGE_VARIANT_WIDTHS[IMAGE_VARIANT_WIDTHS.length - 1];
+const LARGEST_WIDTH = Math.max(...IMAGE_VARIANT_WIDTHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**

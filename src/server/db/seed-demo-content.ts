@@ -39,7 +39,11 @@ async function insertAll<T extends TableName>(
  * Each part runs only while its table is empty, so a restart with LECTERN_SEED=demo adds nothing.
  * Dates spread over the last 60 days so the home charts have something to show.
  */
-export async function seedDemoContent(trx: Db, now: Date): Promise<Record<string, number>> {
+export async function seedDemoContent(
+  trx: Db,
+  now: Date,
+  bannerPictures?: (trx: Db) => Promise<string[]>,
+): Promise<Record<string, number>> {
   const rand = mulberry32(7);
   const pick = pickWith(rand);
   const ago = (maxDays: number) => new Date(now.getTime() - Math.floor(rand() * maxDays * DAY)).toISOString();
@@ -144,9 +148,10 @@ export async function seedDemoContent(trx: Db, now: Date): Promise<Record<string
   }
 
   if (await isEmpty(trx, 'banner')) {
+    const pictures = (await bannerPictures?.(trx)) ?? [];
     const rows = BANNERS.map(([title, link], i) => ({
       title,
-      image_url: `/banners/banner-${i + 1}.jpg`,
+      image_url: pictures[i] ?? `/banners/banner-${i + 1}.jpg`,
       link_url: link,
       sort: i,
       enabled: i < 4 ? 1 : 0,

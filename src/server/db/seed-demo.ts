@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from './schema';
 import { seedDemoContent } from './seed-demo-content';
 import { DEMO_CATALOGUE, FIRST_NAMES, LAST_NAMES, PUBLISHERS, TOPICS } from './seed-demo-data';
+import { removeDemoPictures, seedDemoPictures } from './seed-demo-images';
 import { mulberry32 } from './seed-random';
 
 const TARGET_BOOKS = 300;
@@ -22,20 +23,37 @@ interface DemoBook {
   subclassId: number;
 }
 
+/** Generated covers: most books get one of these (some keep none, as in a real catalogue). */
+const COVERS = { kind: 'cover', count: 24, width: 300, height: 450 } as const;
+const BANNERS = { kind: 'banner', count: 5, width: 1200, height: 400 } as const;
+
 /**
  * LECTERN_SEED=demo: about 300 books over 8 categories with subclasses. Runs only while the
- * catalogue has no books, so restarting with the flag set never duplicates anything.
+ * catalogue has no books, so restarting with the flag set never duplicates anything. With
+ * `dataDir`, books and banners get generated pictures in the image library.
  */
-export async function seedDemo(db: Kysely<Database>, now: Date): Promise<Record<string, number>> {
-  // One transaction: a failed seed leaves the database as it was, never half a demo.
-  return db.transaction().execute(async (trx) => {
-    const books = await seedDemoBooks(trx, now);
-    const rest = await seedDemoContent(trx, now);
-    return books > 0 ? { books, ...rest } : rest;
-  });
+export async function seedDemo(db: Kysely<Database>, now: Date, dataDir?: string): Promise<Record<string, number>> {
+  const stored: string[] = [];
+  const pictures = dataDir
+    ? (spec: typeof COVERS | typeof BANNERS) => (trx: Kysely<Database>) =>
+        seedDemoPictures(trx, dataDir, now.toISOString(), spec, stored)
+    : undefined;
+  try {
+    // One transaction: a failed seed leaves the database as it was, never half a demo.
+    return await db.transaction().execute(async (trx) => {
+      const books = await seedDemoBooks(trx, now, pictures?.(COVERS));
+      const rest = await seedDemoContent(trx, now, pictures?.(BANNERS));
+      return books > 0 ? { books, ...rest } : rest;
+    });
+  } catch (err) {
+    if (dataDir) await removeDemoPictures(dataDir, stored);
+    throw err;
+  }
 }
 
-async function seedDemoBooks(trx: Kysely<Database>, now: Date): Promise<number> {
+type Pictures = (trx: Kysely<Database>) => Promise<string[]>;
+
+async function seedDemoBooks(trx: Kysely<Database>, now: Date, covers?: Pictures): Promise<number> {
   const existing = await trx.selectFrom('book').select('id').limit(1).executeTakeFirst();
   if (existing) return 0;
   const rand = mulberry32(2024);
@@ -89,6 +107,7 @@ async function seedDemoBooks(trx: Kysely<Database>, now: Date): Promise<number> 
       books.push({ title, author, year: 1985 + Math.floor(rand() * 40), ...slot });
     }
 
+    const coverUrls = (await covers?.(trx)) ?? [];
     for (const [i, b] of books.entries()) {
       const month = String(1 + Math.floor(rand() * 12)).padStart(2, '0');
       const day = String(1 + Math.floor(rand() * 28)).padStart(2, '0');
@@ -103,7 +122,8 @@ async function seedDemoBooks(trx: Kysely<Database>, now: Date): Promise<number> 
           publish_date: b.year >= 1900 ? `${b.year}-${month}-${day}` : null,
           category_id: b.categoryId,
           subclass_id: b.subclassId,
-          cover_url: null,
+          // Every fifth book has no cover, so lists show the placeholder too.
+          cover_url: coverUrls.length > 0 && i % 5 !== 4 ? (coverUrls[i % coverUrls.length] ?? null) : null,
           summary: b.year < 1900 ? `A classic first published in ${b.year < 0 ? `${-b.year} BC` : b.year}.` : null,
           stock: Math.floor(rand() * 12),
           status: rand() < 0.9 ? 'on_shelf' : 'off_shelf',

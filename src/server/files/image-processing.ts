@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { ImageVariantWidth } from '../../contract/image-variants';
 import type { IMAGE_MIMES } from '../../contract/values';
 
@@ -41,7 +41,7 @@ export interface CleanImage {
  * the bytes are kept as they are. Throws ImageTooLarge or ImageUnreadable.
  */
 export async function cleanImage(bytes: Uint8Array, mime: ImageMime): Promise<CleanImage> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
