@@ -51,7 +51,11 @@ export const auditResource: ResourceDef<AuditRow> = {
         </Text>
       ),
     },
-    { key: 'changes', label: msg`Changed fields`, render: (a) => <ChangeDetails changes={a.changes} /> },
+    {
+      key: 'changes',
+      label: msg`Changed fields`,
+      render: (a) => <ChangeDetails resource={a.resource} changes={a.changes} />,
+    },
   ],
   filters: [
     {

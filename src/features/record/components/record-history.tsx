@@ -63,7 +63,7 @@ export function RecordHistory({ resource, recordId }: { resource: string; record
             <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />
           </Table.Td>
           <Table.Td>
-            <ChangeDetails changes={a.changes} />
+            <ChangeDetails resource={a.resource} changes={a.changes} />
           </Table.Td>
         </Table.Tr>
       ))}

@@ -1,16 +1,20 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Code, Collapse, Table, Text } from '@mantine/core';
 import { IconChevronDown, IconChevronRight } from '@tabler/icons-react';
 import { useId, useState } from 'react';
-import { FIELD_LABELS } from '../field-labels';
+import { fieldLabel } from '../field-labels';
 import { changeLines } from '../model';
 import type { AuditChange } from '../schema';
 
-/** The changed fields of one entry; expands to show each field's from → to. */
-export function ChangeDetails({ changes }: { changes: Record<string, AuditChange> }) {
+/**
+ * The changed fields of one entry (named as the noun `resource` names them); expands to show each
+ * field's from → to.
+ */
+export function ChangeDetails({ resource, changes }: { resource: string; changes: Record<string, AuditChange> }) {
   const { t, i18n } = useLingui();
   const labelOf = (field: string) => {
-    const known = FIELD_LABELS[field];
+    const known = fieldLabel(resource, field);
     return known ? i18n._(known) : field;
   };
   const [open, setOpen] = useState(false);
@@ -31,7 +35,7 @@ export function ChangeDetails({ changes }: { changes: Record<string, AuditChange
         data-testid="audit-details"
         maw={360}
       >
-        <Text size="sm" truncate="end" span>
+        <Text size="sm" truncate="end" span title={names}>
           {names}
         </Text>
       </Button>
@@ -42,7 +46,7 @@ export function ChangeDetails({ changes }: { changes: Record<string, AuditChange
           fz="xs"
           mt={4}
           verticalSpacing={4}
-          aria-label={t`${count} changed fields`}
+          aria-label={t`${plural(count, { one: '# changed field', other: '# changed fields' })}`}
         >
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +58,7 @@ export function ChangeDetails({ changes }: { changes: Record<string, AuditChange
           <Table.Tbody>
             {lines.map((l) => (
               <Table.Tr key={l.field} data-testid="audit-change">
-                <Table.Td>{FIELD_LABELS[l.field] ? labelOf(l.field) : <Code>{l.field}</Code>}</Table.Td>
+                <Table.Td>{fieldLabel(resource, l.field) ? labelOf(l.field) : <Code>{l.field}</Code>}</Table.Td>
                 {l.secret ? (
                   <Table.Td colSpan={2}>
                     <Text size="xs" c="dimmed" fs="italic">
