@@ -1,5 +1,5 @@
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { msg, plural } from '@lingui/core/macro';
 import type { FieldError } from '../contract/envelope';
 import { FIELD_CODES, type FieldCode, type FieldCodeParams } from '../contract/field-codes';
 
@@ -10,8 +10,8 @@ import { FIELD_CODES, type FieldCode, type FieldCodeParams } from '../contract/f
  */
 const MESSAGES: { [C in FieldCode]: (p: FieldCodeParams[C]) => MessageDescriptor } = {
   required: () => msg`Required`,
-  min_length: ({ min }) => msg`At least ${min} characters`,
-  max_length: ({ max }) => msg`At most ${max} characters`,
+  min_length: ({ min }) => msg`${plural(min, { one: 'At least # character', other: 'At least # characters' })}`,
+  max_length: ({ max }) => msg`${plural(max, { one: 'At most # character', other: 'At most # characters' })}`,
   min: ({ min }) => msg`Must be at least ${min}`,
   max: ({ max }) => msg`Must be at most ${max}`,
   non_negative: () => msg`Must be 0 or more`,
@@ -21,7 +21,7 @@ const MESSAGES: { [C in FieldCode]: (p: FieldCodeParams[C]) => MessageDescriptor
   boolean: () => msg`Must be yes or no`,
   list: () => msg`Must be a list`,
   min_items: ({ min }) => msg`Choose at least ${min}`,
-  max_items: ({ max }) => msg`At most ${max} entries`,
+  max_items: ({ max }) => msg`${plural(max, { one: 'At most # entry', other: 'At most # entries' })}`,
   max_depth: ({ max }) => msg`Nested more than ${max} levels deep`,
   // Enum values are the stored ones ('on_shelf, off_shelf'); a form shows them as a select, so
   // only an invalid pick can reach this and the values themselves are fine to show.

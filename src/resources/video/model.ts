@@ -8,7 +8,8 @@ import { videoSpec } from './spec';
 
 export const VIDEO_STATUS_OPTIONS: Option<VideoStatus>[] = [
   { value: 'uploading', label: msg`Uploading`, color: 'blue' },
-  { value: 'normal', label: msg`Normal`, color: 'green' },
+  // "Ready", as Home says it: one name per status.
+  { value: 'normal', label: msg`Ready`, color: 'green' },
   { value: 'failed', label: msg`Failed`, color: 'red' },
 ];
 

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, Indicator } from '@mantine/core';
 import { IconBug } from '@tabler/icons-react';
@@ -25,7 +26,7 @@ export function ErrorLogButton() {
             color="red"
             size="lg"
             onClick={dialog.open}
-            aria-label={t`Error log: ${entries.length} errors`}
+            aria-label={t`Error log: ${plural(entries.length, { one: '# error', other: '# errors' })}`}
             data-testid="error-log-button"
           >
             <IconBug size={20} />

@@ -42,17 +42,18 @@ const load = (locale: string) =>
 /** Messages whose translation is rightly the same text (names, formats, units). */
 const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
   common: ['GIF', 'JPEG', 'PNG', 'WebP', 'ISBN', 'https://…', 'contact@example.com'],
-  zh: ['Logo URL'],
+  zh: [],
   es: [
     '{minutes} min',
     '{hours} h {minutes} min',
     '{days} d {hours} h',
-    '{0} videos, {1}',
+    '{videos}, {size}',
+    '{videos}, {size}: {byStatus}',
+    '{0, plural, one {# video} other {# videos}}',
     'Audio',
     'Banners',
     'Error',
     'Mini',
-    'Normal',
     'Roles',
     'Video',
     'Videos',

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Skeleton, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -22,7 +23,10 @@ export function ActivityChart() {
     label: dayLabel(p.date, i18n.locale),
     values: { newUsers: p.newUsers, applies: p.applies, uploads: p.uploads },
   }));
-  const summary = t`Last 30 days: ${totals.newUsers} new readers · ${totals.applies} applications · ${totals.uploads} uploads`;
+  const readers = plural(totals.newUsers, { one: '# new reader', other: '# new readers' });
+  const applications = plural(totals.applies, { one: '# application', other: '# applications' });
+  const uploads = plural(totals.uploads, { one: '# upload', other: '# uploads' });
+  const summary = t`Last 30 days: ${readers} · ${applications} · ${uploads}`;
   return (
     <Paper withBorder radius="md" p="md" data-testid="chart-activity">
       {/* One line, of a fixed height, with or without the totals. */}
@@ -32,9 +36,7 @@ export function ActivityChart() {
         </Title>
         {data && (
           <Text size="sm" c="dimmed" truncate title={summary}>
-            <Trans>
-              {totals.newUsers} new readers · {totals.applies} applications · {totals.uploads} uploads
-            </Trans>
+            {`${readers} · ${applications} · ${uploads}`}
           </Text>
         )}
       </Group>

@@ -1,7 +1,10 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { formatBytes, numberFormat } from '../../../components/format';
+import { VIDEO_STATUS_OPTIONS } from '../../../resources/video/model';
+import type { VideoStatus } from '../../../resources/video/schema';
 import { vodResourceQuery } from '../api';
 import { Swatch } from './area-chart';
 import { DonutChart } from './donut-chart';
@@ -13,14 +16,20 @@ const RING = 150;
 export function VideoStorageChart() {
   const { t, i18n } = useLingui();
   const { data, isError } = useQuery(vodResourceQuery());
+  // Each status by the name the Videos list gives it (one name per status, everywhere).
+  const name = (status: VideoStatus) => {
+    const option = VIDEO_STATUS_OPTIONS.find((o) => o.value === status);
+    return option ? i18n._(option.label) : status;
+  };
   const cells = data
     ? [
-        { name: t`Ready`, value: data.byStatus.normal, color: 'teal.6' },
-        { name: t`Uploading`, value: data.byStatus.uploading, color: 'blue.5' },
-        { name: t`Failed`, value: data.byStatus.failed, color: 'red.6' },
+        { name: name('normal'), value: data.byStatus.normal, color: 'teal.6' },
+        { name: name('uploading'), value: data.byStatus.uploading, color: 'blue.5' },
+        { name: name('failed'), value: data.byStatus.failed, color: 'red.6' },
       ]
     : [];
   const count = data ? numberFormat(i18n.locale).format(data.count) : '';
+  const videos = plural(data?.count ?? 0, { one: '# video', other: '# videos' });
   const size = data ? formatBytes(data.totalBytes, i18n.locale) : '';
   const byStatus = cells.map((c) => `${c.name} ${c.value}`).join(', ');
   return (
@@ -40,15 +49,11 @@ export function VideoStorageChart() {
             size={RING}
             thickness={22}
             label={count}
-            summary={t`${count} videos, ${size}: ${byStatus}`}
+            summary={t`${videos}, ${size}: ${byStatus}`}
             cells={cells}
           />
           <Stack gap={6}>
-            <Text size="sm">
-              <Trans>
-                {data.count} videos, {formatBytes(data.totalBytes, i18n.locale)}
-              </Trans>
-            </Text>
+            <Text size="sm">{t`${videos}, ${size}`}</Text>
             {cells.map((c) => (
               <Group key={c.name} gap={8} wrap="nowrap">
                 <Swatch color={c.color} />

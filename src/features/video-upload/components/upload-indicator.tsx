@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useLingui } from '@lingui/react/macro';
 import { ActionIcon, RingProgress, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -56,10 +57,10 @@ export function UploadIndicator() {
   if (sum.active === 0) return null;
   const pct = sum.percent;
   const label = !sum.online
-    ? t`${sum.active} uploads waiting for network, ${pct}%`
+    ? t`${plural(sum.active, { one: '# upload waiting for network', other: '# uploads waiting for network' })}, ${pct}%`
     : sum.reconnecting
-      ? t`${sum.active} uploads reconnecting to the server, ${pct}%`
-      : t`${sum.active} uploads in progress, ${pct}%`;
+      ? t`${plural(sum.active, { one: '# upload reconnecting to the server', other: '# uploads reconnecting to the server' })}, ${pct}%`
+      : t`${plural(sum.active, { one: '# upload in progress', other: '# uploads in progress' })}, ${pct}%`;
   return (
     <IndicatorLink label={label}>
       <RingProgress

@@ -49,7 +49,9 @@ const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
           <Text size="sm" c="dimmed" data-testid="upload-uploader" data-uploader={snapshot.uploader}>
             {sum.active > 0 ? t`${sum.active} to upload, ${Math.floor(sum.ratio * 100)}%` : null}
           </Text>
-          <Button onClick={() => sendUpload({ type: 'start' })} disabled={!canStart(items, snapshot.uploader)}
+          <Button
+            onClick={() => sendUpload({ type: 'start' })}
+            disabled={!canStart(items, snapshot.uploader)}
             data-testid="upload-start"
           >
             <Trans>Start upload</Trans>
