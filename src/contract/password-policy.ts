@@ -7,6 +7,8 @@
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
 
 export const MIN_PASSWORD_LENGTH = 12;
+/** The longest password the rule allows (UTF-16 units, as the forms' schemas count). */
+export const MAX_PASSWORD_LENGTH = 200;
 /** zxcvbn's score from 0 to 4; 3 is "safely unguessable: moderate protection from offline attacks". */
 export const MIN_PASSWORD_SCORE = 3;
 
@@ -27,6 +29,8 @@ function load(): Promise<ZxcvbnFactory> {
       new core.ZxcvbnFactory({
         dictionary: { ...common.dictionary },
         graphs: common.adjacencyGraphs,
+        // The estimator never reads past what the rule allows (its own default is 256).
+        maxLength: MAX_PASSWORD_LENGTH,
       }),
   );
   return factory;
@@ -39,9 +43,12 @@ export function preloadPasswordPolicy(): void {
 
 /**
  * Rates a candidate password. `userInputs` are words the member's own account gives away (user
- * name, name, phone): a password built from them is weak for that member.
+ * name, name, phone): a password built from them is weak for that member. Only the first
+ * MAX_PASSWORD_LENGTH characters are rated: a longer one breaks the rule by its length, which the
+ * caller checks (the forms' schemas, the server's password-rule.ts).
  */
 export async function ratePassword(password: string, userInputs: string[] = []): Promise<PasswordStrength> {
+  if (password.length > MAX_PASSWORD_LENGTH) password = password.slice(0, MAX_PASSWORD_LENGTH);
   // Length counts characters as people see them, not UTF-16 units.
   if ([...password].length < MIN_PASSWORD_LENGTH) return { score: 0, problem: 'tooShort' };
   const zxcvbn = await load();
