@@ -124,16 +124,53 @@ export async function abortMultipart(call: OssCall): Promise<Response> {
   return c.body(null, 204);
 }
 
-/** `<Part><PartNumber>n</PartNumber><ETag>"…"</ETag></Part>`… in the order sent. */
-export function parseCompleteBody(xml: string): { number: number; etag: string }[] {
-  if (!/<CompleteMultipartUpload>[\s\S]*<\/CompleteMultipartUpload>/.test(xml)) throw ossErrors.malformedXml();
+/**
+ * The longest ETag a listed part may give: a part's is 34 characters (quoted MD5), 44 with its
+ * quotes escaped; anything longer cannot match one.
+ */
+export const MAX_ETAG_CHARS = 128;
+
+/** The text between `<tag>` and `</tag>` in `s`, searched only within `s`; undefined when absent. */
+function elementText(s: string, tag: string): string | undefined {
+  const open = s.indexOf(`<${tag}>`);
+  if (open < 0) return undefined;
+  const from = open + tag.length + 2;
+  const close = s.indexOf(`</${tag}>`, from);
+  return close < 0 ? undefined : s.slice(from, close);
+}
+
+/**
+ * `<Part><PartNumber>n</PartNumber><ETag>"…"</ETag></Part>`… in the order sent, at most `maxParts`
+ * of them. A scanner, not backtracking regexes: every search starts where the last one ended, the
+ * searches inside a part look at that part only, and the first unclosed element ends the parse, so
+ * the work is linear in the body (the regexes it replaces went over the rest of the body again for
+ * each unclosed `<Part>`: quadratic).
+ */
+export function parseCompleteBody(xml: string, maxParts: number): { number: number; etag: string }[] {
+  const root = xml.indexOf('<CompleteMultipartUpload>');
+  const rootEnd = xml.lastIndexOf('</CompleteMultipartUpload>');
+  if (root < 0 || rootEnd < root) throw ossErrors.malformedXml();
+  const body = xml.slice(root + '<CompleteMultipartUpload>'.length, rootEnd);
   const parts: { number: number; etag: string }[] = [];
-  for (const m of xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)) {
-    const body = m[1] ?? '';
-    const num = /<PartNumber>\s*(\d+)\s*<\/PartNumber>/.exec(body)?.[1];
-    const etag = /<ETag>([\s\S]*?)<\/ETag>/.exec(body)?.[1];
-    if (num === undefined || etag === undefined) throw ossErrors.malformedXml();
-    parts.push({ number: Number(num), etag: unescapeXml(etag).trim() });
+  let at = 0;
+  for (;;) {
+    const open = body.indexOf('<Part>', at);
+    if (open < 0) break;
+    const close = body.indexOf('</Part>', open + 6);
+    if (close < 0) throw ossErrors.malformedXml();
+    if (parts.length === maxParts)
+      throw ossErrors.invalidArgument(`A multipart upload has at most ${maxParts} parts; more were listed.`);
+    const part = body.slice(open + 6, close);
+    at = close + 7;
+    const num = elementText(part, 'PartNumber')?.trim();
+    const etag = elementText(part, 'ETag');
+    if (num === undefined || etag === undefined || !/^\d{1,10}$/.test(num)) throw ossErrors.malformedXml();
+    const number = Number(num);
+    if (number < 1 || number > maxParts)
+      throw ossErrors.invalidArgument(`Part number must be an integer between 1 and ${maxParts}, inclusive.`);
+    if (etag.length > MAX_ETAG_CHARS)
+      throw ossErrors.invalidPart(`The entity tag of part ${number} is longer than ${MAX_ETAG_CHARS} characters.`);
+    parts.push({ number, etag: unescapeXml(etag).trim() });
   }
   if (parts.length === 0) throw ossErrors.malformedXml();
   return parts;
@@ -166,7 +203,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     throw err;
   }
   if (md5 && !md5.equals(createHash('md5').update(body, 'utf8').digest())) throw ossErrors.digestMismatch();
-  const wanted = parseCompleteBody(body);
+  const wanted = parseCompleteBody(body, vod.limits.maxParts);
   const db = vodDb(deps.db);
   if (!(await claimUpload(db, upload.uploadId))) throw ossErrors.noSuchUpload(upload.uploadId);
   try {
