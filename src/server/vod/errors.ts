@@ -26,6 +26,8 @@ export const rpcErrors = {
     ),
   invalid: (name: string, why: string) =>
     new RpcError('InvalidParameter', `The specified parameter "${name}" is not valid: ${why}.`, 400),
+  tooManyParams: (max: number) =>
+    new RpcError('InvalidParameter', `The request has more than ${max} parameters; a call takes at most ${max}.`, 400),
   signature: () =>
     new RpcError('SignatureDoesNotMatch', 'Specified signature is not matched with our calculation.', 400),
   keyNotFound: () => new RpcError('InvalidAccessKeyId.NotFound', 'Specified access key is not found.', 404),

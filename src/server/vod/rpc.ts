@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
-import { rpcSigningInput, sameSignature } from '../../contract/vod-signature';
+import { rpcSigningKey, rpcStringToSignParts, sameSignature } from '../../contract/vod-signature';
 import { type VideoInput, videoCreateSchema } from '../../resources/video/schema';
 import type { AppDeps, AppEnv } from '../context';
-import { textProblem, visibleName } from '../http/validate';
+import { jsonShapeProblem, textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors, serviceError } from './errors';
 import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
-import { mac } from './mac';
+import { macOfParts } from './mac';
 import {
   createVideoMedia,
   findMedia,
@@ -30,6 +30,23 @@ export const VOD_VERSION = '2017-03-21';
 const SKEW_MS = 15 * 60_000;
 /** UploadPoint is the ali-oss checkpoint: 10,000 parts of ~60 bytes fit comfortably. */
 const BODY_LIMIT = 1024 * 1024;
+/**
+ * The most parameters one call may have (query and form together): a call uses about 20, the
+ * common ones and CreateUploadVideo's. Every parameter costs the signature check a sort and two
+ * encodings, so a body of hundreds of thousands of them is refused before it is decoded.
+ */
+export const MAX_RPC_PARAMS = 64;
+/** The longest parameter name; no name of the API has more than 20 characters. */
+export const MAX_PARAM_NAME = 64;
+/**
+ * The longest parameter value, UploadPoint (a checkpoint, up to the whole body) excepted: the
+ * longest of the API are Description and UserData, 1,024 characters.
+ */
+export const MAX_PARAM_VALUE = 4096;
+const LONG_PARAMS = new Set(['UploadPoint']);
+/** Past this many characters, work over a text gives the event loop a turn between its passes. */
+const LONG_TEXT = 64 * 1024;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 type Params = Record<string, string>;
 interface Call {
@@ -61,23 +78,90 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
   }
 }
 
+/**
+ * How many `&`-separated pairs a raw query or form has, counting stops past `max`: one pass over
+ * the text, before any of it is decoded. Empty pairs (`a&&b`) are skipped, as the parsers do.
+ */
+export function pairCount(raw: string, max: number): number {
+  let count = 0;
+  let inPair = false;
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) === 0x26) inPair = false;
+    else if (!inPair) {
+      inPair = true;
+      if (++count > max) break;
+    }
+  }
+  return count;
+}
+
+/** `+` is a space in a form; the rest is percent-decoding. Null when it is not valid UTF-8 percent-encoding. */
+function formDecode(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw.replaceAll('+', ' '));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The pairs of a raw query or form into `params` (a later pair of a name wins). Native string work
+ * only, after pairCount has bounded how many pairs there are: URLSearchParams walks the text in
+ * JavaScript, which on a cold server took a megabyte hundreds of milliseconds.
+ */
+function addPairs(raw: string, params: Params): void {
+  for (let at = 0; at <= raw.length; ) {
+    let end = raw.indexOf('&', at);
+    if (end < 0) end = raw.length;
+    const pair = raw.slice(at, end);
+    at = end + 1;
+    if (pair === '') continue;
+    const eq = pair.indexOf('=');
+    const rawName = eq < 0 ? pair : pair.slice(0, eq);
+    const name = formDecode(rawName);
+    if (name === null)
+      throw rpcErrors.invalid(
+        visibleName(rawName.slice(0, 20)),
+        'the parameter name is not valid UTF-8 percent-encoding',
+      );
+    const value = formDecode(eq < 0 ? '' : pair.slice(eq + 1));
+    if (value === null) throw rpcErrors.invalid(visibleName(name.slice(0, 64)), 'not valid UTF-8 percent-encoding');
+    params[name] = value;
+  }
+}
+
 async function readParams(c: Context<AppEnv>): Promise<Params> {
-  const params: Params = Object.fromEntries(new URL(c.req.url).searchParams);
+  const query = new URL(c.req.url).search.slice(1);
+  let count = pairCount(query, MAX_RPC_PARAMS);
+  if (count > MAX_RPC_PARAMS) throw rpcErrors.tooManyParams(MAX_RPC_PARAMS);
+  let form = '';
   if (c.req.method === 'POST') {
     const type = c.req.header('content-type') ?? '';
     if (!type.startsWith('application/x-www-form-urlencoded'))
       throw rpcErrors.invalid('Content-Type', 'POST takes an application/x-www-form-urlencoded form');
-    let text: string;
     try {
-      text = await readSmallBody(c.req.raw.body, BODY_LIMIT);
+      form = await readSmallBody(c.req.raw.body, BODY_LIMIT);
     } catch (err) {
       if (err instanceof BodyTooLarge) throw rpcErrors.invalid('Body', 'at most 1 MiB');
       throw err;
     }
-    for (const [k, v] of new URLSearchParams(text)) params[k] = v;
+    count += pairCount(form, MAX_RPC_PARAMS);
+    if (count > MAX_RPC_PARAMS) throw rpcErrors.tooManyParams(MAX_RPC_PARAMS);
   }
-  // The same text rule as the API's readers (http/validate.ts): no NUL, no unpaired surrogate.
+  // Not an object with a prototype: a parameter named like one of its members is just a parameter.
+  const params: Params = Object.create(null) as Params;
+  addPairs(query, params);
+  addPairs(form, params);
+  if (form.length > LONG_TEXT) await nextTurn();
   for (const [k, v] of Object.entries(params)) {
+    if (k.length > MAX_PARAM_NAME)
+      throw rpcErrors.invalid(
+        `${visibleName(k.slice(0, 20))}…`,
+        `parameter names are at most ${MAX_PARAM_NAME} characters`,
+      );
+    if (v.length > MAX_PARAM_VALUE && !LONG_PARAMS.has(k))
+      throw rpcErrors.invalid(visibleName(k), `at most ${MAX_PARAM_VALUE} characters`);
+    // The same text rule as the API's readers (http/validate.ts): no NUL, no unpaired surrogate.
     const why = textProblem(k) ?? textProblem(v);
     if (why) throw rpcErrors.invalid(visibleName(k), why);
   }
@@ -96,8 +180,8 @@ async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promi
   if (!found.ok) throw found.reason === 'unknown' ? rpcErrors.keyNotFound() : rpcErrors.tokenMismatch();
   const { cred } = found;
   if (cred.purpose !== 'rpc') throw rpcErrors.forbidden('This credential is for uploads (OSS), not for the VOD API.');
-  if (!sameSignature(mac(rpcSigningInput(c.req.method, p, cred.secret)), p.Signature ?? ''))
-    throw rpcErrors.signature();
+  const expected = await macOfParts(rpcSigningKey(cred.secret), rpcStringToSignParts(c.req.method, p));
+  if (!sameSignature(expected, p.Signature ?? '')) throw rpcErrors.signature();
   const now = deps.now();
   if (isExpired(cred, now)) throw rpcErrors.tokenExpired();
   const ts = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(p.Timestamp ?? '') ? Date.parse(p.Timestamp ?? '') : NaN;
@@ -273,11 +357,20 @@ async function reportUploadProgress(call: Call) {
   const fileSize = intParam(p, 'FileSize', true) ?? 0;
   const uploadPoint = p.UploadPoint ?? '';
   if (!uploadPoint) throw rpcErrors.missing('UploadPoint');
+  // A megabyte has just been signed; each pass over it below lets other requests in first.
+  const long = uploadPoint.length > LONG_TEXT;
+  if (long) await nextTurn();
+  // Checked in one pass before it is parsed: a checkpoint nests 3 levels, so a deep or very wide
+  // text is not one, and would only cost the parser.
+  const shape = jsonShapeProblem(uploadPoint);
+  if (shape) throw rpcErrors.invalid('UploadPoint', shape.message);
+  if (long) await nextTurn();
   try {
     JSON.parse(uploadPoint);
   } catch {
     throw rpcErrors.invalid('UploadPoint', 'must be JSON');
   }
+  if (long) await nextTurn();
   const videoId = textParam(p, 'VideoId', 64) ?? null;
   const db = vodDb(deps.db);
   if (videoId) {
