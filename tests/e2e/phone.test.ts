@@ -64,13 +64,20 @@ async function search(keyword: string, count: number): Promise<void> {
   await expect.poll(() => rows(page).count()).toBe(count);
 }
 
-/** Whether the element's box lies wholly inside the phone's screen, left to right and top to bottom. */
+/**
+ * Whether the element's box lies wholly inside the phone's screen, left to right and top to bottom,
+ * once scrolled to. Asked a few times: the list may still move under it (a late refetch redraws it).
+ */
 async function onScreen(el: Locator): Promise<boolean> {
-  await el.scrollIntoViewIfNeeded();
-  const box = await el.boundingBox();
-  return (
-    box !== null && box.x >= 0 && box.x + box.width <= PHONE.width && box.y >= 0 && box.y + box.height <= PHONE.height
-  );
+  for (let attempt = 0; attempt < 4; attempt++) {
+    await el.scrollIntoViewIfNeeded();
+    const box = await el.boundingBox();
+    if (box && box.x >= 0 && box.x + box.width <= PHONE.width && box.y >= 0 && box.y + box.height <= PHONE.height) {
+      return true;
+    }
+    await page.waitForTimeout(250);
+  }
+  return false;
 }
 
 describe('a phone', () => {

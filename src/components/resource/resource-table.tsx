@@ -1,7 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Checkbox, Table } from '@mantine/core';
-import { useElementSize } from '@mantine/hooks';
-import { memo, type ReactNode, Suspense, useMemo, useRef } from 'react';
+import { memo, type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { lazyWithoutMessages } from '../../lib/lazy';
 import { useDeferredRows } from './deferred-rows';
@@ -37,6 +36,24 @@ function tableWidth<C extends { key: string; width?: number | string }>(
     }, 0) +
     actions
   );
+}
+
+/**
+ * The width the table has, read before the first paint (then on every resize): columns dropped
+ * for want of room are never drawn first and then taken away (a layout shift on every cold load).
+ */
+function useRoom() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [room, setRoom] = useState(0);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setRoom(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => entry && setRoom(Math.round(entry.contentRect.width)));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  return [ref, room] as const;
 }
 
 /**
@@ -76,7 +93,7 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
   const checkedCount = selectableRows.filter((r) => selected.has(r.id)).length;
   const table = useRef<HTMLTableElement>(null);
   // The room the table has: columns of low priority leave before any would have to be cut.
-  const { ref: frame, width: room } = useElementSize();
+  const [frame, room] = useRoom();
   // Measured again when what the cells hold changes, and when the room does (a column may return).
   const contents = [rows, props.columns, i18n.locale, props.density, selectable, Boolean(actions), room];
   const fit = useFittedColumns(table, contents);
