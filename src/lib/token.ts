@@ -23,3 +23,10 @@ export function markPasswordChange(required: boolean): void {
     // No storage: the boot script asks as usual and the console ignores the refusals.
   }
 }
+
+/**
+ * Why the console sent this tab to sign in (the code the server refused the saved credential
+ * with): the sign-in page is a document of its own, so a message shown by the console would be
+ * gone with it. Read once by src/sign-in/main.ts.
+ */
+export const SIGN_IN_REASON_KEY = 'lectern:sign-in-reason';

@@ -1,13 +1,11 @@
-import { i18n } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
-import { notifications } from '@mantine/notifications';
 import { type AnyRoute, type ParsedLocation, redirect } from '@tanstack/react-router';
 import { decide, PASSWORD_PATH } from '../lib/access';
 import { loadUserInfo, resetToken } from '../lib/auth';
 import { dropEarlyAnswers } from '../lib/early-answers';
-import { NetworkError } from '../lib/http';
+import { ApiError, NetworkError } from '../lib/http';
 import { stripBase } from '../lib/paths';
 import { type RouteNode, routeNodes } from '../lib/route-meta';
+import { SIGN_IN_REASON_KEY } from '../lib/token';
 import { sessionStore } from '../stores/session';
 
 /**
@@ -49,8 +47,12 @@ export async function guard(location: ParsedLocation, tree: readonly RouteNode[]
         // nothing about the credential: keep it and show the connection error page.
         if (e instanceof NetworkError) throw e;
         resetToken();
-        const message = e instanceof Error && e.message ? e.message : i18n._(msg`Has Error`);
-        notifications.show({ color: 'red', message, autoClose: 5000 });
+        // The sign-in page (a document of its own) says why: a toast here would go with this page.
+        try {
+          sessionStorage.setItem(SIGN_IN_REASON_KEY, String(e instanceof ApiError ? e.code : 0));
+        } catch {
+          // No storage: the sign-in page without a word of why.
+        }
         throw redirect({ to: '/login', search: { redirect: path + location.searchStr }, replace: true });
       }
       return guard(location, tree);

@@ -1,14 +1,15 @@
 import './sign-in.css';
 import { i18n } from '@lingui/core';
+import { Code } from '../contract/envelope';
 import { codeMessage } from '../lib/code-messages';
-import { createHttp } from '../lib/http';
+import { ApiError, createHttp, NetworkError } from '../lib/http';
 import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18n';
 import { clearSessionCaches } from '../lib/offline/session-cache';
-import { getToken, markPasswordChange, setToken } from '../lib/token';
+import { getToken, markPasswordChange, SIGN_IN_REASON_KEY, setToken } from '../lib/token';
 import { readableShade } from '../shell/theme';
 import { prefetchConsole } from './prefetch';
 import { redirectTarget } from './redirect';
-import { fallbackError, missingPassword, missingUser, TEXTS } from './texts';
+import { fallbackError, missingPassword, missingUser, offline, sessionExpired, sessionRefused, TEXTS } from './texts';
 
 /**
  * The sign-in page (SPEC.md §2): login.html is the form, usable as soon as it is painted; this
@@ -27,6 +28,17 @@ if (getToken()) location.replace(`${BASE}`);
 sessionStorage.removeItem('lectern:sign-in-reload');
 
 const root = document.documentElement;
+
+/** Why the console sent this tab here, if it did (the code the saved credential was refused with). */
+const reason = (() => {
+  try {
+    const code = sessionStorage.getItem(SIGN_IN_REASON_KEY);
+    sessionStorage.removeItem(SIGN_IN_REASON_KEY);
+    return code;
+  } catch {
+    return null;
+  }
+})();
 
 function applyPrimary(): void {
   try {
@@ -56,6 +68,12 @@ function translate(): void {
   for (const el of $$<HTMLInputElement>('[data-i18n-placeholder]')) el.placeholder = t(el.dataset.i18nPlaceholder);
   // Messages already on screen follow the language too.
   for (const form of $$<HTMLFormElement>('form')) if (form.dataset.checked) validate(form);
+  for (const [alert, text] of alerts) alert.textContent = text();
+  if (reason !== null) {
+    const notice = $<HTMLElement>('.si-notice');
+    notice.textContent = i18n._(Number(reason) === Code.TokenExpired ? sessionExpired : sessionRefused);
+    notice.hidden = false;
+  }
   root.classList.remove('si-translating');
 }
 
@@ -104,6 +122,9 @@ function validate(form: HTMLFormElement): boolean {
   return !first;
 }
 
+/** What each form's alert says, worked out again in the language chosen after it was shown. */
+const alerts = new Map<HTMLElement, () => string>();
+
 let busy = false;
 for (const form of $$<HTMLFormElement>('form')) {
   const alert = $<HTMLElement>('.si-alert', form);
@@ -116,6 +137,7 @@ for (const form of $$<HTMLFormElement>('form')) {
         alert.textContent = message;
       },
       confirmLogout: () => undefined,
+      offlineMessage: () => i18n._(offline),
       codeMessage,
     },
     fallbackMessage: () => i18n._(fallbackError),
@@ -144,6 +166,7 @@ for (const form of $$<HTMLFormElement>('form')) {
     if (busy) return;
     form.dataset.checked = '1';
     alert.textContent = '';
+    alerts.delete(alert);
     if (!validate(form)) {
       $<HTMLInputElement>('[aria-invalid="true"]', form).focus();
       return;
@@ -163,8 +186,20 @@ for (const form of $$<HTMLFormElement>('form')) {
       markPasswordChange(data.mustChangePassword === true);
       setToken(data.token);
       location.replace(target());
-    } catch {
-      // The message is in the form's alert; the form stays as it was.
+    } catch (e) {
+      // The message is in the form's alert; the form stays as it was. Said again in another
+      // language if the user switches: a code of fixed meaning in its words, "offline" too; a
+      // server's own words (a field's rule) stay as they came.
+      const said = alert.textContent ?? '';
+      if (e instanceof ApiError) {
+        const { code, data } = e;
+        const wordless = said === i18n._(fallbackError);
+        alerts.set(alert, () => codeMessage(code, data) ?? (wordless ? i18n._(fallbackError) : said));
+      } else if (e instanceof NetworkError && e.offline) {
+        alerts.set(alert, () => i18n._(offline));
+      } else if (said) {
+        alerts.set(alert, () => said);
+      }
       busy = false;
       submit.removeAttribute('aria-busy');
     }

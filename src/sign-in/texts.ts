@@ -27,3 +27,9 @@ export const TEXTS: Record<string, MessageDescriptor> = {
 export const missingUser = (label: string): MessageDescriptor => msg`Please enter your ${label.toLowerCase()}`;
 export const missingPassword: MessageDescriptor = msg`Please enter your password`;
 export const fallbackError: MessageDescriptor = msg`Error`;
+
+/** A saved sign-in the server refused (src/routes/-guard.ts): expired, or ended or not genuine. */
+export const sessionExpired: MessageDescriptor = msg`Your session has expired: sign in again.`;
+export const sessionRefused: MessageDescriptor = msg`You were signed out: your saved sign-in was ended or is not valid. Sign in again.`;
+/** The browser has no network (the same words as the console's). */
+export const offline: MessageDescriptor = msg`You are offline. This needs the server; try again when you are back online.`;
