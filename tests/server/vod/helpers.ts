@@ -186,6 +186,33 @@ export interface RawAnswer {
 }
 
 /**
+ * The URL and headers of an OSS V1 request to a ticket's object, signed as ali-oss signs
+ * (x-oss-date, the security token): for requests sent by hand, with fetch or node:http.
+ */
+export async function signedOss(
+  address: UploadAddress,
+  auth: UploadAuth,
+  o: { method: string; query?: Record<string, string>; headers?: Record<string, string>; skewMs?: number },
+): Promise<{ url: string; headers: Record<string, string> }> {
+  const query = o.query ?? {};
+  const headers: Record<string, string> = {
+    'content-type': 'application/octet-stream',
+    'x-oss-date': new Date(Date.now() + (o.skewMs ?? 0)).toUTCString(),
+    'x-oss-security-token': auth.SecurityToken,
+    ...o.headers,
+  };
+  const signature = await ossSignature(
+    { method: o.method, headers, bucket: address.Bucket, key: address.FileName, query },
+    auth.AccessKeySecret,
+  );
+  headers.authorization = `OSS ${auth.AccessKeyId}:${signature}`;
+  const qs = Object.entries(query)
+    .map(([k, v]) => (v === '' ? k : `${k}=${encodeURIComponent(v)}`))
+    .join('&');
+  return { url: `${address.Endpoint}/${address.Bucket}/${address.FileName}${qs ? `?${qs}` : ''}`, headers };
+}
+
+/**
  * A signed OSS request written by hand, for what ali-oss will not send: a Content-Length that is
  * not the body's (`declare`), a chunked body, or a body that arrives slowly. `body` chunks are sent
  * `gapMs` apart; sending stops as soon as an answer arrives.
@@ -204,25 +231,10 @@ export async function rawOss(
     skewMs?: number;
   },
 ): Promise<RawAnswer> {
-  const query = o.query ?? {};
-  const headers: Record<string, string> = {
-    'content-type': 'application/octet-stream',
-    'x-oss-date': new Date(Date.now() + (o.skewMs ?? 0)).toUTCString(),
-    'x-oss-security-token': auth.SecurityToken,
-    ...o.headers,
-  };
-  const signature = await ossSignature(
-    { method: o.method, headers, bucket: address.Bucket, key: address.FileName, query },
-    auth.AccessKeySecret,
-  );
-  headers.authorization = `OSS ${auth.AccessKeyId}:${signature}`;
+  const { url, headers } = await signedOss(address, auth, o);
   if (o.declare !== null) {
     headers['content-length'] = String(o.declare ?? (o.body ?? []).reduce((n, c) => n + c.length, 0));
   }
-  const qs = Object.entries(query)
-    .map(([k, v]) => (v === '' ? k : `${k}=${encodeURIComponent(v)}`))
-    .join('&');
-  const url = `${address.Endpoint}/${address.Bucket}/${address.FileName}${qs ? `?${qs}` : ''}`;
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered = false;
