@@ -54,7 +54,7 @@ export interface BatchTarget {
   write: <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
   db: Db;
   /** After the commit: the records changed, with their new versions (open consoles hear of each). */
-  committed?: (c: Context<AppEnv>, records: { id: number; version: number }[]) => void;
+  committed?: (c: Context<AppEnv>, records: { id: number; version: number }[]) => Promise<void> | void;
 }
 
 /** A record's API view as update input: what the form would send back, with `set` laid over it. */
@@ -160,7 +160,7 @@ export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv
 
     if (dryRun) return ok(c, await run(target.db));
     const result = await target.write(run);
-    target.committed?.(c, written);
+    await target.committed?.(c, written);
     return ok(c, result);
   });
 }

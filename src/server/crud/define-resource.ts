@@ -10,6 +10,7 @@ import { abortResponse } from '../http/abort';
 import { ok } from '../http/envelope';
 import { notFound } from '../http/errors';
 import { parseId, parseWith, readJson } from '../http/validate';
+import { Slicer } from '../lib/slices';
 import { registerBatch } from './batch';
 import { registerBulkDelete } from './bulk-delete';
 import { csvResponse } from './csv';
@@ -229,7 +230,9 @@ export function registerResource<
       titleOf: (row) => recordTitleOf(toRecord(def.toApi(row as unknown as Row))),
       write: (fn) => write(true, fn),
       committed: async (c, rows) => {
+        const slice = new Slicer();
         for (const row of rows) {
+          await slice.tick();
           await def.afterDeleteCommit?.(row as unknown as Row);
           changed(c, 'delete', { id: row.id, version: null });
         }
@@ -318,8 +321,13 @@ export function registerResource<
       audit: (user, id, at, record) =>
         audit({ trx: deps.db, deps, user, action: 'create' }, id, at, diffRecords(null, record), record),
       write: (fn) => write(false, fn),
-      committed: (c, ids) => {
-        for (const id of ids) changed(c, 'create', { id, version: 0 });
+      // One event per record, for open consoles: thousands after an import, so in slices too.
+      committed: async (c, ids) => {
+        const slice = new Slicer();
+        for (const id of ids) {
+          await slice.tick();
+          changed(c, 'create', { id, version: 0 });
+        }
       },
       importer: def.importer,
     });
@@ -344,8 +352,12 @@ export function registerResource<
         ).outcome;
       },
       write: (fn) => write(false, fn),
-      committed: (c, records) => {
-        for (const r of records) changed(c, 'update', r);
+      committed: async (c, records) => {
+        const slice = new Slicer();
+        for (const r of records) {
+          await slice.tick();
+          changed(c, 'update', r);
+        }
       },
       db: deps.db,
     });

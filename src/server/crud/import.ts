@@ -65,7 +65,7 @@ export interface ImportTarget {
   write: <T>(fn: (trx: Db) => Promise<T>) => Promise<T>;
   importer: ImportDef;
   /** After the commit: the records created (open consoles hear of each, lists refresh). */
-  committed?: (c: Context<AppEnv>, ids: number[]) => void;
+  committed?: (c: Context<AppEnv>, ids: number[]) => Promise<void> | void;
 }
 
 /** Values per unique-check query: far below both engines' parameter limits. */
@@ -395,7 +395,7 @@ export function registerImport(
       }
       return createRows(trx, target, valid, user, deps.now().toISOString(), slice);
     });
-    target.committed?.(c, created);
+    await target.committed?.(c, created);
     return ok(c, { created: created.length }, 201);
   });
 }

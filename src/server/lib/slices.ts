@@ -7,7 +7,7 @@ import { ApiError } from '../http/errors';
  * Longest stretch of work between two turns of the event loop. Long work (an import, a bulk write,
  * an export) runs in slices this long so every other request keeps being answered meanwhile.
  */
-export const SLICE_MS = 10;
+export const SLICE_MS = 5;
 
 /**
  * One turn of the event loop: timers and I/O run before the caller goes on. Awaiting a promise is
