@@ -68,7 +68,7 @@ const json = (body: unknown): RequestInit => ({
 
 const count = async (keyword: string) => (await pageOf(s, 'book', { keyword, pageSize: 1 })).body.data.total;
 
-const audits = async (action: string) =>
+const audits = async (action: 'create' | 'update' | 'delete') =>
   Number(
     (
       await s.db
