@@ -90,6 +90,11 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       if (document.querySelector('[data-testid="skeleton-row"], .mantine-Skeleton-root[data-visible]')) return false;
+      // The console's screen is built in a transition after its address changes: until then the
+      // outlet is empty (a screenshot or a measure of a blank page).
+      const main = document.getElementById('main-content');
+      if (main && main.childElementCount === 0) return false;
+      if (document.fonts.status !== 'loaded') return false;
       const moving = document
         .getAnimations()
         .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY);

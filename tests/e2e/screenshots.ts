@@ -50,7 +50,8 @@ try {
       await page.screenshot({ path: join(OUT, `${tag}-login.png`) });
       await signInAnyLanguage(page);
       await settled(page);
-      for (const path of [...CONSOLE_SCREENS, '/401', '/404']) {
+      // The record pages of the demo's first book and reader, beside the menu's screens.
+      for (const path of [...CONSOLE_SCREENS, '/web/book/1', '/users/user/1', '/401', '/404']) {
         await go(page, path);
         // The screen's code may still be loading after the URL changed (the old screen is gone at
         // once): wait until the new one has drawn something, then until it has its data.

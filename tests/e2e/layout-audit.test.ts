@@ -1,0 +1,331 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  CONSOLE_SCREENS,
+  go,
+  type Language,
+  settled,
+  signInAnyLanguage,
+  startDemoServer,
+  variantContext,
+} from './a11y-helpers';
+import { admin, launch } from './browser';
+import { type Defect, type DefectKind, describeDefects, layoutDefects } from './layout-checks';
+import { apiCall } from './server-process';
+
+/*
+ * The layout audit: every screen at a phone's, a tablet's, a laptop's (sidebar open) and a wide
+ * desktop's width, in the four languages and the dark scheme, with no page scrolling sideways, no
+ * action out of reach, nothing drawn over a control or a text, no text cut without a way to read
+ * it and no target too small for a finger (layout-checks.ts says how each is measured). One demo
+ * server and one browser; each variant signs in once and reaches every screen inside the app,
+ * then measures it at each of its widths (the window resized, as a tablet turned or a window
+ * dragged), so a screen costs one render per variant, not one page load per width.
+ */
+
+let browser: Browser;
+let server: { url: string; stop: () => Promise<void> };
+let bookId = 0;
+let readerId = 0;
+beforeAll(async () => {
+  [browser, server] = await Promise.all([launch(), startDemoServer()]);
+  const { token } = await apiCall<{ token: string }>(server.url, '/auth/login', admin);
+  const first = (path: string) =>
+    apiCall<{ items: { id: number }[] }>(server.url, path, { pageNum: 1, pageSize: 1 }, token).then(
+      (p) => p.items[0]?.id ?? 0,
+    );
+  [bookId, readerId] = await Promise.all([first('/book/page'), first('/users/page')]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PHONE = 390;
+const HEIGHTS: Record<number, number> = { 390: 844, 768: 1024, 1366: 768, 1920: 1080 };
+
+/** What the audit visits: the menu's screens, two record pages and an open form. */
+type Screen = { name: string; path: string; open?: (page: Page) => Promise<void> };
+const screens = (): Screen[] => [
+  ...CONSOLE_SCREENS.map((path) => ({ name: path, path })),
+  { name: '/web/book/$id (record page)', path: `/web/book/${bookId}` },
+  { name: '/users/user/$id (record page)', path: `/users/user/${readerId}` },
+  {
+    name: '/web/book (new book form open)',
+    path: '/web/book',
+    open: async (page) => {
+      await page.getByTestId('create-record').first().click();
+      await page.getByTestId('resource-form').waitFor();
+    },
+  },
+];
+
+/**
+ * TEMPORARY expected failures, in list screens another engineer is rebuilding right now (tables,
+ * cards, filters, toolbars): a defect of a kind listed for its screen does not fail the test, but
+ * each one is still printed in full with every run. Remove an entry once its screen passes (a run
+ * that does not see it prints "no longer seen"). Key: the screen's name
+ * as below → the defect kinds tolerated there. Nothing else may go in here.
+ */
+const EXPECTED_FAILURES: Record<string, DefectKind[]> = {
+  // The image library's cards on a phone and a tablet, while a card's thumbnail has not loaded (the
+  // first visit, thumbnails made on demand): the thumbnail's box has no size of its own, so the card's
+  // select box lands on the file name and size ("Select banner-04.jpg" over "banner-04.jpg",
+  // "6.3 KiB"). Seen at 390 and 768 px, en, first variant of the run.
+  '/users/image': ['covers-text'],
+};
+
+interface Variant {
+  name: string;
+  language: Language;
+  dark: boolean;
+  widths: number[];
+}
+
+const VARIANTS: Variant[] = [
+  { name: 'en', language: 'en', dark: false, widths: [1920, 1366, 768, PHONE] },
+  { name: 'en-dark', language: 'en', dark: true, widths: [1366, PHONE] },
+  { name: 'zh', language: 'zh', dark: false, widths: [1366, PHONE] },
+  { name: 'es', language: 'es', dark: false, widths: [1366, PHONE] },
+  { name: 'ja', language: 'ja', dark: false, widths: [1366, PHONE] },
+];
+
+async function resize(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: HEIGHTS[width] ?? 900 });
+  // The device switch (at 992 px) and the sidebar's transition happen after the resize event.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  await settled(page);
+}
+
+/** The screen at one width: its defects, and whether the sidebar is open where it should be. */
+async function audit(page: Page, width: number): Promise<Defect[]> {
+  const defects = await layoutDefects(page, { phone: width === PHONE });
+  if (width >= 1366) {
+    const sidebar = await page.locator('[data-sidebar]').first().getAttribute('data-sidebar');
+    if (sidebar !== 'open')
+      defects.push({
+        kind: 'action-offscreen',
+        detail: `the sidebar is ${sidebar} at ${width} px: the menu is hidden`,
+      });
+  }
+  return defects;
+}
+
+describe('layout audit', () => {
+  const only = process.env.AUDIT_VARIANTS?.split(',');
+  for (const variant of VARIANTS.filter((v) => !only || only.includes(v.name))) {
+    it(`${variant.name}: no layout defect on any screen at ${variant.widths.join(', ')} px`, async () => {
+      const first = variant.widths[0] as number;
+      const context: BrowserContext = await variantContext(
+        browser,
+        server.url,
+        { language: variant.language, dark: variant.dark },
+        { width: first, height: HEIGHTS[first] ?? 900 },
+      );
+      const page = await context.newPage();
+      const found: string[] = [];
+      const tolerated: string[] = [];
+      const started = Date.now();
+      let turn = 0;
+      try {
+        await page.goto('/login');
+        await settled(page);
+        for (const width of variant.widths) {
+          await resize(page, width);
+          found.push(
+            ...describeDefects(
+              `${variant.name} ${width}px /login`,
+              await layoutDefects(page, { phone: width === PHONE }),
+            ),
+          );
+        }
+        await signInAnyLanguage(page);
+        await settled(page);
+        for (const screen of screens()) {
+          await go(page, screen.path);
+          await screen.open?.(page);
+          // There and back (wide to narrow, then narrow to wide on the next screen): half the
+          // screens open on a phone, half on a desktop, and no resize is spent between them.
+          turn++;
+          for (const width of turn % 2 ? variant.widths : [...variant.widths].reverse()) {
+            await resize(page, width);
+            const defects = await audit(page, width);
+            const expected = EXPECTED_FAILURES[screen.name] ?? [];
+            const where = `${variant.name} ${width}px ${screen.name}`;
+            found.push(
+              ...describeDefects(
+                where,
+                defects.filter((d) => !expected.includes(d.kind)),
+              ),
+            );
+            tolerated.push(
+              ...describeDefects(
+                where,
+                defects.filter((d) => expected.includes(d.kind)),
+              ),
+            );
+          }
+          if (screen.open) {
+            await page.keyboard.press('Escape');
+            await page.getByTestId('resource-form').waitFor({ state: 'detached' });
+          }
+        }
+        // The menu on a phone: a drawer, with the live counts of its group opened.
+        if (variant.widths.includes(PHONE)) {
+          await resize(page, PHONE);
+          await go(page, '/users/apply');
+          await page.getByTestId('hamburger').click();
+          await page.locator('.mantine-Drawer-content nav').waitFor();
+          await settled(page);
+          found.push(...describeDefects(`${variant.name} ${PHONE}px menu drawer`, await audit(page, PHONE)));
+          await page.keyboard.press('Escape');
+          await page
+            .locator('.mantine-Drawer-content')
+            .waitFor({ state: 'detached' })
+            .catch(() => undefined);
+        }
+      } finally {
+        await context.close();
+      }
+      console.log(
+        `layout audit ${variant.name}: ${found.length} defects, ${Math.round((Date.now() - started) / 1000)} s`,
+      );
+      expect(found, found.join('\n')).toEqual([]);
+      for (const [screen, kinds] of Object.entries(EXPECTED_FAILURES)) {
+        const seen = kinds.filter((k) => tolerated.some((t) => t.includes(` ${screen}: ${k}:`)));
+        if (seen.length < kinds.length)
+          console.log(
+            `EXPECTED_FAILURES ${screen}: ${kinds.filter((k) => !seen.includes(k)).join(', ')} no longer seen`,
+          );
+      }
+    }, 300_000);
+  }
+});
+
+describe('the frame on a phone and on a laptop', () => {
+  it('shows whole live counts (99+), Home compact on a phone, no Fullscreen there, the size by name', async () => {
+    const context = await variantContext(
+      browser,
+      server.url,
+      { language: 'en', dark: false },
+      { width: 1366, height: 768 },
+    );
+    const page = await context.newPage();
+    await signInAnyLanguage(page, '/users/apply');
+    await settled(page);
+    // The menu's counts arrive with the live stream; the group's badge sums both.
+    const badge = page.getByTestId('live-badge-/users');
+    await badge.waitFor();
+    const { token } = await apiCall<{ token: string }>(server.url, '/auth/login', admin);
+    const total = async (path: string, body: Record<string, unknown>) =>
+      (await apiCall<{ total: number }>(server.url, path, { pageNum: 1, pageSize: 1, ...body }, token)).total;
+    const waiting =
+      (await total('/apply/page', { status: 'pending' })) + (await total('/online/page', { status: 'unread' }));
+    await expect.poll(() => badge.textContent()).toBe(waiting > 99 ? '99+' : String(waiting));
+    for (const b of await page.locator('[data-testid^="live-badge-"]').all()) {
+      const whole = await b.evaluate(
+        (el) =>
+          el.scrollWidth <= el.clientWidth + 1 &&
+          el.getBoundingClientRect().width >= el.getBoundingClientRect().height - 1,
+      );
+      expect(whole, `${await b.getAttribute('data-testid')} "${await b.textContent()}" is drawn whole`).toBe(true);
+    }
+    // The size selector names the current size, and which one is the default.
+    await page.getByTestId('size-menu').click();
+    const current = page.locator('[role=menuitem][aria-current=true]');
+    await expect.poll(() => current.textContent()).toBe('Medium (default)');
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Fullscreen' }).count()).toBe(1);
+
+    await page.setViewportSize({ width: PHONE, height: 844 });
+    await go(page, '/index');
+    await page.getByTestId('stat-book-value').waitFor();
+    expect(await page.getByRole('button', { name: 'Fullscreen' }).count(), 'no Fullscreen on a phone').toBe(0);
+    // All fourteen counts in under half a phone's screen, the server's strip right below.
+    const grid = await page.getByTestId('stat-grid').boundingBox();
+    expect(grid?.height ?? 0).toBeLessThan(844 / 2);
+    const strip = await page.getByTestId('system-info').boundingBox();
+    expect(strip?.y ?? 1e9).toBeLessThan(844);
+    await context.close();
+  });
+});
+
+/**
+ * The audit of the audit: a small page with one known defect of each kind is flagged for it, and
+ * the same page with the defect mended is not (so the audit's silence on the console means
+ * something).
+ */
+describe('the layout checks', () => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await browser.newPage({ viewport: { width: PHONE, height: 844 } });
+  });
+  afterAll(() => page?.close());
+
+  const kinds = async (html: string, phone = true) => {
+    await page.setContent(`<!doctype html><html><body style="margin:0;font:14px sans-serif">${html}</body></html>`);
+    return (await layoutDefects(page, { phone })).map((d) => d.kind);
+  };
+
+  it('passes a page with nothing wrong', async () => {
+    const clean = `
+      <p>Applied 2024-01-01 12:00</p>
+      <button data-testid="create-record" style="width:120px;height:36px">New book</button>
+      <table><tr data-testid="resource-row"><td>A title</td><td><button data-testid="row-edit" style="width:32px;height:32px">E</button></td></tr></table>
+      <span style="display:inline-block;width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis" title="A very long title">A very long title</span>
+      <span class="mantine-Badge-root" style="display:inline-block;padding:0 6px">99+</span>
+      <p>Read the <a href="#">manual</a> first.</p>`;
+    expect(await kinds(clean)).toEqual([]);
+  });
+
+  it('flags a page that scrolls sideways', async () => {
+    expect(await kinds('<div style="width:600px;height:20px">wide</div>')).toContain('sideways-scroll');
+    expect(await kinds('<div style="overflow:auto"><div style="width:600px;height:20px">wide</div></div>')).toEqual([]);
+  });
+
+  it('flags a primary action or a row action out of reach', async () => {
+    const row = (pad: number) =>
+      `<div style="overflow:auto;width:300px"><div style="width:600px"><button data-testid="row-edit" style="margin-left:${pad}px;width:40px;height:30px">Edit</button></div></div>`;
+    expect(await kinds(row(400))).toContain('action-offscreen');
+    expect(await kinds(row(100))).toEqual([]);
+    const primary = (top: number) =>
+      `<div style="height:${top}px"></div><button data-testid="create-record" style="width:120px;height:36px">New</button>`;
+    expect(await kinds(primary(900))).toContain('action-offscreen');
+    expect(await kinds(primary(100))).toEqual([]);
+  });
+
+  it('flags controls drawn over each other, and a control over a text', async () => {
+    const two = (left: number) =>
+      `<div style="position:relative;height:40px"><button style="position:absolute;left:0;width:80px;height:30px">Approve</button><button style="position:absolute;left:${left}px;width:80px;height:30px">Reject</button></div>`;
+    expect(await kinds(two(40))).toContain('overlap');
+    expect(await kinds(two(90))).toEqual([]);
+    const over = (top: number) =>
+      `<div style="position:relative;height:60px"><span style="position:absolute;top:0;left:0">7:00 12:55</span><button style="position:absolute;top:${top}px;left:10px;width:80px;height:30px">Approve</button></div>`;
+    expect(await kinds(over(0))).toContain('covers-text');
+    // A select box drawn on a card's link, clear of its text: both usable, not a defect.
+    const card = `<div style="position:relative;width:200px"><a href="#" style="display:block;height:100px">Card</a><input type="checkbox" aria-label="Select" style="position:absolute;top:4px;left:150px;width:28px;height:28px;margin:0"></div>`;
+    expect(await kinds(card)).toEqual([]);
+    expect(await kinds(over(28))).toEqual([]);
+  });
+
+  it('flags a text cut off with no way to read it, and a cut badge', async () => {
+    const cut = (attrs: string) =>
+      `<span ${attrs} style="display:inline-block;width:60px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Categoría / subclase</span>`;
+    expect(await kinds(cut(''))).toContain('clipped-text');
+    expect(await kinds(cut('title="Categoría / subclase"'))).toEqual([]);
+    const clamp = `<div style="width:100px;display:-webkit-box;-webkit-line-clamp:2;-webkit-box-orient:vertical;overflow:hidden">A title far too long to fit on two short lines of this narrow box</div>`;
+    expect(await kinds(clamp)).toContain('clipped-text');
+    const badge = (width: number) =>
+      `<div style="width:${width}px;overflow:hidden;white-space:nowrap"><span class="mantine-Badge-root" style="display:inline-block;padding:0 8px;border-radius:8px;background:red">99+</span></div>`;
+    expect(await kinds(badge(20))).toContain('clipped-text');
+    expect(await kinds(badge(80))).toEqual([]);
+  });
+
+  it('flags crowded targets under 24 px on a phone only', async () => {
+    const pair = (gap: number) =>
+      `<button style="width:16px;height:16px;padding:0">a</button><button style="width:16px;height:16px;padding:0;margin-left:${gap}px">b</button>`;
+    expect(await kinds(pair(2))).toContain('small-target');
+    expect(await kinds(pair(2), false)).toEqual([]);
+    expect(await kinds(pair(30))).toEqual([]);
+  });
+});
