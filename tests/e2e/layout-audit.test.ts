@@ -237,6 +237,20 @@ describe('the frame on a phone and on a laptop', () => {
     await page.keyboard.press('Escape');
     expect(await page.getByRole('button', { name: 'Fullscreen' }).count()).toBe(1);
 
+    // A book's record page, opened before any screen loaded the subclasses, names its subclass.
+    const books = await apiCall<{ items: { id: number; subclassName: string | null }[] }>(
+      server.url,
+      '/book/page',
+      { pageNum: 1, pageSize: 50 },
+      token,
+    );
+    const book = books.items.find((b) => b.subclassName);
+    expect(book, 'a demo book with a subclass').toBeDefined();
+    await go(page, `/web/book/${book?.id}`);
+    await page.getByTestId('record-view').waitFor();
+    await expect.poll(() => page.getByTestId('record-view').textContent()).toContain(book?.subclassName ?? '?');
+    expect(await page.getByTestId('record-view').textContent()).not.toMatch(/#\d+/);
+
     await page.setViewportSize({ width: PHONE, height: 844 });
     await go(page, '/index');
     await page.getByTestId('stat-book-value').waitFor();
