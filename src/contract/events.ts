@@ -59,3 +59,10 @@ export interface PresenceInput {
   /** true while the form is open (sent again every PRESENCE_REFRESH_MS), false when it closes. */
   editing: boolean;
 }
+
+/**
+ * On every other API answer (docs/api-additions.md): the live stream's position when the request
+ * began, so a stream opened later resumes from there (`Last-Event-ID`) and replays only what
+ * changed since the data was read, instead of the console fetching everything again.
+ */
+export const EVENT_POSITION_HEADER = 'X-Lectern-Event-Position';

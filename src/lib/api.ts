@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { sessionEpoch } from '../stores/session';
 import { fetchWithEarlyAnswers } from './early-answers';
+import { resumePoint } from './events';
 import { createHttp } from './http';
 import { mantineHttpUi } from './http-ui';
 import { getToken } from './token';
@@ -15,4 +16,5 @@ export const http = createHttp({
   fallbackMessage: () => i18n._(msg`Error`),
   fetch: fetchWithEarlyAnswers,
   sessionEpoch,
+  onEventPosition: (position) => resumePoint.note(position),
 });

@@ -69,6 +69,11 @@ export interface LiveOptions {
   onStatus?(open: boolean): void;
   /** The server refused the session (signed out elsewhere, expired): no retrying. */
   onRefused?(code: number): void;
+  /**
+   * Where a first connection resumes from: the position the data on screen was read at (see
+   * {@link createResumePoint}), so only what changed since is replayed; undefined: from now on.
+   */
+  resumeFrom?(): string | undefined;
   fetch?: typeof fetch;
 }
 
@@ -100,6 +105,7 @@ export function createLiveConnection(opts: LiveOptions) {
     };
     try {
       const headers: Record<string, string> = { 'X-Token': token, Accept: 'text/event-stream' };
+      lastEventId ??= opts.resumeFrom?.();
       const resumed = lastEventId !== undefined;
       if (resumed) headers['Last-Event-ID'] = lastEventId as string;
       const base = opts.baseURL ?? API_BASE;
@@ -171,6 +177,44 @@ export function createLiveConnection(opts: LiveOptions) {
     },
   };
 }
+
+/**
+ * The oldest live-stream position the console's data was read at. Every answer carries the
+ * position at which the server began reading it (`X-Lectern-Event-Position`, `<instance>-<seq>`);
+ * a stream opened after the screen loaded resumes from the oldest of them and gets, as events, just
+ * what changed since, instead of the console fetching everything again when it connects. Positions
+ * of one instance's events are ordered by their number; positions named after different instances
+ * cannot be ordered here, and then there is none (the first connection refetches what is shown).
+ */
+export function createResumePoint() {
+  let oldest: string | undefined;
+  let unordered = false;
+  const parse = (position: string) => {
+    const m = /^(.+)-(\d+)$/.exec(position);
+    return m ? { instance: m[1], seq: Number(m[2]) } : undefined;
+  };
+  return {
+    note(position: string): void {
+      const now = parse(position);
+      if (unordered || !now || position === oldest) return;
+      const was = oldest === undefined ? undefined : parse(oldest);
+      if (!was) oldest = position;
+      else if (was.instance !== now.instance) unordered = true;
+      else if (now.seq < was.seq) oldest = position;
+    },
+    get(): string | undefined {
+      return unordered ? undefined : oldest;
+    },
+    /** A new session: what the previous one read says nothing about the next one's data. */
+    clear(): void {
+      oldest = undefined;
+      unordered = false;
+    },
+  };
+}
+
+/** The console's resume point (lib/api.ts notes each answer's position; shell/live-root.tsx reads it). */
+export const resumePoint = createResumePoint();
 
 /** This tab's id for presence: random, kept for the tab's life. */
 export const TAB_ID: string = (() => {

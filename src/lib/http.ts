@@ -1,5 +1,6 @@
 import { $fetch, FetchError, type FetchOptions } from 'ofetch';
 import { API_BASE, Code, type Envelope, type FieldError, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
+import { EVENT_POSITION_HEADER } from '../contract/events';
 
 /**
  * The console's HTTP client (SPEC.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
@@ -79,6 +80,8 @@ export interface HttpDeps {
    * sent before the password was changed is not a reason to go back to the change page.
    */
   sessionEpoch?(): number;
+  /** Each answer's live-stream position (src/lib/events.ts: where a stream opened later resumes). */
+  onEventPosition?(position: string): void;
 }
 
 export type Outcome =
@@ -131,6 +134,8 @@ export function createHttp(deps: HttpDeps) {
       const res = await raw.raw<Envelope<T>>(path, { ...fetchOpts, method, body: body as BodyInit });
       envelope = res._data as Envelope<T>;
       status = res.status;
+      const position = res.headers.get(EVENT_POSITION_HEADER);
+      if (position) deps.onEventPosition?.(position);
       const cachedAt = Number(res.headers.get(CACHED_AT_HEADER));
       if (cachedAt && envelope?.data && typeof envelope.data === 'object') servedFromCache.set(envelope.data, cachedAt);
     } catch (e) {

@@ -10,7 +10,7 @@ import { registerImageFiles, registerImageUpload } from '../resources/image/serv
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
-import { registerEvents } from './events/routes';
+import { eventPosition, registerEvents } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
@@ -65,6 +65,8 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   registerImageFiles(api, deps);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(deps));
+  // The live stream's position on each answer, for a stream opened later to resume from.
+  api.use('*', eventPosition(deps));
   registerImageUpload(api, deps);
   registerCompanyRoutes(api, deps);
   const resources = registerResources(api, deps);

@@ -2,7 +2,7 @@ import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { type ChangeEvent, type CountsEvent, LIVE_EVENTS, type PresenceEvent } from '../contract/events';
-import { createLiveConnection, type LiveMessage, TAB_ID } from '../lib/events';
+import { createLiveConnection, type LiveMessage, resumePoint, TAB_ID } from '../lib/events';
 import { liveStore, presenceKey, resetLiveStore } from '../stores/live';
 import { sessionStore } from '../stores/session';
 
@@ -21,6 +21,8 @@ export function LiveRoot() {
       onStatus: (open) => {
         liveStore.connected = open;
       },
+      // From where the screen's data was read: what changed since arrives as events.
+      resumeFrom: () => resumePoint.get(),
     });
     let token = sessionStore.token;
     let started = false;
@@ -30,6 +32,7 @@ export function LiveRoot() {
         token = sessionStore.token;
         conn.stop();
         conn.forget();
+        resumePoint.clear();
         resetLiveStore();
       }
       // Until the password is changed every other call is refused (40310); roles: info loaded.
@@ -44,8 +47,9 @@ export function LiveRoot() {
     const unsubscribe = subscribe(sessionStore, sync);
     window.addEventListener('online', sync);
     window.addEventListener('offline', sync);
-    // The first start waits until the page has settled, so the stream (a request that never ends)
-    // does not compete with the first screen's code and data.
+    // The first start waits until the page has loaded and settled, so the stream (a request that
+    // never ends) does not compete with the first screen's code and data; it resumes from where
+    // that data was read, so nothing is fetched again when it opens.
     const stopWaiting = whenSettled(queryClient, () => {
       started = true;
       sync();
@@ -62,24 +66,30 @@ export function LiveRoot() {
   return null;
 }
 
-/** Nothing fetched for this long (and the browser idle): the page has settled. */
-const SETTLED_MS = 2000;
+/** Nothing fetched for this long after the load event (and then the browser idle): the page has settled. */
+const SETTLED_MS = 1000;
 
 function whenSettled(queryClient: QueryClient, fn: () => void): () => void {
   let quietSince = Date.now();
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let idle: number | undefined;
   const check = () => {
     const now = Date.now();
-    if (queryClient.isFetching() + queryClient.isMutating() > 0) quietSince = now;
+    if (document.readyState !== 'complete' || queryClient.isFetching() + queryClient.isMutating() > 0) {
+      quietSince = now;
+    }
     if (now - quietSince < SETTLED_MS) {
       timer = setTimeout(check, 250);
       return;
     }
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(fn, { timeout: 2000 });
+    if (typeof requestIdleCallback === 'function') idle = requestIdleCallback(fn, { timeout: 2000 });
     else fn();
   };
   timer = setTimeout(check, 250);
-  return () => clearTimeout(timer);
+  return () => {
+    clearTimeout(timer);
+    if (idle !== undefined) cancelIdleCallback(idle);
+  };
 }
 
 /** What each event does; exported for the unit test. */
@@ -116,8 +126,9 @@ export function handleLiveMessage(
     case LIVE_EVENTS.ready:
       // The server sends who edits what right after; what we had may have ended meanwhile.
       liveStore.presence = {};
-      // A first connection (not a resume) starts after the screen loaded its data: a change made
-      // in between was never sent, so what is shown is fetched once more.
+      // A first connection that could not resume from where the screen's data was read (no
+      // position known, or positions of different instances): a change made in between was never
+      // sent, so what is shown is fetched once more. A resumed one got those changes as events.
       if (!resumed) void queryClient.invalidateQueries();
       break;
     case LIVE_EVENTS.reset:

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, api, createStaff, launch, openSignedIn, screenshot } from './browser';
+import { adminToken, api, baseURL, createStaff, launch, openSignedIn, screenshot } from './browser';
 import { form, rows } from './lists';
 import { controlled } from './pwa-helpers';
 
@@ -176,5 +176,59 @@ describe('live counts and fresh lists', () => {
     await expect.poll(() => rows(page).first().textContent()).toContain('Live Ledger, read offline');
     expect(await marked(page)).toBe('kept');
     await page.context().close();
+  });
+});
+
+describe('a cold screen asks for each datum once', () => {
+  it('Books: each of its requests once, the stream opened after them, resuming from where they were read', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1280, height: 800 },
+      locale: 'en-US',
+      // The service worker's own requests (its precache, the second session check it asks for
+      // once in control) are the PWA suite's; here, what the console asks.
+      serviceWorkers: 'block',
+    });
+    await context.addCookies([{ name: 'Authorization', value: token, url: baseURL() }]);
+    const page = await context.newPage();
+    const asked: { path: string; at: number; done?: number; lastEventId?: string }[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (!url.pathname.startsWith('/prod-api/')) return;
+      asked.push({ path: url.pathname, at: Date.now(), lastEventId: r.headers()['last-event-id'] });
+    });
+    page.on('requestfinished', (r) => {
+      const path = new URL(r.url()).pathname;
+      const call = asked.find((c) => c.path === path && c.done === undefined);
+      if (call) call.done = Date.now();
+    });
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    // The stream opens once the page has settled; then a while more, past when the old console
+    // fetched everything again as the stream connected.
+    await expect.poll(() => asked.some((c) => c.path === '/prod-api/events'), { timeout: 20_000 }).toBe(true);
+    await page.waitForTimeout(4000);
+    const counts = new Map<string, number>();
+    for (const c of asked) counts.set(c.path, (counts.get(c.path) ?? 0) + 1);
+    const data = [...counts.keys()].filter((p) => p !== '/prod-api/events');
+    expect(data).toEqual(expect.arrayContaining(['/prod-api/auth/info', '/prod-api/book/page', '/prod-api/views']));
+    expect(Object.fromEntries(counts)).toEqual(Object.fromEntries([...counts.keys()].map((p) => [p, 1])));
+    // After the screen's data, and from the position it was read at.
+    const stream = asked.find((c) => c.path === '/prod-api/events');
+    const lastData = Math.max(...asked.filter((c) => c.path !== '/prod-api/events').map((c) => c.done ?? Infinity));
+    expect(stream?.at).toBeGreaterThanOrEqual(lastData);
+    expect(stream?.lastEventId).toMatch(/^[0-9a-f]+-\d+$/);
+
+    // A change made elsewhere after the screen read its data still reaches it, as an event.
+    const before = asked.length;
+    const book = (
+      await api<Page_<{ id: number; version: number; stock: number }>>('/book/page', {
+        body: { keyword: 'Live Ledger' },
+        token,
+      })
+    ).items[0];
+    await api('/book', { method: 'PUT', body: { ...book, stock: (book?.stock ?? 0) + 1 }, token });
+    await expect.poll(() => asked.slice(before).some((c) => c.path === '/prod-api/book/page')).toBe(true);
+    await context.close();
   });
 });

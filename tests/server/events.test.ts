@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code } from '../../src/contract/envelope';
-import type { ChangeEvent, CountsEvent, PresenceEvent } from '../../src/contract/events';
+import {
+  type ChangeEvent,
+  type CountsEvent,
+  EVENT_POSITION_HEADER,
+  type PresenceEvent,
+} from '../../src/contract/events';
 import { create } from './helpers/crud';
 import { openStream, presenceEvent, type SseEvent, type SseStream } from './helpers/sse';
 import { createBook, createCategory, createStaff, startTestServer, type TestServer } from './helpers/test-server';
@@ -182,6 +187,35 @@ describe('GET /prod-api/events', () => {
 
     const lost = await stream({ token: s.adminToken, lastEventId: 'ffffffff-12' });
     await lost.next((e) => e.event === 'reset');
+  });
+
+  it('gives the position each answer was read at; a stream resuming there gets only what changed since', async () => {
+    const page = () =>
+      fetch(`${s.url}/prod-api/category/page`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'X-Token': s.adminToken },
+        body: JSON.stringify({ pageNum: 1, pageSize: 10 }),
+      });
+    const read = (await page()).headers.get(EVENT_POSITION_HEADER);
+    expect(read).toMatch(/^[0-9a-f]+-\d+$/);
+    // Nothing changed: the next read is at the same position, and a stream from there replays nothing.
+    expect((await page()).headers.get(EVENT_POSITION_HEADER)).toBe(read);
+    const quiet = await stream({ token: s.adminToken, lastEventId: read ?? '' });
+    await quiet.next((e) => e.event === 'counts');
+    expect(quiet.events.filter((e) => e.event === 'change' || e.event === 'reset')).toEqual([]);
+    quiet.close();
+    // A change after the read: a stream opened later from the read's position gets that change only.
+    const later = await createCategory(s, 'After the read');
+    const moved = (await page()).headers.get(EVENT_POSITION_HEADER);
+    expect(moved).not.toBe(read);
+    const st = await stream({ token: s.adminToken, lastEventId: read ?? '' });
+    await st.next((e) => e.event === 'ready');
+    expect(st.events.filter((e) => e.event === 'change').map((e) => (e.data as ChangeEvent).id)).toEqual([later]);
+    expect(st.events.filter((e) => e.event === 'reset')).toEqual([]);
+    // Not on the stream itself, nor before the session is known.
+    expect(st.headers?.get(EVENT_POSITION_HEADER) ?? null).toBeNull();
+    const anonymous = await fetch(`${s.url}/prod-api/category/page`, { method: 'POST', body: '{}' });
+    expect(anonymous.headers.get(EVENT_POSITION_HEADER)).toBeNull();
   });
 
   it('counts its open streams in /metrics', async () => {

@@ -69,6 +69,14 @@ export class EventBus {
     return this.ring.at(-1)?.id ?? this.startId;
   }
 
+  /**
+   * Whether this ring holds every change published since this instance started to listen: on
+   * SQLite always (in process); on PostgreSQL once its LISTEN connection is up (until it drops).
+   */
+  get hearsEverything(): boolean {
+    return this.deps.dialect !== 'postgres' || this.listener !== null;
+  }
+
   nextId(): string {
     this.seq += 1;
     return `${this.instance}-${this.seq}`;

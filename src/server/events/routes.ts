@@ -1,6 +1,6 @@
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import type { Role } from '../../contract/auth';
-import type { ChangeEvent } from '../../contract/events';
+import { type ChangeEvent, EVENT_POSITION_HEADER } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import type { RegisteredResource } from '../crud/types';
@@ -110,4 +110,23 @@ export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: Regi
 /** From the write path, after the transaction committed: every instance's streams get it. */
 export function publishChange(deps: AppDeps, change: ChangeEvent, roles?: readonly Role[]): void {
   void liveHub(deps).publishChange(change, roles);
+}
+
+/**
+ * Every answer of a signed-in call carries the stream's position as the request began
+ * (`X-Lectern-Event-Position`): a console that opens its stream later resumes from the oldest
+ * position its screen's data was read at, so the changes made since reach it as events and nothing
+ * else is fetched again. Read before the handler: a change committed meanwhile is replayed (a
+ * refetch too many at worst), never missed. On PostgreSQL the position is given only once this
+ * instance's ring hears every instance (its LISTEN connection, started here if need be): before
+ * that, a resume here could miss what others published.
+ */
+export function eventPosition(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const { bus } = liveHub(deps);
+    const position = bus.hearsEverything ? bus.lastId : undefined;
+    if (!position) void bus.listen();
+    await next();
+    if (position && c.req.path !== '/prod-api/events') c.res.headers.set(EVENT_POSITION_HEADER, position);
+  };
 }

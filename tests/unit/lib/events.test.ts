@@ -2,7 +2,13 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createLiveConnection, createSseParser, type LiveMessage, retryDelay } from '../../../src/lib/events';
+import {
+  createLiveConnection,
+  createResumePoint,
+  createSseParser,
+  type LiveMessage,
+  retryDelay,
+} from '../../../src/lib/events';
 import { apiCacheKind } from '../../../src/sw/protocol/cache-keys';
 
 describe('createSseParser', () => {
@@ -63,7 +69,61 @@ afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
 const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8' });
 
+describe('createResumePoint', () => {
+  it('keeps the oldest position of one instance, none once positions of different instances mix', () => {
+    const point = createResumePoint();
+    expect(point.get()).toBeUndefined();
+    point.note('a1b2-7');
+    point.note('a1b2-9');
+    point.note('a1b2-5');
+    point.note('not a position');
+    expect(point.get()).toBe('a1b2-5');
+    // The ring was empty when this answer was read ("-0"): older than any event of that instance.
+    point.note('a1b2-0');
+    expect(point.get()).toBe('a1b2-0');
+    point.note('ffee-3');
+    expect(point.get()).toBeUndefined();
+    point.note('a1b2-0');
+    expect(point.get()).toBeUndefined();
+    point.clear();
+    point.note('ffee-3');
+    expect(point.get()).toBe('ffee-3');
+  });
+});
+
 describe('createLiveConnection', () => {
+  it('a first connection resumes from where the data on screen was read; later ones from the last event', async () => {
+    const got: LiveMessage[] = [];
+    const resumed: boolean[] = [];
+    scripts = [
+      (res) => {
+        sse(res);
+        res.write('event: change\nid: i-8\ndata: {"id":8}\n\nevent: ready\nid: i-8\ndata: {}\n\n');
+        setTimeout(() => res.destroy(), 50);
+      },
+      (res) => {
+        sse(res);
+        res.write('event: ready\nid: i-8\ndata: {}\n\n');
+      },
+    ];
+    const conn = createLiveConnection({
+      baseURL: base,
+      getToken: () => 'tok-1',
+      clientId: 'tab-123456',
+      onMessage: (m, r) => {
+        got.push(m);
+        resumed.push(r);
+      },
+      resumeFrom: () => 'i-6',
+    });
+    conn.start();
+    await expect.poll(() => got.length, { timeout: 5000 }).toBe(3);
+    conn.stop();
+    expect(seen.at(-2)?.['last-event-id']).toBe('i-6');
+    expect(seen.at(-1)?.['last-event-id']).toBe('i-8');
+    expect(resumed).toEqual([true, true, true]);
+  });
+
   it('sends the token and tab id, delivers events, and on a drop reconnects with Last-Event-ID', async () => {
     const got: LiveMessage[] = [];
     scripts = [
