@@ -108,7 +108,12 @@ export async function underPoll(
     body = await res.text();
     status = res.status;
   } catch (err) {
-    if (!abort.signal.aborted) throw err;
+    if (!abort.signal.aborted) {
+      // The poll must not outlive this request and run into the next test's figures.
+      stop = true;
+      await poll;
+      throw err;
+    }
   } finally {
     clearTimeout(timer);
   }

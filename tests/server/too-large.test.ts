@@ -24,14 +24,14 @@ afterAll(async () => {
 
 const MiB = 1024 * 1024;
 
-async function uploadImage(size: number) {
+async function uploadImage(size: number, auth: Record<string, string> = { 'X-Token': token }) {
   const bytes = new Uint8Array(size);
   bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
   const form = new FormData();
   form.append('file', new Blob([bytes], { type: 'image/png' }), 'big.png');
   const res = await fetch(`${server.url}/prod-api/file/upload/img`, {
     method: 'POST',
-    headers: { 'X-Token': token },
+    headers: auth,
     body: form,
   });
   return { status: res.status, body: (await res.json()) as { code: number; msg: string } };
@@ -44,6 +44,16 @@ describe('413 that clients receive', () => {
       const res = await uploadImage(mib * MiB);
       expect(res.status).toBe(413);
       expect(res.body).toMatchObject({ code: 41300, msg: 'Image is too large (limit 5 MiB)' });
+    }
+  });
+
+  it('answers an upload within the limit but without a valid token with 401 to Node fetch', async () => {
+    for (const auth of [{}, { 'X-Token': 'forged' }]) {
+      for (let i = 0; i < 3; i++) {
+        const res = await uploadImage(5 * MiB - 1024, auth);
+        expect(res.status).toBe(401);
+        expect(res.body.code).toBe(50008);
+      }
     }
   });
 

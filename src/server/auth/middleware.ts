@@ -3,7 +3,8 @@ import type { Role } from '../../contract/auth';
 import type { AppDeps, AppEnv, AuthUser } from '../context';
 import { deleteSession, findSession, touchIfAlive } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
-import { forbidden, illegalToken, passwordChangeRequired, tokenExpired } from '../http/errors';
+import { drainBeforeRefusal } from '../http/body-limit';
+import { ApiError, forbidden, illegalToken, passwordChangeRequired, tokenExpired } from '../http/errors';
 import { hashToken } from './tokens';
 
 export interface AuthOptions {
@@ -21,8 +22,26 @@ export interface AuthOptions {
  * for a signed-in user (API.md §1).
  */
 export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
-  const idleMs = deps.config.tokenIdleMinutes * 60_000;
+  const authenticate = authenticator(deps, opts);
   return async (c, next) => {
+    try {
+      await authenticate(c);
+    } catch (err) {
+      // A refused upload is still being sent: read it away (up to the drain limit) so the client
+      // gets the 401 instead of a reset connection; past that, the answer closes the connection.
+      if (err instanceof ApiError) {
+        const { close } = await drainBeforeRefusal(c.req.raw);
+        if (close) throw new ApiError(err.code, err.msg, err.data, { ...err.headers, Connection: 'close' });
+      }
+      throw err;
+    }
+    await next();
+  };
+}
+
+function authenticator(deps: AppDeps, opts: AuthOptions) {
+  const idleMs = deps.config.tokenIdleMinutes * 60_000;
+  return async (c: Context<AppEnv>) => {
     const token = c.req.header('x-token') || (opts.allowQueryToken ? c.req.query('token') : undefined);
     if (!token || token.length > 200) throw illegalToken();
     const tokenHash = hashToken(token);
@@ -54,7 +73,6 @@ export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHa
       tokenHash,
       mustChangePassword,
     });
-    await next();
   };
 }
 
