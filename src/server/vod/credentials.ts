@@ -1,4 +1,5 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { yieldToLoop } from '../lib/slices';
 import type { VodCredentialTable, VodDb } from './tables';
 
 /**
@@ -38,7 +39,7 @@ export async function mintCredential(
   };
   const stale = new Date(o.now.getTime() - KEEP_EXPIRED_MS).toISOString();
   await db.deleteFrom('vod_credential').where('expires_at', '<', stale).execute();
-  await db.deleteFrom('vod_nonce').where('expires_at', '<', o.now.toISOString()).execute();
+  await deleteExpiredNonces(db, o.now.toISOString());
   await db
     .insertInto('vod_credential')
     .values({
@@ -112,6 +113,26 @@ export async function lookupCredential(db: VodDb, accessKeyId: string, token: st
 }
 
 export const isExpired = (c: Credential, now: Date) => c.expiresAt <= now.toISOString();
+
+/** Expired nonces deleted per statement; each signed call leaves one, so there can be very many. */
+const NONCE_BATCH = 1000;
+
+/**
+ * Expired nonces, deleted in batches with a turn of the event loop between them: one statement over
+ * every nonce of a busy quarter hour would hold SQLite (and the loop) as long as it takes.
+ */
+async function deleteExpiredNonces(db: VodDb, now: string): Promise<void> {
+  for (;;) {
+    const gone = await db
+      .deleteFrom('vod_nonce')
+      .where('nonce', 'in', (eb) =>
+        eb.selectFrom('vod_nonce').select('nonce').where('expires_at', '<', now).limit(NONCE_BATCH),
+      )
+      .executeTakeFirst();
+    if (Number(gone.numDeletedRows) < NONCE_BATCH) return;
+    await yieldToLoop();
+  }
+}
 
 /** Records a SignatureNonce; false when it was seen before (a replayed request). */
 export async function claimNonce(db: VodDb, nonce: string, expiresAt: string): Promise<boolean> {
