@@ -1,11 +1,13 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import classes from './record-section.module.css';
 
 /**
  * One panel of a record page (its applications, its history): a titled section (with the number of
  * entries in all when `count` is given, once known), then a notice,
  * the error of its request, or what it says when it has nothing to list, then its table of `rows`
- * under `headers` (scrolling sideways on a narrow screen unless `scroll` is false). `id` names the
+ * under `headers` (scrolling sideways on a narrow screen unless `scroll` is false; on a phone, one
+ * block per row with each value under its column's name). `id` names the
  * title (the section's accessible name) and the table (its test id).
  */
 export function RecordSection({
@@ -30,8 +32,10 @@ export function RecordSection({
   scroll?: boolean;
   rows: ReactNode[];
 }) {
+  // Each column's name, for the phone's stacked rows (record-section.module.css).
+  const names = Object.fromEntries(headers.map((h, i) => [`--col-${i + 1}`, JSON.stringify(h)])) as CSSProperties;
   const table = (
-    <Table striped data-testid={id}>
+    <Table striped data-testid={id} className={classes.stack} style={names}>
       <Table.Thead>
         <Table.Tr>
           {headers.map((h) => (
@@ -62,7 +66,14 @@ export function RecordSection({
           {empty}
         </Text>
       )}
-      {rows.length > 0 && (scroll ? <Table.ScrollContainer minWidth={520}>{table}</Table.ScrollContainer> : table)}
+      {rows.length > 0 &&
+        (scroll ? (
+          <Table.ScrollContainer minWidth={520} className={classes.scroll}>
+            {table}
+          </Table.ScrollContainer>
+        ) : (
+          table
+        ))}
     </Paper>
   );
 }
