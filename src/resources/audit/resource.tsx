@@ -23,9 +23,10 @@ export const auditResource: ResourceDef<AuditRow> = {
       label: msg`Time`,
       sortField: 'at',
       width: 170,
+      priority: 1,
       render: (a, i18n) => <Text size="sm">{formatDateTime(a.at, i18n.locale)}</Text>,
     },
-    { key: 'actor', label: msg`Actor`, width: 140, render: (a) => a.actorName },
+    { key: 'actor', label: msg`Actor`, width: 140, priority: 2, render: (a) => a.actorName },
     {
       key: 'action',
       label: msg`Action`,
@@ -36,6 +37,7 @@ export const auditResource: ResourceDef<AuditRow> = {
       key: 'resource',
       label: msg`Resource`,
       width: 150,
+      priority: 3,
       render: (a, i18n) => {
         const known = AUDIT_RESOURCE_OPTIONS.find((o) => o.value === a.resource);
         return known ? i18n._(known.label) : <Code>{a.resource}</Code>;
@@ -45,6 +47,7 @@ export const auditResource: ResourceDef<AuditRow> = {
       key: 'recordId',
       label: msg`Record`,
       width: 200,
+      priority: 1,
       render: (a) => (
         <Text size="sm" lineClamp={2}>
           #{a.recordId} {a.recordTitle && <RecordLink entry={a} />}
@@ -54,6 +57,8 @@ export const auditResource: ResourceDef<AuditRow> = {
     {
       key: 'changes',
       label: msg`Changed fields`,
+      // What the log is for: it stays while narrower columns leave (the resource first).
+      priority: 1,
       render: (a) => <ChangeDetails resource={a.resource} changes={a.changes} />,
     },
   ],
