@@ -30,9 +30,11 @@ let readerId = 0;
 beforeAll(async () => {
   [browser, server] = await Promise.all([launch(), startDemoServer()]);
   const { token } = await apiCall<{ token: string }>(server.url, '/auth/login', admin);
+  // The record with the most to show (the longest values: a cover's address, a long title), as
+  // the hardest case for a phone's width.
   const first = (path: string) =>
-    apiCall<{ items: { id: number }[] }>(server.url, path, { pageNum: 1, pageSize: 1 }, token).then(
-      (p) => p.items[0]?.id ?? 0,
+    apiCall<{ items: { id: number }[] }>(server.url, path, { pageNum: 1, pageSize: 50 }, token).then(
+      (p) => [...p.items].sort((a, b) => JSON.stringify(b).length - JSON.stringify(a).length)[0]?.id ?? 0,
     );
   [bookId, readerId] = await Promise.all([first('/book/page'), first('/users/page')]);
 });

@@ -163,6 +163,17 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
       const parentOut = p && el.parentElement !== document.body && (p.right > W + 1 || p.left < -1);
       if (!parentOut) culprits.push(`${name(el)} ${show(box(r))}`);
     }
+    // A long word (an address, a file name) spills out of a box that does not: its text is the culprit.
+    if (culprits.length === 0) {
+      const texts = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let n = texts.nextNode(); n && culprits.length < 4; n = texts.nextNode()) {
+        const range = document.createRange();
+        range.selectNodeContents(n);
+        const r = range.getBoundingClientRect();
+        if (r.width > 0 && (r.right > W + 1 || r.left < -1) && n.parentElement && drawn(n.parentElement))
+          culprits.push(`the text "${norm(n.textContent).slice(0, 60)}" ${show(box(r))}`);
+      }
+    }
     out.push({
       kind: 'sideways-scroll',
       detail: `page ${scroller.scrollWidth} px wide in a ${W} px viewport; sticking out: ${culprits.join('; ') || '?'}`,
