@@ -48,7 +48,7 @@ describe('413 that clients receive', () => {
   });
 
   it('answers an upload within the limit but without a valid token with 401 to Node fetch', async () => {
-    for (const auth of [{}, { 'X-Token': 'forged' }]) {
+    for (const auth of [{}, { 'X-Token': 'forged' }] as Record<string, string>[]) {
       for (let i = 0; i < 3; i++) {
         const res = await uploadImage(5 * MiB - 1024, auth);
         expect(res.status).toBe(401);

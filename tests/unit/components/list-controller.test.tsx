@@ -71,7 +71,12 @@ function memoryApi(store: Book[]) {
           }
           const size = body.pageSize as number;
           const from = ((body.pageNum as number) - 1) * size;
-          return { items: items.slice(from, from + size), total: items.length };
+          return {
+            items: items.slice(from, from + size),
+            total: items.length,
+            pageNum: body.pageNum as number,
+            pageSize: size,
+          };
         },
         placeholderData: keepPreviousData,
       });
