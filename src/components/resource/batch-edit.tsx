@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -59,7 +60,7 @@ export default function BatchEdit({
       if (dryRun) setPreview({ key, result });
       else {
         await queryClient.invalidateQueries({ queryKey: [path] });
-        notifySuccess(t`Changed ${result.changed} records`);
+        notifySuccess(t`${plural(result.changed, { one: 'Changed # record', other: 'Changed # records' })}`);
         onApplied();
         if (result.conflicts.length > 0) setApplied(result);
         else onClose();
@@ -82,11 +83,13 @@ export default function BatchEdit({
     >
       <Stack gap="md">
         <Text size="sm" data-testid="batch-scope">
-          {scope.kind === 'ids' ? t`${count} selected records` : t`All ${count} records matching the filter`}
+          {scope.kind === 'ids'
+            ? t`${plural(count, { one: '# selected record', other: '# selected records' })}`
+            : t`${plural(count, { one: 'The # record matching the filter', other: 'All # records matching the filter' })}`}
         </Text>
         {applied ? (
           <Alert color="yellow" data-testid="batch-conflicts">
-            {t`${applied.changed} changed. ${applied.conflicts.length} were changed by someone else meanwhile and were left as they are: reload and try again for them.`}
+            {t`${plural(applied.changed, { one: '# changed.', other: '# changed.' })} ${plural(applied.conflicts.length, { one: '# was changed by someone else meanwhile and was left as it is: reload and try again for it.', other: '# were changed by someone else meanwhile and were left as they are: reload and try again for them.' })}`}
           </Alert>
         ) : (
           <>
@@ -125,7 +128,7 @@ export default function BatchEdit({
               <Alert color={current.conflicts.length > 0 ? 'yellow' : 'blue'} data-testid="batch-preview">
                 {t`${current.changed} of ${current.matched} will change; ${current.unchanged} already have these values.`}
                 {current.conflicts.length > 0 &&
-                  ` ${t`${current.conflicts.length} were changed by someone else since you loaded them and will be left as they are.`}`}
+                  ` ${t`${plural(current.conflicts.length, { one: '# was changed by someone else since you loaded it and will be left as it is.', other: '# were changed by someone else since you loaded them and will be left as they are.' })}`}`}
               </Alert>
             )}
           </>

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Anchor, Button, Group, Text } from '@mantine/core';
 import { IconEdit, IconUpload } from '@tabler/icons-react';
@@ -78,7 +79,7 @@ export function useBulkActions<T extends RecordMeta>(
       <Group gap="xs" justify="center" data-testid="select-all-matching-line">
         {allMatching ? (
           <>
-            <Text size="sm">{t`All ${total} matching records are selected.`}</Text>
+            <Text size="sm">{t`${plural(total, { one: 'The # matching record is selected.', other: 'All # matching records are selected.' })}`}</Text>
             <Anchor
               component="button"
               size="sm"

@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { IconFileUpload } from '@tabler/icons-react';
@@ -70,7 +71,7 @@ export default function ImportDialog({ path, title, onClose }: { path: string; t
       if (envelope.code === Code.Ok) {
         const { created } = envelope.data as ImportResult;
         await queryClient.invalidateQueries({ queryKey: [path] });
-        notifySuccess(t`Imported ${created} records`);
+        notifySuccess(t`${plural(created, { one: 'Imported # record', other: 'Imported # records' })}`);
         onClose();
         return;
       }
@@ -206,7 +207,7 @@ function ImportReportView({ report }: { report: ImportReport }) {
           {t`${report.valid} valid`}
         </Badge>
         <Badge color={report.invalid > 0 ? 'red' : 'gray'} variant="light" data-testid="import-invalid">
-          {t`${report.invalid} invalid`}
+          {t`${plural(report.invalid, { one: '# invalid', other: '# invalid' })}`}
         </Badge>
       </Group>
       {report.invalid > 0 && (
