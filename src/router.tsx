@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRouter } from '@tanstack/react-router';
+import { keepPageWhenChunksFailOffline } from './lib/offline/chunk-failures';
 import { queryClient } from './lib/query-client';
 import { yieldToMain } from './lib/yield-to-main';
+import { ScreenError } from './pwa/screen-error';
 import type { routeTree as RouteTree } from './routeTree.gen';
 
 export interface RouterContext {
@@ -19,7 +21,10 @@ function createAppRouter(routeTree: typeof RouteTree) {
     // Loaders read through the query cache, so the router's own cache would only duplicate it.
     defaultPreloadStaleTime: 0,
     scrollRestoration: true,
+    // A screen that cannot open (its code unreachable offline) says so in place; never a reload.
+    defaultErrorComponent: ScreenError,
   });
+  keepPageWhenChunksFailOffline();
   // A navigation starts in a task of its own, after the click or key that asked for it: the input's
   // task then ends at once, and the old screen's removal with the address change (pushState, the
   // router's state, the commit React makes of it) comes after it, not inside it. Together they held

@@ -1,6 +1,7 @@
 // biome-ignore lint/style/noRestrictedImports: the one place React's lazy is wrapped.
 import { type ComponentType, lazy as reactLazy } from 'react';
 import { wholeCatalogue } from './i18n';
+import { retryWhenOnline } from './offline/chunk-failures';
 
 /**
  * React's `lazy`, the piece also waiting for the language's whole catalogue: a cold start loads
@@ -9,7 +10,9 @@ import { wholeCatalogue } from './i18n';
  */
 // biome-ignore lint/suspicious/noExplicitAny: the same constraint as React's own lazy.
 export function lazy<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
-  return reactLazy(() => withMessages(load()));
+  // Offline, a piece whose code is not here yet waits for the network (lib/offline/chunk-failures.ts).
+  const loadOrWait = retryWhenOnline(load);
+  return reactLazy(() => withMessages(loadOrWait()));
 }
 
 /** A module imported on demand that shows text (also outside a component): with the whole catalogue. */
@@ -18,4 +21,7 @@ export function withMessages<T>(load: Promise<T>): Promise<T> {
 }
 
 /** React's `lazy` for a piece that shows only the texts it is given (they came with its caller's messages). */
-export const lazyWithoutMessages = reactLazy;
+// biome-ignore lint/suspicious/noExplicitAny: the same constraint as React's own lazy.
+export function lazyWithoutMessages<T extends ComponentType<any>>(load: () => Promise<{ default: T }>) {
+  return reactLazy(retryWhenOnline(load));
+}

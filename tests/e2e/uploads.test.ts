@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, screenshot, signIn } from './browser';
+import { controlled } from './pwa-helpers';
 import { writeRandomFile } from './random-file';
 import { ADMIN_PASSWORD, apiCall, type RunningServer, startServer } from './server-process';
 
@@ -343,4 +344,69 @@ describe('video uploads with a short credential lifetime', () => {
     await expectStored(server, dataDir, src);
     await ctx.close();
   });
+});
+
+describe('offline during an upload', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    ({ server, dataDir } = await newServer());
+  });
+  afterAll(async () => {
+    await server?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  for (const session of ['first', 'later'] as const) {
+    it(`opening Books from the menu never leaves the page (${session} session)`, { timeout: 180_000 }, async () => {
+      const src = makeFile(`navigate-${session}.mp4`, 30);
+      const ctx = await browser.newContext({
+        baseURL: server.url,
+        viewport: { width: 1280, height: 900 },
+        locale: 'en-US',
+        // A first session: no service worker holds the console's code yet.
+        serviceWorkers: session === 'first' ? 'block' : 'allow',
+      });
+      await slowParts(ctx, 150);
+      const page = await openPanel(ctx);
+      if (session === 'later') {
+        // A later visit: the worker holds the console from the start.
+        await controlled(page);
+        await page.reload();
+        await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+      }
+      const loads: string[] = [];
+      page.on('load', () => loads.push(page.url()));
+      await page.evaluate(() => {
+        (window as unknown as { kept: boolean }).kept = true;
+      });
+      const kept = () => page.evaluate(() => (window as unknown as { kept?: boolean }).kept === true);
+      await page.setInputFiles('input[type=file]', [src.path]);
+      await page.getByRole('button', { name: 'Start upload' }).click();
+      await expect.poll(() => progressOf(page, src.name), { timeout: 60_000 }).toBeGreaterThanOrEqual(5);
+
+      await ctx.setOffline(true);
+      const menu = page.getByRole('navigation', { name: 'Menu' });
+      await menu.getByRole('link', { name: 'Books' }).click();
+      await page.waitForURL((u) => u.pathname === '/web/book');
+      await page.waitForTimeout(3000);
+      expect(loads).toEqual([]);
+      expect(await kept()).toBe(true);
+      // The screen says it in place (its code is not on this device yet), or opens from the cache.
+      if (session === 'first') await page.getByTestId('screen-error').waitFor();
+      else await page.getByTestId('list-keyword').waitFor();
+
+      // Back online: the screen opens in place and the upload finishes.
+      await ctx.setOffline(false);
+      await page.getByTestId('list-keyword').waitFor();
+      expect(await kept()).toBe(true);
+      await page.goBack();
+      await page.waitForURL((u) => u.pathname === '/web/video-upload');
+      await expect.poll(() => stateOf(page, src.name), { timeout: 120_000 }).toBe('Success');
+      expect(await kept()).toBe(true);
+      expect(loads).toEqual([]);
+      await expectStored(server, dataDir, src);
+      await ctx.close();
+    });
+  }
 });
