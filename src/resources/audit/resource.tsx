@@ -34,30 +34,30 @@ export const auditResource: ResourceDef<AuditRow> = {
       render: (a) => <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />,
     },
     {
-      key: 'resource',
-      label: msg`Resource`,
-      width: 150,
-      priority: 3,
-      render: (a, i18n) => {
-        const known = AUDIT_RESOURCE_OPTIONS.find((o) => o.value === a.resource);
-        return known ? i18n._(known.label) : <Code>{a.resource}</Code>;
-      },
-    },
-    {
       key: 'recordId',
       label: msg`Record`,
-      width: 200,
+      width: 220,
       priority: 1,
-      render: (a) => (
-        <Text size="sm" lineClamp={2}>
-          #{a.recordId} {a.recordTitle && <RecordLink entry={a} />}
-        </Text>
-      ),
+      // The kind of record above its number and name, in one column: a record without its kind
+      // ("#1 Audited Shelf II") says nothing, and a column of its own was the first to go.
+      render: (a, i18n) => {
+        const known = AUDIT_RESOURCE_OPTIONS.find((o) => o.value === a.resource);
+        return (
+          <div>
+            <Text size="xs" c="dimmed">
+              {known ? i18n._(known.label) : <Code>{a.resource}</Code>}
+            </Text>
+            <Text size="sm" lineClamp={2}>
+              #{a.recordId} {a.recordTitle && <RecordLink entry={a} />}
+            </Text>
+          </div>
+        );
+      },
     },
     {
       key: 'changes',
       label: msg`Changed fields`,
-      // What the log is for: it stays while narrower columns leave (the resource first).
+      // What the log is for: it stays while narrower columns leave.
       priority: 1,
       render: (a) => <ChangeDetails resource={a.resource} changes={a.changes} />,
     },
