@@ -85,7 +85,7 @@ interface UploadAddress {
 
 const unb64 = <T>(v: string): T => JSON.parse(Buffer.from(v, 'base64').toString('utf8')) as T;
 
-/** One signed VOD RPC call (API.md §5), signed by the worker's own vod-client.ts. */
+/** One signed VOD RPC call (docs/api.md §5), signed by the worker's own vod-client.ts. */
 async function vodCall<T>(cred: VodCredential, action: string, params: Record<string, string | number>): Promise<T> {
   const all = await signedParams('GET', action, params, cred);
   const res = await fetch(`${cred.vodEndpoint}?${new URLSearchParams(all)}`);

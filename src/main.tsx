@@ -22,7 +22,7 @@ installErrorLog(collecting);
 // imports from this one, which must finish evaluating first.
 const app = import('./app');
 
-// Render errors arrive here with their component stack (the `vm` of SPEC.md's error-log entry).
+// Render errors arrive here with their component stack (the `vm` of docs/product.md's error-log entry).
 const onRenderError = (error: unknown, info: { componentStack?: string }) => {
   if (collecting()) void logError(toEntry(error, info.componentStack ?? '', 'render error'));
 };

@@ -62,7 +62,7 @@ function relative(value: number, unit: Intl.RelativeTimeFormatUnit, locale: stri
 const toMs = (t: Date | string | number) => (t instanceof Date ? t.getTime() : new Date(t).getTime());
 
 /**
- * Time-ago of SPEC.md §9: minutes under an hour, hours under a day, otherwise days — "5 minutes
+ * Time-ago of docs/product.md §9: minutes under an hour, hours under a day, otherwise days — "5 minutes
  * ago", "3 hours ago", "2 days ago" in the user's language. Used for the age of cached data.
  */
 export function timeAgo(time: Date | string | number, locale: string, now: number = Date.now()): string {
@@ -76,7 +76,7 @@ export function timeAgo(time: Date | string | number, locale: string, now: numbe
 export const underAMinute = (time: Date | string | number, now: number = Date.now()): boolean =>
   now - toMs(time) < MINUTE;
 
-/** Year-month-day hour:minute:second in local time (SPEC.md §9's default date format). */
+/** Year-month-day hour:minute:second in local time (docs/product.md §9's default date format). */
 export function formatFullDate(time: Date | string | number): string {
   const d = new Date(toMs(time));
   const p = (n: number) => String(n).padStart(2, '0');
@@ -84,7 +84,7 @@ export function formatFullDate(time: Date | string | number): string {
 }
 
 /**
- * Relative time of SPEC.md §9: under 30 s "just now", under an hour minutes ago, under a day hours
+ * Relative time of docs/product.md §9: under 30 s "just now", under an hour minutes ago, under a day hours
  * ago, under two days "1 day ago", otherwise the full date. `justNow` is the translated phrase.
  */
 export function relativeTime(
@@ -110,7 +110,7 @@ const NUMBER_SUFFIXES = [
   { value: 1e3, symbol: 'k' },
 ] as const;
 
-/** 1234 → "1.2k", 5e9 → "5G" (SPEC.md §9's suffixes k M G T P E), digits in the user's locale. */
+/** 1234 → "1.2k", 5e9 → "5G" (docs/product.md §9's suffixes k M G T P E), digits in the user's locale. */
 export function formatNumber(n: number, locale: string, digits = 1): string {
   const fmt = (v: number) => numberFormat(locale, { maximumFractionDigits: digits }).format(v);
   const round = (v: number) => Math.round(v * 10 ** digits) / 10 ** digits;

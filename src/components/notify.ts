@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-/** A short green confirmation; errors are toasted by the http client itself (SPEC.md §8). */
+/** A short green confirmation; errors are toasted by the http client itself (docs/product.md §8). */
 export function notifySuccess(message: string): void {
   notifications.show({ color: 'green', message, autoClose: 3000, withBorder: true });
 }

@@ -5,7 +5,7 @@ export { ROLES };
 
 export type Role = (typeof ROLES)[number];
 
-/** POST /auth/login. `userName` is an account name or a phone number; trimmed (SPEC.md §5). */
+/** POST /auth/login. `userName` is an account name or a phone number; trimmed (docs/product.md §5). */
 export const loginSchema = z.strictObject({
   userName: z.string({ error: 'required' }).trim().min(1, 'required').max(50, 'at most 50 characters'),
   password: z.string({ error: 'required' }).min(1, 'required').max(200, 'at most 200 characters'),
@@ -20,7 +20,7 @@ export interface LoginResult {
 
 /** GET /auth/info */
 export interface UserInfo {
-  /** The member's staff account (an addition to SPEC.md's fields: the console needs to know its own). */
+  /** The member's staff account (an addition to docs/product.md's fields: the console needs to know its own). */
   id: number;
   userName: string;
   roles: Role[];

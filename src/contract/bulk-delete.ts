@@ -17,7 +17,7 @@ export interface BulkDeleteRefusal {
   id: number;
   /** What the record is called (title, name), as the audit log names it; null where it has none. */
   title: string | null;
-  /** API.md's English message of the refusal. */
+  /** docs/api.md's English message of the refusal. */
   msg: string;
   /** Which rule (docs/api-additions.md, "Refusals by a rule"), for the console to word it. */
   reason?: RuleReason;

@@ -7,7 +7,7 @@ export { PAGE_SIZES };
 /** A positive integer id, from JSON or from a path segment. */
 export const idSchema = z.coerce.number().int('must be an integer').positive('must be positive');
 
-/** Fields every record carries (API.md §4). */
+/** Fields every record carries (docs/api.md §4). */
 export const recordMeta = {
   id: z.number().int().positive(),
   version: z.number().int().nonnegative(),

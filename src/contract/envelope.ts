@@ -1,12 +1,12 @@
 import type { FieldCode } from './field-codes';
 
 /**
- * The response envelope and codes of API.md §1, shared by the console, the workers and the server.
+ * The response envelope and codes of docs/api.md §1, shared by the console, the workers and the server.
  * Every response body is `{ code, msg, data }`.
  */
 export const Code = {
   Ok: 20000,
-  /** The original console also treated 0 as success (SPEC.md §8). */
+  /** The original console also treated 0 as success (docs/product.md §8). */
   OkAlt: 0,
   Invalid: 40000,
   BadCredentials: 60204,
@@ -16,7 +16,7 @@ export const Code = {
   OtherClientLoggedIn: 50012,
   TokenExpired: 50014,
   Forbidden: 40300,
-  /** Signed in, but the password must be changed before anything else (API.md §6). */
+  /** Signed in, but the password must be changed before anything else (docs/api.md §6). */
   PasswordChangeRequired: 40310,
   NotFound: 40400,
   Conflict: 40900,
@@ -30,14 +30,14 @@ export const Code = {
 
 export type CodeValue = (typeof Code)[keyof typeof Code];
 
-/** Codes for which the console asks the user to sign in again (SPEC.md §8). */
+/** Codes for which the console asks the user to sign in again (docs/product.md §8). */
 export const LOGOUT_CODES: readonly number[] = [Code.IllegalToken, Code.OtherClientLoggedIn, Code.TokenExpired];
 
 export const isSuccessCode = (code: number): boolean => code === Code.Ok || code === Code.OkAlt;
 
 /**
  * One refused field. `code` and `params` (docs/api-additions.md) say why in a form a client can
- * translate; `message` is the same in English (API.md).
+ * translate; `message` is the same in English (docs/api.md).
  */
 export interface FieldError {
   path: string;

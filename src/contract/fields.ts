@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { because } from './field-codes';
 
-/** Link schemes the site may point at (SPEC.md §5: the text-link check accepts these prefixes). */
+/** Link schemes the site may point at (docs/product.md §5: the text-link check accepts these prefixes). */
 export const LINK_SCHEMES = ['http:', 'https:', 'mailto:', 'tel:'] as const;
 
 export function isLinkUrl(s: string): boolean {

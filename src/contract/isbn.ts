@@ -1,4 +1,4 @@
-/** ISBN-10 / ISBN-13 check digits (API.md §4: "ISBN-10 or -13 with a valid check digit"). */
+/** ISBN-10 / ISBN-13 check digits (docs/api.md §4: "ISBN-10 or -13 with a valid check digit"). */
 export function normalizeIsbn(raw: string): string {
   return raw.replace(/[\s-]/g, '').toUpperCase();
 }

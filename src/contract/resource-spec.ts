@@ -11,7 +11,7 @@ export function allows(allowed: Roles, have: readonly Role[]): boolean {
   return allowed === 'everyone' || have.some((r) => allowed.includes(r));
 }
 
-/** Icon names of SPEC.md §2's icon set; mapped to one icon library in shell/menu-icons.tsx. */
+/** Icon names of docs/product.md §2's icon set; mapped to one icon library in shell/menu-icons.tsx. */
 export type IconName =
   | 'dashboard'
   | 'component'
@@ -73,7 +73,7 @@ export const filterParams = (name: string, f: FilterSpec): readonly string[] =>
  * zod and no Lingui, so the route tree, the worker and the server can all import it.
  */
 export interface ResourceSpec {
-  /** Path under /prod-api without the leading slash (API.md): 'book', 'category/subclass'. */
+  /** Path under /prod-api without the leading slash (docs/api.md): 'book', 'category/subclass'. */
   api: string;
   roles: Roles;
   /** Menu entry of the screen (its title is translated, so it stays on the route). */

@@ -1,6 +1,6 @@
 /**
  * Why the server refused a request by a rule of the data (409, 403), as a code with the parameters
- * its message needs. The server sends it as `data.reason` beside API.md's English `msg`
+ * its message needs. The server sends it as `data.reason` beside docs/api.md's English `msg`
  * (docs/api-additions.md); the console words it in the user's language (src/lib/code-messages.ts).
  * Add one here and TypeScript asks the console for its message.
  */

@@ -59,7 +59,7 @@ export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 // image.ts
 export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
-/** 5 MiB (API.md §4). Larger files: 413. Type decided by the file's bytes, not its name: else 415. */
+/** 5 MiB (docs/api.md §4). Larger files: 413. Type decided by the file's bytes, not its name: else 415. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
 /** The multipart field of `POST /file/upload/img`. */
@@ -84,7 +84,7 @@ export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as
 export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] as const;
 
 // staff.ts
-/** Staff accounts: the `/user` resource, the Administrators screen (admin only, API.md §3). */
+/** Staff accounts: the `/user` resource, the Administrators screen (admin only, docs/api.md §3). */
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
 export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 

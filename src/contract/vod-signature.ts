@@ -1,5 +1,5 @@
 /**
- * The two signatures of the video service (API.md §5), written once for the console's upload
+ * The two signatures of the video service (docs/api.md §5), written once for the console's upload
  * worker and for the server that checks them: Web Crypto and plain string work only, so the same
  * code runs in a WebWorker and in Node. The OSS V1 string to sign is what ali-oss sends
  * (lib/common/signUtils.js).

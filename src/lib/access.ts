@@ -74,7 +74,7 @@ export interface GuardInput {
   href: string;
   hasToken: boolean;
   roles: readonly Role[];
-  /** The password must be changed before anything else (API.md §6). */
+  /** The password must be changed before anything else (docs/api.md §6). */
   mustChangePassword?: boolean;
 }
 
@@ -83,7 +83,7 @@ const OPEN_PATHS = new Set(['/login', '/auth-redirect']);
 export const PASSWORD_PATH = '/account/password';
 
 /**
- * The navigation guard, SPEC.md §2's second reading, plus role enforcement: a route a role may not
+ * The navigation guard, docs/product.md §2's second reading, plus role enforcement: a route a role may not
  * see is neither in the menu nor reachable by URL. While the password must be changed, every page
  * but the change page leads to it, remembering where the member was going.
  */

@@ -10,7 +10,7 @@ import { getToken } from './token';
 /** The app's one http client instance. */
 export const http = createHttp({
   getToken,
-  // The original console sent the session's stored value or 'RUB' (SPEC.md §7); kept on purpose.
+  // The original console sent the session's stored value or 'RUB' (docs/product.md §7); kept on purpose.
   getLanguage: () => sessionStorage.getItem('Language') ?? undefined,
   ui: mantineHttpUi,
   fallbackMessage: () => i18n._(msg`Error`),

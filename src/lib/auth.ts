@@ -10,7 +10,7 @@ import { dropWritesOf } from './offline/pending-writes';
 import { clearSessionCaches, currentUserKey } from './offline/session-cache';
 import { markPasswordChange, removeToken, setToken } from './token';
 
-/** Session actions of SPEC.md §4. */
+/** Session actions of docs/product.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
   const data = await http.post<LoginResult>('/auth/login', { userName: userName.trim(), password });
   // A new session starts with no cached lists (another user's, or an old session's, never show).
@@ -22,12 +22,12 @@ export async function login(userName: string, password: string): Promise<void> {
   setToken(data.token);
 }
 
-/** Fetch user info and validate it as the original console did (SPEC.md §5). */
+/** Fetch user info and validate it as the original console did (docs/product.md §5). */
 export async function loadUserInfo(): Promise<UserInfo> {
   const epoch = sessionEpoch();
   const data = await http.get<UserInfo | null>('/auth/info', {
     query: { token: sessionStore.token },
-    // The guard shows the failure and goes to login itself (SPEC.md §2).
+    // The guard shows the failure and goes to login itself (docs/product.md §2).
     quiet: true,
   });
   if (!data) throw new Error(i18n._(msg`Verification failed, please Login again.`));
@@ -49,7 +49,7 @@ export async function loadUserInfo(): Promise<UserInfo> {
 }
 
 /**
- * PUT /auth/password (API.md §6). The server ends the member's other sessions; this one stays, and
+ * PUT /auth/password (docs/api.md §6). The server ends the member's other sessions; this one stays, and
  * the console opens up again if the change was required. Whatever was asked before the change
  * describes the locked session: answers still on their way are not taken as the truth (the
  * epoch), the start-up's answers not yet taken are dropped (they were refused), and the boot

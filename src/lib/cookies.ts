@@ -1,4 +1,4 @@
-/** Tiny cookie helpers: the console keeps a few UI choices and the credential in cookies (SPEC.md §4). */
+/** Tiny cookie helpers: the console keeps a few UI choices and the credential in cookies (docs/product.md §4). */
 
 /**
  * Every read of `document.cookie` is a synchronous round trip to the browser's network process: on

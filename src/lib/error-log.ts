@@ -2,7 +2,7 @@ import { createStore, get, set } from 'idb-keyval';
 import { proxy } from 'valtio';
 import type { WorkerErrorMessage } from '../sw/protocol/error-message';
 
-/** An error-log entry (SPEC.md §3: err, vm, info, url) plus when it happened. */
+/** An error-log entry (docs/product.md §3: err, vm, info, url) plus when it happened. */
 export interface ErrorLogEntry {
   err: { name: string; message: string; stack?: string };
   /** Where it came from: a component stack, 'window', 'promise', '[upload] worker', '[sw]'. */
@@ -54,7 +54,7 @@ export async function clearErrorLog(): Promise<void> {
   if (store) await set(KEY, [], store);
 }
 
-/** SPEC.md §6: the collector runs only when the setting matches the environment. */
+/** docs/product.md §6: the collector runs only when the setting matches the environment. */
 export function errorLogEnabled(setting: string, production: boolean): boolean {
   if (setting === 'always') return true;
   if (setting === 'never') return false;

@@ -11,7 +11,7 @@ export { codeMessage };
 
 let logoutDialogOpen = false;
 
-/** The http client's messages, shown with Mantine (SPEC.md §8). */
+/** The http client's messages, shown with Mantine (docs/product.md §8). */
 export const mantineHttpUi: HttpUi = {
   error(message, durationMs) {
     notifications.show({ color: 'red', message, autoClose: durationMs, withBorder: true });

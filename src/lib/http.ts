@@ -3,7 +3,7 @@ import { API_BASE, Code, type Envelope, type FieldError, isSuccessCode, LOGOUT_C
 import { EVENT_POSITION_HEADER } from '../contract/events';
 
 /**
- * The console's HTTP client (SPEC.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
+ * The console's HTTP client (docs/product.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
  * `Language` and `X-Token` headers. Every non-success code is turned into an {@link ApiError} here,
  * and the user is told here, so screens only decide what else to do (field errors, conflict dialog).
  */
@@ -87,10 +87,10 @@ export interface HttpDeps {
 export type Outcome =
   | { kind: 'ok' }
   | { kind: 'error'; message: string; logout: boolean }
-  /** Not an error to toast: the change page says what to do (API.md §6). */
+  /** Not an error to toast: the change page says what to do (docs/api.md §6). */
   | { kind: 'change-password'; message: string };
 
-/** Pure: what the client does with a response code (SPEC.md §8). */
+/** Pure: what the client does with a response code (docs/product.md §8). */
 export function classifyCode(code: number, msg: string | undefined, fallback: string): Outcome {
   if (isSuccessCode(code)) return { kind: 'ok' };
   if (code === Code.PasswordChangeRequired) return { kind: 'change-password', message: msg || fallback };

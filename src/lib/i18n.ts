@@ -2,7 +2,7 @@ import { i18n, type Messages } from '@lingui/core';
 import { getCookie, setCookie } from './cookies';
 import { stripBase } from './paths';
 
-/** The four languages of SPEC.md §2, in the selector's order, each named in itself. */
+/** The four languages of docs/product.md §2, in the selector's order, each named in itself. */
 export const LOCALES = { zh: '中文', en: 'English', es: 'Español', ja: '日本語' } as const;
 export type Locale = keyof typeof LOCALES;
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -10,7 +10,7 @@ const LANGUAGE_COOKIE = 'language';
 
 export const isLocale = (v: unknown): v is Locale => typeof v === 'string' && v in LOCALES;
 
-/** Cookie, else the browser's language, else en (SPEC.md §4). */
+/** Cookie, else the browser's language, else en (docs/product.md §4). */
 export function detectLocale(
   cookie = getCookie(LANGUAGE_COOKIE),
   browser: readonly string[] = navigator.languages,

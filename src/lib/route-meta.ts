@@ -5,7 +5,7 @@ import type { IconName, Roles } from '../contract/resource-spec';
 export type { IconName, Roles };
 
 /**
- * Route meta of SPEC.md §3, carried on each console route as TanStack Router `staticData`; the menu,
+ * Route meta of docs/product.md §3, carried on each console route as TanStack Router `staticData`; the menu,
  * breadcrumb, tags view, header search and role guard read it from the route tree, so there is no
  * second table to drift from the routes.
  */
@@ -26,7 +26,7 @@ export interface RouteMeta {
   tabPerSearch?: boolean;
   /** Not in the menu; still reachable by URL. */
   hidden?: boolean;
-  /** Position among its siblings in the menu (SPEC.md §2's order). */
+  /** Position among its siblings in the menu (docs/product.md §2's order). */
   order?: number;
 }
 

@@ -17,7 +17,7 @@ const HAN = /\p{Script=Han}/u;
 
 /**
  * Flatten the permitted routes into leaves (groups only as part of a title chain). Pinyin is added
- * to Chinese titles when `toPinyin` is given, i.e. the setting is on (SPEC.md §2 header search); the
+ * to Chinese titles when `toPinyin` is given, i.e. the setting is on (docs/product.md §2 header search); the
  * caller loads it (lib/pinyin-forms.ts) only then.
  */
 export function searchEntries(
@@ -40,7 +40,7 @@ export function createRouteSearch(entries: SearchEntry[]): (query: string) => Se
   const fuse = new Fuse(entries, {
     shouldSort: true,
     threshold: SEARCH_THRESHOLD,
-    // Fuse's own limit is 32 characters for its bitap search (SPEC.md §9 "max pattern 32").
+    // Fuse's own limit is 32 characters for its bitap search (docs/product.md §9 "max pattern 32").
     ignoreLocation: true,
     minMatchCharLength: 1,
     keys: [

@@ -1,6 +1,6 @@
 import { getCookie, removeCookie, setCookie } from './cookies';
 
-/** The credential lives in the `Authorization` cookie (SPEC.md §4); the server reads it only from X-Token. */
+/** The credential lives in the `Authorization` cookie (docs/product.md §4); the server reads it only from X-Token. */
 const TOKEN_COOKIE = 'Authorization';
 
 export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || undefined;
@@ -8,7 +8,7 @@ export const setToken = (token: string): void => setCookie(TOKEN_COOKIE, token);
 export const removeToken = (): void => removeCookie(TOKEN_COOKIE);
 
 /**
- * Set while the signed-in session must change its password (API.md §6): public/console-boot.js
+ * Set while the signed-in session must change its password (docs/api.md §6): public/console-boot.js
  * reads it and then asks for no screen's data (every call but the change is refused with 40310)
  * and readies the change page's code instead. Written by the sign-in page and by each session
  * check, removed by the change and at sign-out.

@@ -16,7 +16,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     await messages;
   },
   component: Root,
-  // Unknown paths go to /404 (SPEC.md §2); the guard has already sent visitors without a credential to login.
+  // Unknown paths go to /404 (docs/product.md §2); the guard has already sent visitors without a credential to login.
   notFoundComponent: () => <Navigate to="/404" replace />,
   // The guard could not reach the server (src/routes/-guard.ts).
   errorComponent: ConnectionErrorPage,

@@ -72,7 +72,7 @@ export interface AuthUser {
   name: string;
   roles: Role[];
   tokenHash: string;
-  /** Until the member changes the password, only info, password and logout answer (API.md §6). */
+  /** Until the member changes the password, only info, password and logout answer (docs/api.md §6). */
   mustChangePassword: boolean;
 }
 

@@ -15,7 +15,7 @@ import { registerVideo } from '../resources/video/server';
 import type { AppDeps, AppEnv } from './context';
 import type { RegisteredResource } from './crud/types';
 
-/** Every resource of API.md §4, one line each. Subclass first: /category/subclass/* before /category/:id. */
+/** Every resource of docs/api.md §4, one line each. Subclass first: /category/subclass/* before /category/:id. */
 export function registerResources(api: Hono<AppEnv>, deps: AppDeps): RegisteredResource[] {
   return [
     registerSubclass(api, deps),

@@ -23,7 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { IconName } from '../lib/route-meta';
 
-/** SPEC.md §2's icon names, mapped to one library (Tabler). */
+/** docs/product.md §2's icon names, mapped to one library (Tabler). */
 export const MENU_ICONS: Record<IconName, Icon> = {
   dashboard: IconDashboard,
   component: IconLayoutGrid,

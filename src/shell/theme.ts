@@ -62,7 +62,7 @@ export function shadesOf(hex: string): MantineColorsTuple {
   ];
 }
 
-/** The theme with the settings' primary colour (SPEC.md §9 default #1890ff), applied live. */
+/** The theme with the settings' primary colour (docs/product.md §9 default #1890ff), applied live. */
 export function buildTheme(primary: string = DEFAULT_PRIMARY) {
   return createTheme({
     primaryColor: 'lectern',

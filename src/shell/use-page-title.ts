@@ -9,7 +9,7 @@ import { ERROR_PAGE_TITLES } from './error-titles';
 import { useShownLocation } from './shown-location';
 import { useRouteTree } from './use-route-tree';
 
-/** Translated route title + app title; the app title alone where a route has none (SPEC.md §2). */
+/** Translated route title + app title; the app title alone where a route has none (docs/product.md §2). */
 export function pageTitle(routeTitle: string | undefined, appTitle: string = APP_TITLE): string {
   const app = appTitle.trim() || APP_TITLE;
   return routeTitle ? `${routeTitle} - ${app}` : app;

@@ -12,7 +12,7 @@ import { redirectTarget } from './redirect';
 import { fallbackError, missingPassword, missingUser, offline, sessionExpired, sessionRefused, TEXTS } from './texts';
 
 /**
- * The sign-in page (SPEC.md §2): login.html is the form, usable as soon as it is painted; this
+ * The sign-in page (docs/product.md §2): login.html is the form, usable as soon as it is painted; this
  * translates it, checks and sends it, and opens the console. No React, router or Mantine here
  * (docs/performance.md: the page is some 20 KiB instead of 176); the console is one toolkit.
  */

@@ -1,7 +1,7 @@
 import { proxy } from 'valtio';
 import { getCookie, setCookie } from '../lib/cookies';
 
-/** Layout state of SPEC.md §3-4: sidebar, device and component size, kept in cookies. */
+/** Layout state of docs/product.md §3-4: sidebar, device and component size, kept in cookies. */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type Size = (typeof SIZES)[number];
 export type Device = 'desktop' | 'mobile';
@@ -22,7 +22,7 @@ const startsMobile = typeof matchMedia === 'function' && matchMedia(`(max-width:
 
 /**
  * The desktop's sidebar as its user left it (cookie '1' or '0'; open unless it says closed,
- * SPEC.md §4). Only a toggle on a desktop changes it: a phone's drawer closing, or a window
+ * docs/product.md §4). Only a toggle on a desktop changes it: a phone's drawer closing, or a window
  * narrowed to a phone's width, does not, so back at desktop width the menu is open again (it
  * used to come up collapsed on a desktop after any visit at a phone's width).
  */

@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio';
 
-/** Console settings of SPEC.md §3, persisted in localStorage. */
+/** Console settings of docs/product.md §3, persisted in localStorage. */
 export interface Settings {
   title: string;
   showSettings: boolean;
@@ -27,7 +27,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
 const STORAGE_KEY = 'lectern:settings';
 
 /**
- * SPEC.md §4: a setting change applies only if the key already exists. Pure, so stored values from
+ * docs/product.md §4: a setting change applies only if the key already exists. Pure, so stored values from
  * an older version (renamed or removed keys, wrong types) cannot smuggle anything in.
  */
 export function applySetting(current: Settings, key: string, value: unknown): Settings {

@@ -1,6 +1,6 @@
 import { proxy, subscribe } from 'valtio';
 
-/** A visited page (SPEC.md §3 tags view). `key` identifies the tab; `path` is its route path. */
+/** A visited page (docs/product.md §3 tags view). `key` identifies the tab; `path` is its route path. */
 export interface VisitedView {
   key: string;
   path: string;
@@ -99,7 +99,7 @@ export function setTags(next: TagsState): void {
   tagsStore.cachedViews = next.cachedViews;
 }
 
-/** Logout and role change close every tab (SPEC.md §4), and forget them. */
+/** Logout and role change close every tab (docs/product.md §4), and forget them. */
 export function clearTags(): void {
   if (tagsStore.owner) localStorage.removeItem(storageKey(tagsStore.owner));
   Object.assign(tagsStore, { ...EMPTY, owner: '' });

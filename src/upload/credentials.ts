@@ -1,7 +1,7 @@
 import type { UploadErrorCode } from './protocol';
 
 /**
- * Credential and address rules of SPEC.md §5, as the original upload SDK enforced them: a
+ * Credential and address rules of docs/product.md §5, as the original upload SDK enforced them: a
  * credential set has all four parts or none; the upload credential needs access key, secret and
  * security token; the upload auth also an expiration; the upload address endpoint, bucket and file
  * name. Required parameters must not be empty: "parameter {0} cannot be empty".
@@ -64,7 +64,7 @@ export interface UploadAddress {
   FileName: string;
 }
 
-/** base64 of UTF-8 JSON (API.md §5) → object; a malformed value is a TokenInvalid refusal. */
+/** base64 of UTF-8 JSON (docs/api.md §5) → object; a malformed value is a TokenInvalid refusal. */
 export function decodeBase64Json(value: string, what: string): Record<string, unknown> {
   try {
     const bytes = Uint8Array.from(atob(value), (c) => c.charCodeAt(0));

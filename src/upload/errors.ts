@@ -1,5 +1,5 @@
 /**
- * What an ali-oss or VOD RPC error means for the queue (SPEC.md §8). One table, read by the worker:
+ * What an ali-oss or VOD RPC error means for the queue (docs/product.md §8). One table, read by the worker:
  * - retry: timeouts and network failures, 3 times with a 2 s exponential backoff;
  * - expire: the temporary credential is no longer accepted: uploader → Expire, refresh, resume;
  * - restart: the multipart upload is gone (NoSuchUpload): drop the checkpoint, start the file again;

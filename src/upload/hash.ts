@@ -1,6 +1,6 @@
 import SparkMD5 from 'spark-md5';
 
-/** The file hash of SPEC.md §9: MD5 (hex) of the file's first 1024 bytes. */
+/** The file hash of docs/product.md §9: MD5 (hex) of the file's first 1024 bytes. */
 export const HASH_BYTES = 1024;
 
 export function md5Hex(buffer: ArrayBuffer): string {

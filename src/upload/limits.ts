@@ -1,4 +1,4 @@
-/** Upload constants of SPEC.md §9 and the pure arithmetic around them. */
+/** Upload constants of docs/product.md §9 and the pure arithmetic around them. */
 export const DEFAULT_PART_SIZE = 1048576;
 export const MAX_PARTS = 10000;
 export const PARALLEL = 5;
@@ -20,7 +20,7 @@ export function partSize(fileSize: number): number {
 
 export const partCount = (fileSize: number, size: number): number => Math.ceil(fileSize / size);
 
-/** The checkpoint key of SPEC.md §9. */
+/** The checkpoint key of docs/product.md §9. */
 export const checkpointKey = (f: { lastModified: number; name: string; size: number }): string =>
   `upload_${f.lastModified}_${f.name}_${f.size}`;
 
@@ -53,7 +53,7 @@ export type TagProblem =
 
 const bytes = (s: string) => new TextEncoder().encode(s).length;
 
-/** Object tag limits of SPEC.md §5: at most 10 tags, key ≤ 128 bytes, value ≤ 256 bytes (UTF-8). */
+/** Object tag limits of docs/product.md §5: at most 10 tags, key ≤ 128 bytes, value ≤ 256 bytes (UTF-8). */
 export function checkObjectTags(tags: Readonly<Record<string, string>>): TagProblem | null {
   const entries = Object.entries(tags);
   if (entries.length > MAX_TAGS) return { kind: 'too-many', max: MAX_TAGS };

@@ -32,7 +32,7 @@ export function ossClient(address: UploadAddress, auth: UploadAuth): OSS {
     accessKeyId: auth.AccessKeyId,
     accessKeySecret: auth.AccessKeySecret,
     stsToken: auth.SecurityToken,
-    // SPEC.md §9: the SDK's HTTP timeout is 300 s. Retries are ours (errors.ts), not ali-oss's.
+    // docs/product.md §9: the SDK's HTTP timeout is 300 s. Retries are ours (errors.ts), not ali-oss's.
     timeout: 300_000,
     // fetch instead of the bundled XHR shim, which copies each part byte by byte (oss-transport.ts).
     urllib: fetchTransport,

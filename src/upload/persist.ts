@@ -2,7 +2,7 @@ import { createStore, del, entries, get, set } from 'idb-keyval';
 import type { InterruptedUpload, ItemState } from './protocol';
 
 /**
- * Checkpoints in IndexedDB (SPEC.md §3 "stored upload checkpoint"), one per file under its
+ * Checkpoints in IndexedDB (docs/product.md §3 "stored upload checkpoint"), one per file under its
  * checkpoint key `upload_{lastModified}_{name}_{size}`. A stored checkpoint belongs to one bucket,
  * object and file fingerprint (MD5 of the first 1024 bytes): a file is resumed from it only when all
  * of them agree. Written after every transition, deleted on success.

@@ -4,15 +4,15 @@
  */
 import type { Sample } from './speed';
 
-/** Item states of SPEC.md §4. `Stoped` is the original SDK's spelling, kept on purpose. */
+/** Item states of docs/product.md §4. `Stoped` is the original SDK's spelling, kept on purpose. */
 export const ITEM_STATES = ['Ready', 'Uploading', 'Success', 'Failure', 'Canceled', 'Stoped'] as const;
 export type ItemState = (typeof ITEM_STATES)[number];
 
-/** Uploader states of SPEC.md §4. */
+/** Uploader states of docs/product.md §4. */
 export const UPLOADER_STATES = ['Init', 'Start', 'Stop', 'Failure', 'Expire', 'End'] as const;
 export type UploaderState = (typeof UPLOADER_STATES)[number];
 
-/** The upload SDK's codes of SPEC.md §8, verbatim (`UploadAlearyStarted` misspelling included). */
+/** The upload SDK's codes of docs/product.md §8, verbatim (`UploadAlearyStarted` misspelling included). */
 export const UPLOAD_ERROR_CODES = [
   'EmptyFile',
   'FileDuplication',
@@ -25,7 +25,7 @@ export const UPLOAD_ERROR_CODES = [
 ] as const;
 export type UploadErrorCode = (typeof UPLOAD_ERROR_CODES)[number];
 
-/** videoInfo of SPEC.md §3 (the fields CreateUploadVideo takes; the service's capitalisation). */
+/** videoInfo of docs/product.md §3 (the fields CreateUploadVideo takes; the service's capitalisation). */
 export interface VideoInfo {
   Title: string;
   Description?: string;
@@ -36,7 +36,7 @@ export interface VideoInfo {
   UserData?: string;
 }
 
-/** `data` of GET /prod-api/video/upload/credential (API.md §4): temporary credentials for the VOD RPC. */
+/** `data` of GET /prod-api/video/upload/credential (docs/api.md §4): temporary credentials for the VOD RPC. */
 export interface VodCredential {
   accessKeyId: string;
   accessKeySecret: string;

@@ -13,7 +13,7 @@ import {
 import { addSample, trim, windowSpeed } from './speed';
 
 /**
- * The upload queue as a pure reducer (SPEC.md §4). The worker feeds it commands and the outcomes of
+ * The upload queue as a pure reducer (docs/product.md §4). The worker feeds it commands and the outcomes of
  * its effects, and performs the effects it returns; nothing here touches a file, the network or a
  * timer. Exactly these transitions exist:
  * - Ready is picked next in list order, one item at a time, only while the uploader is Start and online.

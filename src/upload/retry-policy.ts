@@ -5,7 +5,7 @@ import type { UploadError } from './protocol';
 import { MESSAGES } from './queue';
 
 /**
- * What to do when an item's run failed (SPEC.md §8-9), given how often it has already been retried,
+ * What to do when an item's run failed (docs/product.md §8-9), given how often it has already been retried,
  * restarted and re-authorised. errors.ts says what an error means; this says what the worker does
  * about it, and counts:
  * - retry (timeouts, network): 3 times, 2 s / 4 s / 8 s; offline instead pauses the item;

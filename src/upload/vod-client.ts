@@ -1,7 +1,7 @@
 import { rpcSignature } from '../contract/vod-signature';
 import type { VodCredential } from './protocol';
 
-/** The VOD service's RPC calls of API.md §5, signed with the temporary credential. */
+/** The VOD service's RPC calls of docs/api.md §5, signed with the temporary credential. */
 export const VOD_VERSION = '2017-03-21';
 
 export class VodError extends Error {

@@ -19,7 +19,7 @@ import { form, submit } from './lists';
 import { type RunningServer, startServer } from './server-process';
 
 /*
- * The member's own account (API.md §6): changing the password from the avatar menu, the change an
+ * The member's own account (docs/api.md §6): changing the password from the avatar menu, the change an
  * admin-set or generated password forces at the first sign-in, and the signed-in devices list.
  * Every password here meets the rule (12+ characters, zxcvbn score 3+).
  */

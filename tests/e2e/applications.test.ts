@@ -7,7 +7,7 @@ import { e2eSession, type ListPage } from './session';
 const session = e2eSession();
 
 /*
- * Borrow applications (API.md §4): pending → approved | rejected, approved → returned. Approving
+ * Borrow applications (docs/api.md §4): pending → approved | rejected, approved → returned. Approving
  * takes one from the book's stock (none left: 409), returning gives it back. Arranged: a book with
  * one copy, one reader and two pending applications for it, plus a third to reject.
  */

@@ -62,7 +62,7 @@ interface NewStaff {
 /**
  * Creates a staff account (through the API, as an admin) and makes its first-sign-in password
  * change the way the member would (PUT /auth/password), for tests that are not about that change:
- * a password an admin set must be replaced before anything else (API.md §6). Returns the account
+ * a password an admin set must be replaced before anything else (docs/api.md §6). Returns the account
  * with the member's own password.
  */
 export async function createStaff<T extends NewStaff>(token: string, staff: T): Promise<T> {

@@ -82,7 +82,7 @@ describe('sign-in', () => {
     await page.context().close();
   });
 
-  it('shows every menu item of SPEC.md §2 to an admin, and unknown paths go to 404', async () => {
+  it('shows every menu item of docs/product.md §2 to an admin, and unknown paths go to 404', async () => {
     const page = await signedInFromLogin();
     await menu(page).getByText('Interface management').click();
     await menu(page).getByText('User management').click();

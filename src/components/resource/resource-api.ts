@@ -7,7 +7,7 @@ import { type FilterNames, type ListSearch, toPageBody } from './list-search';
 import { screenFilterNames } from './spec-search';
 
 /**
- * The calls of API.md §4 for one resource, and its query keys. Every key starts with the resource
+ * The calls of docs/api.md §4 for one resource, and its query keys. Every key starts with the resource
  * path, so invalidating `[path]` after a write refreshes every page and filter of it at once.
  */
 export function createResourceApi<T extends RecordMeta>(path: string, filterNames: FilterNames = []) {

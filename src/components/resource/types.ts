@@ -11,7 +11,7 @@ import type { ResourceApi } from './resource-api';
 
 /**
  * One resource screen, described once and rendered by the shared list/form components
- * (STYLE.md: fifteen screens must not mean fifteen copies).
+ * (docs/architecture.md: fifteen screens must not mean fifteen copies).
  */
 export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormValues> {
   api: ResourceApi<T>;

@@ -74,7 +74,7 @@ export function useRowDelete<T extends RecordMeta, V extends FormValues>(resourc
     confirmBulkDelete({
       count: rows.length,
       onConfirm: async () => {
-        // No bulk endpoint in API.md: one DELETE each, and each failure is toasted by the client.
+        // No bulk endpoint in docs/api.md: one DELETE each, and each failure is toasted by the client.
         const results = await Promise.allSettled(rows.map((r) => api.remove(r.id)));
         const deleted = results.filter((r) => r.status === 'fulfilled').length;
         if (deleted > 0) notifySuccess(i18n._(msg`Deleted ${deleted} of ${rows.length}`));

@@ -3,7 +3,7 @@ import { DATA_DAYS_DEFAULT, type DataPoint, type VodResource } from '../../contr
 import { http } from '../../lib/api';
 import type { SystemInfo } from './model';
 
-/** GET /system/info (API.md §4). */
+/** GET /system/info (docs/api.md §4). */
 export const systemInfoQuery = () =>
   queryOptions({
     queryKey: ['system', 'info'] as const,

@@ -35,7 +35,7 @@ export const STATE_COLORS: Record<ItemState, string> = {
   Stoped: 'yellow',
 };
 
-/** The upload SDK's codes (SPEC.md §8) in the user's language; other codes show the service's message. */
+/** The upload SDK's codes (docs/product.md §8) in the user's language; other codes show the service's message. */
 export const CODE_MESSAGES: Record<string, MessageDescriptor> = {
   EmptyFile: msg`The file is empty (0 bytes) and cannot be uploaded.`,
   FileDuplication: msg`This file is already in the list.`,

@@ -5,7 +5,7 @@ import { transitionBody } from './model';
 import type { Apply, ApplyStatus } from './schema';
 import { applicationSpec } from './spec';
 
-/** `/apply`: page, and PUT for a status change (API.md §4). Keys: ['apply', 'page', body]. */
+/** `/apply`: page, and PUT for a status change (docs/api.md §4). Keys: ['apply', 'page', body]. */
 export const applyApi = resourceApiOf<Apply>(applicationSpec);
 
 export const appliesQuery = (search: Partial<ListSearch>) => applyApi.pageQuery(search);

@@ -6,7 +6,7 @@ import { applicationSpec } from './spec';
 
 export { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS };
 
-/** `apply`: borrow requests from the site's readers; the console approves them (API.md §4). */
+/** `apply`: borrow requests from the site's readers; the console approves them (docs/api.md §4). */
 export type ApplyStatus = (typeof APPLY_STATUSES)[number];
 
 export const canTransition = (from: ApplyStatus, to: ApplyStatus): boolean => APPLY_TRANSITIONS[from].includes(to);

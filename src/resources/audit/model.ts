@@ -19,7 +19,7 @@ export const AUDIT_ACTION_OPTIONS: Option<AuditAction>[] = [
   { value: 'delete', label: msg`Deleted`, color: 'red' },
 ];
 
-/** The resource paths the server writes into the trail (API.md §4 plus company and links). */
+/** The resource paths the server writes into the trail (docs/api.md §4 plus company and links). */
 export const AUDIT_RESOURCE_OPTIONS: Option[] = [
   { value: 'book', label: msg`Books` },
   { value: 'banner', label: msg`Banners` },

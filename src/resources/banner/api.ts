@@ -3,7 +3,7 @@ import { resourceApiOf } from '../../components/resource/resource-api';
 import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
-/** `/banner`: page, create, update, delete (API.md §4). Keys: ['banner', 'page', body]. */
+/** `/banner`: page, create, update, delete (docs/api.md §4). Keys: ['banner', 'page', body]. */
 export const bannerApi = resourceApiOf<Banner>(bannerSpec);
 
 export const bannersQuery = (search: Partial<ListSearch>) => bannerApi.pageQuery(search);

@@ -4,7 +4,7 @@ import { useCreateRecord, useDeleteRecord, useUpdateRecord } from '../../compone
 import type { Book } from './schema';
 import { bookSpec } from './spec';
 
-/** `/book`: page, create, update, delete (API.md §4). Keys: ['book', 'page', body]. */
+/** `/book`: page, create, update, delete (docs/api.md §4). Keys: ['book', 'page', body]. */
 export const bookApi = resourceApiOf<Book>(bookSpec);
 
 export const booksQuery = (search: Partial<ListSearch>) => bookApi.pageQuery(search);

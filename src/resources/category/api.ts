@@ -4,7 +4,7 @@ import { CATEGORY_FILTERS } from './model';
 import type { Category } from './schema';
 
 /**
- * `/category`: page, create, update, delete (API.md §4). Keys start with 'category', so a write
+ * `/category`: page, create, update, delete (docs/api.md §4). Keys start with 'category', so a write
  * also refreshes the category pickers (['category', 'list']).
  */
 export const categoryApi = createResourceApi<Category>('category', CATEGORY_FILTERS);

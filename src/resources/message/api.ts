@@ -5,7 +5,7 @@ import { onlineUpdateBody } from './model';
 import type { Online } from './schema';
 import { messageSpec } from './spec';
 
-/** `/online`: messages from the site's readers (API.md §4). Keys: ['online', 'page', body]. */
+/** `/online`: messages from the site's readers (docs/api.md §4). Keys: ['online', 'page', body]. */
 export const onlineApi = resourceApiOf<Online>(messageSpec);
 
 export const messagesQuery = (search: Partial<ListSearch>) => onlineApi.pageQuery(search);

@@ -3,7 +3,7 @@ import { resourceApiOf } from '../../components/resource/resource-api';
 import type { News } from './schema';
 import { newsSpec } from './spec';
 
-/** `/news`: page, create, update, delete (API.md §4). The server sanitises `content` on every write. */
+/** `/news`: page, create, update, delete (docs/api.md §4). The server sanitises `content` on every write. */
 export const newsApi = resourceApiOf<News>(newsSpec);
 
 export const newsQuery = (search: Partial<ListSearch>) => newsApi.pageQuery(search);

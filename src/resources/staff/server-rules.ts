@@ -11,7 +11,7 @@ interface AdminState {
 const isActiveAdmin = (s: AdminState | null) => !!s && s.status === 'active' && s.roles.includes('admin');
 
 /**
- * API.md §3: an admin cannot delete or demote their own account, and the last active admin cannot
+ * docs/api.md §3: an admin cannot delete or demote their own account, and the last active admin cannot
  * be removed. `next` is null for a delete. Runs inside the write's transaction.
  */
 export async function guardAdminChange(

@@ -4,7 +4,7 @@ import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 
 /**
- * `/category/subclass`: page, create, update, delete (API.md §4). Keys start with
+ * `/category/subclass`: page, create, update, delete (docs/api.md §4). Keys start with
  * 'category/subclass', so a write also refreshes the subclass pickers.
  */
 export const subclassApi = resourceApiOf<Subclass>(subclassSpec);

@@ -12,14 +12,14 @@ export interface AuthOptions {
   allowQueryToken?: boolean;
   /**
    * Info, password change and logout answer while the member must change the password; every
-   * other route answers 40310 (API.md §6).
+   * other route answers 40310 (docs/api.md §6).
    */
   allowPasswordChangeRequired?: boolean;
 }
 
 /**
  * Authenticates by the `X-Token` header only, never a cookie, so a cross-site request cannot act
- * for a signed-in user (API.md §1).
+ * for a signed-in user (docs/api.md §1).
  */
 export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   const authenticate = authenticator(deps, opts);

@@ -18,7 +18,7 @@ import { login } from './login';
 import { currentUser, requireAuth } from './middleware';
 import { changePassword } from './password-change';
 
-/** Present only when true (API.md §6). */
+/** Present only when true (docs/api.md §6). */
 const mustChange = (flag: boolean) => (flag ? { mustChangePassword: true as const } : {});
 
 const PUBLIC_ID_RE = /^[\w-]{22}$/;

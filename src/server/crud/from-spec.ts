@@ -36,7 +36,7 @@ export function fromSpec(
 
 export const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 
-/** The record fields after the resource's own (API.md §4), from a row; `id` stays first in the object. */
+/** The record fields after the resource's own (docs/api.md §4), from a row; `id` stays first in the object. */
 export const rowMeta = (r: { version: number; created_at: string; updated_at: string }) => ({
   version: r.version,
   createdAt: r.created_at,

@@ -3,7 +3,7 @@ import type { FieldReason } from '../../contract/field-codes';
 import type { RuleReason } from '../../contract/rule-codes';
 
 /**
- * The one error type handlers throw. `app.onError` turns it into the envelope of API.md §1, so no
+ * The one error type handlers throw. `app.onError` turns it into the envelope of docs/api.md §1, so no
  * handler builds an error response itself and the status always matches the code.
  */
 export class ApiError extends Error {
@@ -39,7 +39,7 @@ export function conflict(msg: string, path?: string, reason?: FieldReason): ApiE
 
 /**
  * 409 by a rule of the data: `data.reason` says which, with its parameters, so the console words it
- * in the user's language (`msg` stays the English of API.md). `path` also names a field.
+ * in the user's language (`msg` stays the English of docs/api.md). `path` also names a field.
  */
 export function refused(rule: RuleReason, msg: string, path?: string): ApiError {
   return new ApiError(Code.Conflict, msg, {

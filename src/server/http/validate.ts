@@ -121,7 +121,7 @@ export function textErrors(value: unknown, root = 'body'): FieldError[] {
 /** More field errors than this in one answer are left out (the first ones are the ones to fix). */
 export const MAX_FIELD_ERRORS = 50;
 
-/** zod issues → one FieldError per bad field, paths joined with '.' (API.md §1). */
+/** zod issues → one FieldError per bad field, paths joined with '.' (docs/api.md §1). */
 export function fieldErrors(error: z.ZodError): FieldError[] {
   const out: FieldError[] = [];
   const seen = new Set<string>();

@@ -39,7 +39,7 @@ export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
   registerOss(app, deps, vod);
 }
 
-/** `GET /prod-api/video/upload/credential` (API.md §4), for any signed-in staff member. */
+/** `GET /prod-api/video/upload/credential` (docs/api.md §4), for any signed-in staff member. */
 export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: StsDeps = {}) {
   const vod = vodConfigOf(deps);
   api.get('/video/upload/credential', async (c) => {

@@ -22,7 +22,7 @@ import {
 import { vodDb } from './tables';
 
 /**
- * The VOD RPC endpoint (API.md §5) at `/vod` and `/vod/`: GET query or POST form, signed with the
+ * The VOD RPC endpoint (docs/api.md §5) at `/vod` and `/vod/`: GET query or POST form, signed with the
  * RPC signature and a temporary credential from GET /prod-api/video/upload/credential.
  */
 export const VOD_VERSION = '2017-03-21';

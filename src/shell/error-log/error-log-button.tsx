@@ -11,7 +11,7 @@ import { lazy } from '../../lib/lazy';
 // The log's table loads when it is first opened.
 const ErrorLogDialog = lazy(() => import('./error-log-dialog'));
 
-/** The navbar bug button: count of collected errors, opening the log (SPEC.md §2). */
+/** The navbar bug button: count of collected errors, opening the log (docs/product.md §2). */
 export function ErrorLogButton() {
   const { t } = useLingui();
   const { entries } = useSnapshot(errorLogStore);

@@ -6,7 +6,7 @@ import { Dialog } from '../../components/dialog';
 import { formatFullDate, relativeTime } from '../../components/format';
 import { clearErrorLog, type ErrorLogEntry, errorLogStore } from '../../lib/error-log';
 
-/** The error log's dialog: every collected error, newest first, with its details (SPEC.md §2). */
+/** The error log's dialog: every collected error, newest first, with its details (docs/product.md §2). */
 export default function ErrorLogDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const { entries } = useSnapshot(errorLogStore);

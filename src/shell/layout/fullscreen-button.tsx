@@ -29,7 +29,7 @@ function Toggle() {
 
   const toggle = async () => {
     if (!document.fullscreenEnabled) {
-      // The original console's wording, kept (SPEC.md §2): a page in a frame that was refused it.
+      // The original console's wording, kept (docs/product.md §2): a page in a frame that was refused it.
       notifications.show({ color: 'yellow', message: t`you browser can not work` });
       return;
     }

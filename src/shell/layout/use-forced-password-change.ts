@@ -6,7 +6,7 @@ import { stripBase } from '../../lib/paths';
 import { sessionStore } from '../../stores/session';
 
 /**
- * A call answered 40310 (the password must be changed, API.md §6) after the page had loaded: go to
+ * A call answered 40310 (the password must be changed, docs/api.md §6) after the page had loaded: go to
  * the change page now, coming back here once it is changed. Navigations are the guard's business.
  */
 export function useForcedPasswordChange(): void {

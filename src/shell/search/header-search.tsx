@@ -11,7 +11,7 @@ const load = () => import('./search-spotlight');
 // The spotlight, Fuse and (in Chinese) pinyin load when the user first asks for the search.
 const SearchSpotlight = lazy(load);
 
-/** Fuzzy search over the pages the user may see (SPEC.md §2); ⌘K / Ctrl+K or the icon opens it. */
+/** Fuzzy search over the pages the user may see (docs/product.md §2); ⌘K / Ctrl+K or the icon opens it. */
 export function HeaderSearch() {
   const { t } = useLingui();
   // How many times the search was asked for: the spotlight mounts at the first and opens at each.

@@ -11,7 +11,7 @@ const load = () => import('./settings-drawer');
 // The drawer's inputs (colour picker, select, switches) load when the settings are first opened.
 const SettingsDrawer = lazy(load);
 
-/** The navbar's settings button (SPEC.md §3's showSettings hides it). */
+/** The navbar's settings button (docs/product.md §3's showSettings hides it). */
 export function SettingsButton() {
   const { t } = useLingui();
   const { showSettings } = useSnapshot(settingsStore);

@@ -17,7 +17,7 @@ import { changeSetting, resetSettings, type Settings, settingsStore } from '../.
 const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
 
 /**
- * Settings of SPEC.md §3 in a drawer; every change applies at once and persists. Loaded when the
+ * Settings of docs/product.md §3 in a drawer; every change applies at once and persists. Loaded when the
  * navbar's settings button is first used (settings-button.tsx).
  */
 export default function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {

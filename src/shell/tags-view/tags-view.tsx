@@ -23,7 +23,7 @@ import { useRouteTree } from '../use-route-tree';
 import classes from './tags-view.module.css';
 import { useTagsSync } from './use-tags-sync';
 
-/** Tabs of visited pages (SPEC.md §2): right-click for Refresh, Close, Close Others, Close All. */
+/** Tabs of visited pages (docs/product.md §2): right-click for Refresh, Close, Close Others, Close All. */
 export function TagsView() {
   const tree = useRouteTree();
   useTagsSync();

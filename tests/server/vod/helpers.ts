@@ -48,7 +48,7 @@ export interface RpcResult<T> {
 type Params = Record<string, string | number | undefined>;
 
 /**
- * The RPC signature written out independently of the server's code (the test vector of API.md §5
+ * The RPC signature written out independently of the server's code (the test vector of docs/api.md §5
  * pins both): RFC 3986 encoding, sorted query, `METHOD&%2F&…`, HMAC-SHA1 keyed `secret&`.
  */
 const enc = (v: string) =>

@@ -85,7 +85,7 @@ describe('import directions', () => {
   it('shared components, lib, stores and the contract import nothing above them', () => {
     const above = ['routes', 'resources', 'features', 'shell', 'pwa'];
     expect(violations((f, t) => top(f) === 'components' && above.includes(top(t)))).toEqual([]);
-    // lib/ and stores/ sit on the components' level (STYLE.md): lib/http-ui.ts opens the shared confirm.
+    // lib/ and stores/ sit on the components' level (docs/architecture.md): lib/http-ui.ts opens the shared confirm.
     expect(violations((f, t) => ['lib', 'stores'].includes(top(f)) && above.includes(top(t)))).toEqual([]);
     expect(violations((f, t) => top(f) === 'contract' && top(t) !== 'contract')).toEqual([]);
   });

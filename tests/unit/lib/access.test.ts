@@ -14,7 +14,7 @@ import { CONSOLE_TREE as ROUTE_TREE } from './console-tree';
 const paths = (roles: Role[]) => flattenRoutes(menuRoutes(filterRoutes(ROUTE_TREE, roles))).map((n) => n.path);
 
 describe('route generation by role', () => {
-  it('gives admin every menu item of SPEC.md §2', () => {
+  it('gives admin every menu item of docs/product.md §2', () => {
     expect(paths(['admin'])).toEqual([
       '/index',
       '/web',

@@ -31,7 +31,7 @@ function queue(uploader: UploaderState, items: UploadItem[], extra: Partial<Uplo
 const states = (s: UploadSnapshot) => s.items.map((i) => `${i.id}:${i.state}`).join(' ');
 const effects = (s: UploadSnapshot, a: QueueAction) => reduce(s, a).effects.map((e) => e.type);
 
-describe('queue: transitions of SPEC.md §4', () => {
+describe('queue: transitions of docs/product.md §4', () => {
   it.each<[string, UploadSnapshot, QueueAction, UploaderState, string, string[]]>([
     [
       'start picks the first Ready in list order',

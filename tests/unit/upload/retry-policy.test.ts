@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { UploadRuleError } from '../../../src/upload/credentials';
 import { type Attempts, decide, freshAttempts, MAX_EXPIRES, progressed } from '../../../src/upload/retry-policy';
 
-/** What a failed run leads to (SPEC.md §8-9), with the counters the engine keeps per item. */
+/** What a failed run leads to (docs/product.md §8-9), with the counters the engine keeps per item. */
 describe('retry policy', () => {
   const timeout = { name: 'ConnectionTimeoutError', code: 'ConnectionTimeoutError', status: -2 };
   const expired = { name: 'SecurityTokenExpiredError', code: 'SecurityTokenExpired', status: 403 };
@@ -99,7 +99,7 @@ describe('retry policy', () => {
       { do: 'invalid-user-id' },
     ],
     [
-      'a rule of SPEC.md §5 fails at once with its code',
+      'a rule of docs/product.md §5 fails at once with its code',
       new UploadRuleError('InvalidParameter.TokenInvalid', 'UploadAuth is not valid'),
       freshAttempts(),
       true,

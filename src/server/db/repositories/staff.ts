@@ -13,7 +13,7 @@ export function parseRoles(text: string): Role[] {
 
 export const rolesText = (roles: readonly Role[]) => JSON.stringify([...roles]);
 
-/** Sign-in accepts the account name or the phone number (API.md §2: two tabs, one endpoint). */
+/** Sign-in accepts the account name or the phone number (docs/api.md §2: two tabs, one endpoint). */
 export function findStaffByLogin(db: Kysely<Database>, login: string): Promise<StaffRow | undefined> {
   return db
     .selectFrom('staff')
