@@ -31,7 +31,9 @@ export function ImageCard({ image, selectable, selected, onSelect, actions }: Pr
       data-id={image.id}
     >
       <Card.Section className={classes.preview}>
-        <AspectRatio ratio={4 / 3}>
+        {/* The whole card's width: before its thumbnail loads, the box has no width of its own and the
+            select box would land on the name below. */}
+        <AspectRatio ratio={4 / 3} w="100%">
           <a href={image.url} target="_blank" rel="noreferrer" aria-label={t`Open ${image.fileName}`}>
             <Image
               {...imageSources(image.url, PREVIEW_WIDTH)}
