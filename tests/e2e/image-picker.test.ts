@@ -100,7 +100,8 @@ describe('image picker', () => {
     await picker(page).getByRole('dialog').waitFor({ state: 'detached' });
     // The form is still open, with the address and its preview.
     expect(await form(page).getByTestId('field-coverUrl').inputValue()).toBe(cover.url);
-    await form(page).getByTestId('field-coverUrl-preview').locator(`img[src="${cover.url}"]`).waitFor();
+    // The preview shows a small copy of the picked image, not the original.
+    await form(page).getByTestId('field-coverUrl-preview').locator(`img[src^="${cover.url}?w="]`).waitFor();
     await submit(page);
 
     const book = (await session.page<Row>('/book', { keyword: 'Picker mouse book' })).items[0];
@@ -169,7 +170,7 @@ describe('image picker', () => {
     const url = await field.inputValue();
     const listed = await library('picker-banner-upload');
     expect(listed.map((i) => i.url)).toEqual([url]);
-    await form(page).getByTestId('field-imageUrl-preview').locator(`img[src="${url}"]`).waitFor();
+    await form(page).getByTestId('field-imageUrl-preview').locator(`img[src^="${url}?w="]`).waitFor();
     // The picker, opened now, marks it as the current image.
     await form(page).getByTestId('field-imageUrl-library').click();
     await picker(page).locator(`[data-url="${url}"][data-current]`).waitFor();

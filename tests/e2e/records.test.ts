@@ -98,8 +98,17 @@ describe('record pages', () => {
     // Focus only once the search has settled: a refetch re-renders the rows (and the focused link).
     await expect.poll(() => urlSearch(page).keyword).toBe('Recordkeeper');
     await expect.poll(() => rows(page).count()).toBe(1);
-    await page.waitForLoadState('networkidle');
     const link = page.getByRole('link', { name: READER });
+    // The rows have stopped being drawn again: the link is the same element 300 ms apart. (Not
+    // 'networkidle': the live event stream, opened once the page is idle, never ends.)
+    await expect
+      .poll(async () => {
+        const before = await link.elementHandle();
+        await page.waitForTimeout(300);
+        const after = await link.elementHandle();
+        return before !== null && after !== null && (await before.evaluate((a, b) => a === b, after));
+      })
+      .toBe(true);
     await link.focus();
     await page.keyboard.press('Enter');
     await page.waitForURL(`**/users/user/${readerId}`);

@@ -266,7 +266,8 @@ describe('on a phone', () => {
     for (const size of ['medium', 'mini']) {
       await page.context().addCookies([{ name: 'size', value: size, url: page.url() }]);
       await page.goto('/web/news');
-      await page.locator('tbody tr').first().waitFor();
+      // A list is drawn as cards on a phone.
+      await page.getByTestId('resource-row').first().waitFor();
       // Every element with text of its own (not only its children's), and the size it is drawn at.
       const sizes = await page.locator('main').evaluate((main) =>
         [...main.querySelectorAll<HTMLElement>('*')]
