@@ -106,7 +106,7 @@ describe('image picker', () => {
 
     const book = (await session.page<Row>('/book', { keyword: 'Picker mouse book' })).items[0];
     expect(book?.coverUrl).toBe(cover.url);
-    await rows(page).filter({ hasText: 'Picker mouse book' }).locator(`img[src="${cover.url}"]`).waitFor();
+    await rows(page).filter({ hasText: 'Picker mouse book' }).locator(`img[src^="${cover.url}?w="]`).waitFor();
     await page.context().close();
   });
 
