@@ -408,6 +408,10 @@ describe('a first sign-in on a slow machine', () => {
       await signIn(page, 'staff', member.phone, member.password);
       await page.waitForURL((u) => u.pathname === '/account/password');
       await page.getByTestId('password-required').waitFor();
+      // The current password was typed a moment ago: the form says why it asks for it again.
+      await passwordForm(page)
+        .getByText(/^The one you signed in with\. Asked again/)
+        .waitFor();
       // Whatever the service worker and the console do once the page is open happens meanwhile.
       await page.waitForTimeout(4000);
       const refused = () =>
