@@ -122,10 +122,16 @@ export function publishChange(deps: AppDeps, change: ChangeEvent, roles?: readon
  * that, a resume here could miss what others published.
  */
 export function eventPosition(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  // Started once from here: after that the bus reconnects by itself (every second), and a request
+  // must not open a connection of its own while the database refuses them.
+  let started = false;
   return async (c, next) => {
     const { bus } = liveHub(deps);
     const position = bus.hearsEverything ? bus.lastId : undefined;
-    if (!position) void bus.listen();
+    if (!position && !started) {
+      started = true;
+      void bus.listen();
+    }
     await next();
     if (position && c.req.path !== '/prod-api/events') c.res.headers.set(EVENT_POSITION_HEADER, position);
   };
