@@ -21,16 +21,23 @@ export interface AuthOptions {
  * Authenticates by the `X-Token` header only, never a cookie, so a cross-site request cannot act
  * for a signed-in user (docs/api.md §1).
  */
+/** How long a refused request's body is read away before the refusal is sent regardless. */
+const DRAIN_WAIT_MS = 300;
+
 export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   const authenticate = authenticator(deps, opts);
   return async (c, next) => {
     try {
       await authenticate(c);
     } catch (err) {
-      // A refused upload is still being sent: read it away (up to the drain limit) so the client
-      // gets the 401 instead of a reset connection; past that, the answer closes the connection.
+      // A refused upload is still being sent: read it away so the client gets the 401 instead of a
+      // reset connection. Not for long, for a client without a session: past DRAIN_WAIT_MS (or
+      // the drain limit) the answer goes at once and closes the connection.
       if (err instanceof ApiError) {
-        const { close } = await drainBeforeRefusal(c.req.raw);
+        const { close } = await Promise.race([
+          drainBeforeRefusal(c.req.raw),
+          new Promise<{ close: boolean }>((resolve) => setTimeout(() => resolve({ close: true }), DRAIN_WAIT_MS)),
+        ]);
         if (close) throw new ApiError(err.code, err.msg, err.data, { ...err.headers, Connection: 'close' });
       }
       throw err;
