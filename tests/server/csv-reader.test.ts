@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CsvReader, type CsvRecord } from '../../src/server/crud/csv';
+import { mulberry32 } from '../../src/server/db/seed-random';
 import { Slicer } from '../../src/server/lib/slices';
 
 /**
@@ -32,17 +33,6 @@ const ours = async (text: string): Promise<string[][] | 'error'> => {
   }
 };
 
-/** A small deterministic generator (mulberry32). */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('CSV reader', () => {
   it('reads the files an export writes and people save', async () => {
     const cases = [
@@ -67,7 +57,7 @@ describe('CSV reader', () => {
   });
 
   it('agrees with csv-parse on 5,000 random files of one line ending each', async () => {
-    const next = random(20240601);
+    const next = mulberry32(20240601);
     for (const eol of ['\n', '\r\n', '\r']) {
       const alphabet = ['a', 'b', ' ', ',', ',', '"', '"', eol, eol, 'é'];
       for (let n = 0; n < 5000 / 3; n++) {
