@@ -6,6 +6,7 @@ import { type MouseEvent, memo, type ReactNode, useRef } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { Menu } from '../floating';
 import { useDeferredRows } from './deferred-rows';
+import { EmptyListText } from './empty-list-text';
 import { useListContext } from './list-context';
 import classes from './resource-cards.module.css';
 import { ServerOnly } from './row-actions';
@@ -41,15 +42,7 @@ export function ResourceCards<T extends RecordMeta>(props: ResourceBodyProps<T>)
         data-testid="list-empty"
         icon={<IconDatabaseOff size={32} aria-hidden />}
         title={t`No records`}
-        description={
-          props.filtered ? (
-            t`Nothing matches the search and filters.`
-          ) : (
-            <>
-              {t`Nothing has been added yet.`} {props.empty}
-            </>
-          )
-        }
+        description={<EmptyListText filtered={Boolean(props.filtered)} empty={props.empty} />}
       />
     );
   }

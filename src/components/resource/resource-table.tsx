@@ -4,6 +4,7 @@ import { memo, type ReactNode, Suspense, useLayoutEffect, useMemo, useRef, useSt
 import type { RecordMeta } from '../../contract/common';
 import { lazyWithoutMessages } from '../../lib/lazy';
 import { useDeferredRows } from './deferred-rows';
+import { EmptyListText } from './empty-list-text';
 import classes from './resource-table.module.css';
 import { SortHeader } from './sort-header';
 import { SkeletonRows } from './table-placeholders';
@@ -179,15 +180,7 @@ export function ResourceTable<T extends RecordMeta>(props: Props<T>) {
               <EmptyRow
                 columns={span}
                 title={t`No records`}
-                description={
-                  props.filtered ? (
-                    t`Nothing matches the search and filters.`
-                  ) : (
-                    <>
-                      {t`Nothing has been added yet.`} {props.empty}
-                    </>
-                  )
-                }
+                description={<EmptyListText filtered={Boolean(props.filtered)} empty={props.empty} />}
               />
             </Suspense>
           )}
