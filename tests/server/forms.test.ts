@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/server/http/errors';
-import { readForm } from '../../src/server/http/validate';
+import { readForm } from '../../src/server/http/forms';
 import { testServerForFile } from './helpers/test-server';
 
 /**

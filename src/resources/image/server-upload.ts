@@ -27,7 +27,7 @@ import {
 } from '../../server/files/images';
 import { ok } from '../../server/http/envelope';
 import { invalidField, storageFull, tooLarge, unsupportedType } from '../../server/http/errors';
-import { readForm } from '../../server/http/validate';
+import { readForm } from '../../server/http/forms';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
 import { toImage } from './server';
 
