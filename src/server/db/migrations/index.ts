@@ -10,6 +10,7 @@ import { isbn13 } from './0007-isbn13';
 import { auditRecordTitle } from './0008-audit-record-title';
 import { listViews } from './0009-list-views';
 import { imageDimensions } from './0010-image-dimensions';
+import { glossaryTables } from './0011-glossary-tables';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -24,5 +25,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0008-audit-record-title': auditRecordTitle,
     '0009-list-views': listViews(dialect),
     '0010-image-dimensions': imageDimensions,
+    '0011-glossary-tables': glossaryTables,
   };
 }
