@@ -104,7 +104,7 @@ const BOOK_COLUMNS = [
   'updated_at',
 ] as const;
 const READER_COLUMNS = ['nick_name', 'phone', 'status', 'created_at', 'updated_at'] as const;
-const APPLY_COLUMNS = ['user_id', 'book_id', 'status', 'created_at', 'updated_at'] as const;
+const APPLICATION_COLUMNS = ['user_id', 'book_id', 'status', 'created_at', 'updated_at'] as const;
 
 /**
  * 8 categories × 5 subclasses, `books`, `readers` and `applications`, deterministic (seed 99).
@@ -187,7 +187,7 @@ export async function seedLarge(file: string, counts: LargeCounts = LARGE): Prom
     );
     for (const r of rows.readers) reader.run(...r);
     const apply = sqlite.prepare(
-      `insert into borrow_apply (${APPLY_COLUMNS.join(', ')}, version) values ${placeholders(APPLY_COLUMNS.length).slice(0, -1)}, 0)`,
+      `insert into application (${APPLICATION_COLUMNS.join(', ')}, version) values ${placeholders(APPLICATION_COLUMNS.length).slice(0, -1)}, 0)`,
     );
     for (const r of rows.applications) apply.run(...r);
   });
@@ -234,12 +234,12 @@ export async function seedLargePostgres(url: string, counts: LargeCounts = LARGE
       );
       await bulk('book', BOOK_COLUMNS, rows.books);
       await bulk('reader', READER_COLUMNS, rows.readers);
-      await bulk('borrow_apply', APPLY_COLUMNS, rows.applications);
+      await bulk('application', APPLICATION_COLUMNS, rows.applications);
       for (const stmt of trigramIndexes) await stmt.execute(trx);
     });
     // What autovacuum would do after a bulk load: statistics, and the visibility map that lets
     // count(*) and id lookups use index-only scans.
-    for (const t of ['category', 'category_subclass', 'book', 'reader', 'borrow_apply'])
+    for (const t of ['category', 'category_subclass', 'book', 'reader', 'application'])
       await sql`vacuum analyze ${sql.table(t)}`.execute(db);
   } finally {
     await db.destroy();

@@ -53,7 +53,7 @@ export const readerBatchSetSchema = z
   .refine(nonEmpty, because('batch_fields', 'choose at least one field'));
 
 /** Messages: mark read or unread (a replied message stays replied). */
-export const onlineBatchSetSchema = z
+export const messageBatchSetSchema = z
   .strictObject({
     status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
   })

@@ -5,20 +5,20 @@
  */
 
 // apply.ts
-export const APPLY_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
 /**
  * The only allowed changes of status; anything else is 409. Approving takes one copy from the
  * book's stock (none left: 409), returning gives it back.
  */
-export const APPLY_TRANSITIONS: Readonly<
-  Record<(typeof APPLY_STATUSES)[number], readonly (typeof APPLY_STATUSES)[number][]>
+export const APPLICATION_TRANSITIONS: Readonly<
+  Record<(typeof APPLICATION_STATUSES)[number], readonly (typeof APPLICATION_STATUSES)[number][]>
 > = {
   pending: ['approved', 'rejected'],
   approved: ['returned'],
   rejected: [],
   returned: [],
 };
-export const APPLY_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'] as const;
+export const APPLICATION_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'] as const;
 
 // audit.ts
 export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
@@ -70,8 +70,8 @@ export const NEWS_STATUSES = ['draft', 'published'] as const;
 export const NEWS_SORTS = ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 
 // online.ts
-export const ONLINE_STATUSES = ['unread', 'read', 'replied'] as const;
-export const ONLINE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
+export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
+export const MESSAGE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
 
 // reader.ts
 export const READER_STATUSES = ['active', 'disabled'] as const;
@@ -84,10 +84,15 @@ export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as
 export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] as const;
 
 // staff.ts
-/** Staff accounts: the `/user` resource, the Administrators screen (admin only, docs/api.md §3). */
+/** Staff accounts: the `/user` resource, the Staff screen (admin only, docs/api.md §3). */
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
 export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 // video.ts
-export const VIDEO_STATUSES = ['uploading', 'normal', 'failed'] as const;
+/** The cloud's statuses (docs/api.md §7): bytes arriving, complete, processing, failed, playable. */
+export const VIDEO_STATUSES = ['Uploading', 'UploadSucc', 'Transcoding', 'TranscodeFail', 'Normal'] as const;
+/** The statuses before §7, still accepted as input: each names one of the cloud's. */
+export const VIDEO_LEGACY_STATUSES = { uploading: 'Uploading', normal: 'Normal', failed: 'TranscodeFail' } as const;
+/** Why processing failed (a video's `failReason`); the console translates each. */
+export const VIDEO_FAIL_REASONS = ['not_a_video', 'transcode_failed', 'source_missing', 'upload_abandoned'] as const;
 export const VIDEO_SORTS = ['id', 'title', 'fileSize', 'status', 'createdAt', 'updatedAt'] as const;

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMPORT_MAX_BYTES } from '../contract/import';
-import { registerCompanyRoutes } from '../resources/about/server';
+import { registerAbout } from '../resources/about/server';
 import { registerAudit } from '../resources/audit/server';
 import { IMAGE_MAX_BYTES } from '../resources/image/schema';
 import { registerImageFiles, registerImageUpload } from '../resources/image/server-upload';
@@ -68,7 +68,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // The live stream's position on each answer, for a stream opened later to resume from.
   api.use('*', eventPosition(deps));
   registerImageUpload(api, deps);
-  registerCompanyRoutes(api, deps);
+  registerAbout(api, deps);
   const resources = registerResources(api, deps);
   registerAudit(api, deps);
   registerSystemRoutes(api, deps, resources);

@@ -12,7 +12,7 @@ const session = e2eSession();
  * one copy, one reader and two pending applications for it, plus a third to reject.
  */
 
-interface Apply {
+interface Application {
   id: number;
   version: number;
   status: string;
@@ -58,9 +58,9 @@ beforeAll(async () => {
 const row = (page: Page, id: number | undefined) => page.locator(`[data-testid="resource-row"][data-id="${id}"]`);
 const stockOf = (page: Page, id: number | undefined) => row(page, id).getByTestId('apply-stock').textContent();
 const applyOf = async (id: number | undefined) =>
-  (await api<ListPage<Apply>>('/apply/page', { body: { pageNum: 1, pageSize: 100 }, token: session.token })).items.find(
-    (a) => a.id === id,
-  );
+  (
+    await api<ListPage<Application>>('/apply/page', { body: { pageNum: 1, pageSize: 100 }, token: session.token })
+  ).items.find((a) => a.id === id);
 
 async function transition(page: Page, id: number | undefined, to: 'approved' | 'rejected' | 'returned', remark = '') {
   await row(page, id).getByTestId(`apply-${to}`).click();
@@ -140,7 +140,10 @@ describe('applications', () => {
       body: { nickName: 'Quinn Quick', phone: '13700000033', status: 'active' },
       token: session.token,
     });
-    const app = await api<Apply>('/apply', { body: { userId: reader.id, bookId: book.id }, token: session.token });
+    const app = await api<Application>('/apply', {
+      body: { userId: reader.id, bookId: book.id },
+      token: session.token,
+    });
     const page = await session.signedIn('/users/apply?keyword=Raced');
     await row(page, app.id).waitFor();
     // Someone else rejects it while the dialog is open (before it opened, the live stream would

@@ -70,11 +70,11 @@ describe('sign-in', () => {
     await page.context().close();
   });
 
-  it('lets staff sign in by phone; an operator sees no Administrators and gets 401 by URL', async () => {
+  it('lets staff sign in by phone; an operator sees no Staff and gets 401 by URL', async () => {
     const page = await signedInFromLogin(operator, 'staff');
     await menu(page).getByText('User management').click();
     await menu(page).getByRole('link', { name: 'Applications' }).waitFor();
-    expect(await menu(page).getByRole('link', { name: 'Administrators' }).count()).toBe(0);
+    expect(await menu(page).getByRole('link', { name: 'Staff' }).count()).toBe(0);
     await page.goto('/users/adminuser');
     await page.waitForURL((u) => u.pathname === '/401');
     await page.getByText('You do not have access to this page').waitFor();
@@ -97,8 +97,8 @@ describe('sign-in', () => {
       'Categories',
       'Category subclasses',
       'Videos',
-      'Users',
-      'Administrators',
+      'Readers',
+      'Staff',
       'Online messages',
       'Applications',
       'Images',
@@ -109,7 +109,7 @@ describe('sign-in', () => {
     await page.waitForURL((u) => u.pathname === '/web/book');
     await page.goto('/users');
     await page.waitForURL((u) => u.pathname === '/users/user');
-    await expect.poll(() => page.title()).toBe('Users - Lectern');
+    await expect.poll(() => page.title()).toBe('Readers - Lectern');
     await page.goto('/no/such/page');
     await page.waitForURL((u) => u.pathname === '/404');
     await expect.poll(() => page.title()).toBe('This page does not exist - Lectern');

@@ -247,7 +247,7 @@ describe.skipIf(!enabled)('two server instances over one PostgreSQL', () => {
       expect(loser?.body.msg).toMatch(/No copies/);
       const [stock] = await query<{ stock: number }>('select stock from book where id = $1', [book.id]);
       expect(stock?.stock).toBe(0);
-      const approved = await query('select id from borrow_apply where book_id = $1 and status = $2', [
+      const approved = await query('select id from application where book_id = $1 and status = $2', [
         book.id,
         'approved',
       ]);

@@ -450,7 +450,7 @@ describe('logs', () => {
     const s2 = await startTestServer();
     const app = await serveApp({ ...s2.deps, log: appLogger(log.logger), ops: { logger: log.logger } });
     try {
-      await sql`drop table online_message`.execute(s2.db);
+      await sql`drop table message`.execute(s2.db);
       log.raw.length = 0;
       const raw = await fetch(`${app.url}/prod-api/online/page`, {
         method: 'POST',
@@ -464,7 +464,7 @@ describe('logs', () => {
       const lines = log.lines().filter((l) => l.reqId === requestId);
       expect(lines.map((l) => l.level)).toEqual(['error', 'warn']);
       expect(lines[0]).toMatchObject({
-        err: { type: expect.any(String), message: expect.stringMatching(/online_message/) },
+        err: { type: expect.any(String), message: expect.stringMatching(/message/) },
       });
       expect(lines[1]).toMatchObject({ status: 500, route: '/prod-api/online/page', staffId: 1 });
     } finally {

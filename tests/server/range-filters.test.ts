@@ -123,8 +123,8 @@ describe('date ranges', () => {
     });
     const at = '2026-05-03T08:00:00.000Z';
     await s.db.updateTable('reader').set({ created_at: at }).where('id', '=', reader.id).execute();
-    await s.db.updateTable('borrow_apply').set({ created_at: at }).where('id', '=', apply.id).execute();
-    await s.db.updateTable('online_message').set({ created_at: at }).where('id', '=', message.id).execute();
+    await s.db.updateTable('application').set({ created_at: at }).where('id', '=', apply.id).execute();
+    await s.db.updateTable('message').set({ created_at: at }).where('id', '=', message.id).execute();
     await s.db
       .updateTable('audit_log')
       .set({ at })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Online } from '../../src/resources/message/schema';
+import type { Message } from '../../src/resources/message/schema';
 import { create } from './helpers/crud';
 import { testServerForFile } from './helpers/test-server';
 
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 
 const page = (body: object) =>
-  s.call<{ total: number; items: Online[] }>('POST', '/online/page', {
+  s.call<{ total: number; items: Message[] }>('POST', '/online/page', {
     token,
     body: { pageNum: 1, pageSize: 50, sort: 'createdAt', order: 'asc', ...body },
   });

@@ -25,7 +25,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const count = async (table: 'reader' | 'borrow_apply' | 'online_message' | 'news' | 'banner') =>
+const count = async (table: 'reader' | 'application' | 'message' | 'news' | 'banner') =>
   Number(
     (
       await opened.db
@@ -67,7 +67,7 @@ describe('seedDemo', () => {
       messages: 60,
       news: 20,
       banners: 5,
-      company: 1,
+      about: 1,
       links: 4,
     });
     expect(added.resources).toBeGreaterThan(5);
@@ -95,13 +95,13 @@ describe('seedDemo', () => {
     const negative = await opened.db.selectFrom('book').select('id').where('stock', '<', 0).execute();
     expect(negative).toEqual([]);
     const statuses = await opened.db
-      .selectFrom('borrow_apply')
+      .selectFrom('application')
       .select((eb) => ['status', eb.fn.countAll().as('n')])
       .groupBy('status')
       .execute();
     expect(statuses.map((s) => s.status).sort()).toEqual(['approved', 'pending', 'rejected', 'returned']);
     const handled = await opened.db
-      .selectFrom('borrow_apply')
+      .selectFrom('application')
       .select(['handled_by', 'handled_at'])
       .where('status', '!=', 'pending')
       .execute();
@@ -111,11 +111,9 @@ describe('seedDemo', () => {
   });
 
   it('is deterministic and runs only while empty: a second run adds nothing', async () => {
-    const before = await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')]);
+    const before = await Promise.all([count('reader'), count('application'), count('message'), count('news')]);
     expect(await seedDemo(opened.db, new Date(), dir)).toEqual({});
-    expect(await Promise.all([count('reader'), count('borrow_apply'), count('online_message'), count('news')])).toEqual(
-      before,
-    );
+    expect(await Promise.all([count('reader'), count('application'), count('message'), count('news')])).toEqual(before);
     const first = await opened.db.selectFrom('reader').select(['nick_name', 'phone']).orderBy('id').limit(3).execute();
     expect(first.map((r) => r.phone)).toEqual(['13910000000', '13910004111', '13910008222']);
   });

@@ -33,7 +33,7 @@ const KNOWN: { key: string; aliases: string[]; label: MessageDescriptor; always?
   { key: 'bibliography', aliases: [], label: msg`Bibliography` },
   { key: 'video', aliases: ['videos'], label: msg`Videos` },
   { key: 'image', aliases: ['images'], label: msg`Images` },
-  { key: 'user', aliases: ['staff'], label: msg`Staff accounts` },
+  { key: 'user', aliases: ['staff'], label: msg`Staff` },
   { key: 'url', aliases: ['links', 'URL'], label: msg`Site links` },
 ];
 

@@ -1,14 +1,14 @@
 import { createResourceApi } from '../../components/resource/resource-api';
-import type { Apply } from '../../resources/application/schema';
+import type { Application } from '../../resources/application/schema';
 import type { AuditRow } from '../../resources/audit/model';
-import type { Online } from '../../resources/message/schema';
+import type { Message } from '../../resources/message/schema';
 
 /**
  * What a record page lists around its record. The keys start with the resource path as the lists'
  * do ('apply', 'online', 'audit'), so a write there refreshes these too.
  */
-export const relatedApplies = createResourceApi<Apply>('apply', ['bookId', 'userId']);
-export const relatedMessages = createResourceApi<Online>('online', ['readerId']);
+export const relatedApplications = createResourceApi<Application>('apply', ['bookId', 'userId']);
+export const relatedMessages = createResourceApi<Message>('online', ['readerId']);
 export const recordAudit = createResourceApi<AuditRow>('audit', ['resource', 'recordId']);
 
 /** How many related rows a record page shows; the full list is a link away. */

@@ -1,19 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createResourceApi } from '../../components/resource/resource-api';
 import { http } from '../../lib/api';
-import type { Company, SiteLink, SiteLinkInput } from './schema';
+import type { About, SiteLink, SiteLinkInput } from './schema';
 
 /**
  * About us is one record: `GET /company/list` → [company], `PUT /company` with its version. Its
  * update goes through the resource machinery (createResourceApi's PUT /company), so the form
  * gets the same validation, field errors and 409 conflict view as every other screen.
  */
-export const companyApi = createResourceApi<Company>('company');
+export const aboutApi = createResourceApi<About>('company');
 
-export const companyQuery = () =>
+export const aboutQuery = () =>
   queryOptions({
     queryKey: ['company', 'list'] as const,
-    queryFn: async () => (await http.get<Company[]>('/company/list'))[0],
+    queryFn: async () => (await http.get<About[]>('/company/list'))[0],
   });
 
 /** The site's links: `GET /url/list`; `PUT /url` replaces the whole list. */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formValuesFrom } from '../../components/resource/form-values';
 import { type SiteLink, type SiteLinkInput, URL_LIST_MAX, urlListUpdateSchema } from './schema';
 
-export const toCompanyFormValues = formValuesFrom({
+export const toAboutFormValues = formValuesFrom({
   name: '',
   intro: '',
   address: '',
@@ -10,7 +10,7 @@ export const toCompanyFormValues = formValuesFrom({
   email: '',
   logoUrl: '',
 });
-export type CompanyFormValues = ReturnType<typeof toCompanyFormValues>;
+export type AboutFormValues = ReturnType<typeof toAboutFormValues>;
 
 /** One row of the links editor; `key` only tells React rows apart while they move. */
 export type LinkRow = { key: string; name: string; url: string };

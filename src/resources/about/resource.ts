@@ -1,17 +1,17 @@
 import { msg } from '@lingui/core/macro';
 import type { ResourceDef } from '../../components/resource/types';
-import { companyApi } from './api';
-import { type CompanyFormValues, toCompanyFormValues } from './model';
-import { type Company, companyUpdateSchema } from './schema';
+import { aboutApi } from './api';
+import { type AboutFormValues, toAboutFormValues } from './model';
+import { type About, aboutUpdateSchema } from './schema';
 
 /**
  * About us described for the shared form machinery. Not a list (no columns, no delete): the one
  * company record always exists (version 0 before anyone saves it), so every save is an update.
  */
-export const companyResource: ResourceDef<Company, CompanyFormValues> & {
-  form: NonNullable<ResourceDef<Company, CompanyFormValues>['form']>;
+export const aboutResource: ResourceDef<About, AboutFormValues> & {
+  form: NonNullable<ResourceDef<About, AboutFormValues>['form']>;
 } = {
-  api: companyApi,
+  api: aboutApi,
   labels: { create: msg`Company`, edit: msg`Company`, delete: msg`Company` },
   recordTitle: (c) => c.name ?? '',
   columns: [],
@@ -19,8 +19,8 @@ export const companyResource: ResourceDef<Company, CompanyFormValues> & {
   exportable: false,
   form: {
     // Always open on its page: the schema is part of it.
-    schemas: { create: companyUpdateSchema, update: companyUpdateSchema },
-    toValues: toCompanyFormValues,
+    schemas: { create: aboutUpdateSchema, update: aboutUpdateSchema },
+    toValues: toAboutFormValues,
     fields: [
       { name: 'name', label: msg`Company name`, kind: 'text' },
       { name: 'phone', label: msg`Phone`, kind: 'text' },

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { optionalText, optionalUrl, type RecordMeta, versionField } from '../../contract/common';
 import { linkUrl, optionalEmail } from '../../contract/fields';
 
-/** About us: one company record. `GET /company/list` -> [Company]; `PUT /company`. */
-export const companyUpdateSchema = z.strictObject({
+/** About us: one company record. `GET /company/list` -> [About]; `PUT /company`. */
+export const aboutUpdateSchema = z.strictObject({
   /** Ignored: there is one company record. Accepted so the client can send back what it got. */
   id: z.number().int().positive().optional(),
   /** When sent, a stale version is refused with 409. */
@@ -16,7 +16,7 @@ export const companyUpdateSchema = z.strictObject({
   logoUrl: optionalUrl,
 });
 
-export type Company = RecordMeta & {
+export type About = RecordMeta & {
   name: string | null;
   intro: string | null;
   address: string | null;

@@ -8,14 +8,14 @@ import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/reposito
 import type { Database } from '../../server/db/schema';
 import { ok } from '../../server/http/envelope';
 import { readJson } from '../../server/http/validate';
-import { type Company, companyUpdateSchema, type SiteLink, urlListUpdateSchema } from './schema';
+import { type About, aboutUpdateSchema, type SiteLink, urlListUpdateSchema } from './schema';
 
 /** About us is one record; it exists (version 0, empty) before anyone saves it. */
-const COMPANY_ID = 1;
+const ABOUT_ID = 1;
 
-function toCompany(r: Database['company'] | undefined, at: string): Company {
+function toAbout(r: Database['about'] | undefined, at: string): About {
   return {
-    id: COMPANY_ID,
+    id: ABOUT_ID,
     name: r?.name ?? null,
     intro: r?.intro ?? null,
     address: r?.address ?? null,
@@ -28,25 +28,25 @@ function toCompany(r: Database['company'] | undefined, at: string): Company {
   };
 }
 
-const readCompany = (db: Db) => db.selectFrom('company').selectAll().where('id', '=', COMPANY_ID).executeTakeFirst();
+const readAbout = (db: Db) => db.selectFrom('about').selectAll().where('id', '=', ABOUT_ID).executeTakeFirst();
 const readLinks = (db: Db): Promise<SiteLink[]> =>
   db.selectFrom('site_link').select(['id', 'name', 'url', 'sort']).orderBy('sort').orderBy('id').execute();
 
 /** GET /company/list, PUT /company, GET /url/list, PUT /url: each write audited in its transaction. */
-export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerAbout(api: Hono<AppEnv>, deps: AppDeps) {
   api.get('/company/list', async (c) => {
-    return ok(c, [toCompany(await readCompany(deps.db), deps.now().toISOString())]);
+    return ok(c, [toAbout(await readAbout(deps.db), deps.now().toISOString())]);
   });
 
   api.put('/company', async (c) => {
-    const input = await readJson(c, companyUpdateSchema, ['createdAt', 'updatedAt']);
+    const input = await readJson(c, aboutUpdateSchema, ['createdAt', 'updatedAt']);
     const user = currentUser(c);
     const out = await deps.db.transaction().execute(async (trx) => {
       const at = deps.now().toISOString();
-      const before = await readCompany(trx);
+      const before = await readAbout(trx);
       const current = before?.version ?? 0;
       if (input.version !== undefined && input.version !== current)
-        throw staleVersion(current, input.version, toCompany(before, at));
+        throw staleVersion(current, input.version, toAbout(before, at));
       const columns = {
         name: input.name ?? null,
         intro: input.intro ?? null,
@@ -59,23 +59,23 @@ export function registerCompanyRoutes(api: Hono<AppEnv>, deps: AppDeps) {
       };
       if (before) {
         const res = await trx
-          .updateTable('company')
+          .updateTable('about')
           .set(columns)
-          .where('id', '=', COMPANY_ID)
+          .where('id', '=', ABOUT_ID)
           .where('version', '=', current)
           .executeTakeFirst();
         if (Number(res.numUpdatedRows) !== 1) throw staleVersion(current + 1, current);
       } else {
         // Two first saves racing: the primary key lets one in; the other fails and is retried by its user.
         await trx
-          .insertInto('company')
-          .values({ id: COMPANY_ID, ...columns, created_at: at })
+          .insertInto('about')
+          .values({ id: ABOUT_ID, ...columns, created_at: at })
           .execute();
       }
-      const after = toCompany(await readCompany(trx), at);
-      const changes = diffRecords(toCompany(before, at), after);
+      const after = toAbout(await readAbout(trx), at);
+      const changes = diffRecords(toAbout(before, at), after);
       const title = recordTitleOf(after);
-      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', COMPANY_ID, at, changes, title));
+      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', ABOUT_ID, at, changes, title));
       return after;
     });
     return ok(c, out);

@@ -3,11 +3,11 @@ import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
 import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { APPLY_TRANSITIONS } from '../../contract/values';
-import type { Apply, ApplyStatus } from './schema';
+import { APPLICATION_TRANSITIONS } from '../../contract/values';
+import type { Application, ApplicationStatus } from './schema';
 import { applicationSpec } from './spec';
 
-export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
+export const APPLICATION_STATUS_OPTIONS: Option<ApplicationStatus>[] = [
   { value: 'pending', label: msg`Pending`, color: 'yellow' },
   { value: 'approved', label: msg`Approved`, color: 'green' },
   { value: 'rejected', label: msg`Rejected`, color: 'red' },
@@ -15,11 +15,11 @@ export const APPLY_STATUS_OPTIONS: Option<ApplyStatus>[] = [
 ];
 
 /** /users/apply?pageNum&pageSize&keyword&sort&order&status */
-export const applySearchSchema = searchSchemaOf(applicationSpec);
+export const applicationSearchSchema = searchSchemaOf(applicationSpec);
 
 /** A status change the console offers, with how its button and dialog read. */
 export interface Transition {
-  to: Exclude<ApplyStatus, 'pending'>;
+  to: Exclude<ApplicationStatus, 'pending'>;
   /** Button text. */
   action: MessageDescriptor;
   /** Dialog title. */
@@ -34,12 +34,12 @@ const TRANSITIONS: Record<Transition['to'], Transition> = {
 };
 
 /** The buttons a row gets: exactly the contract's allowed transitions from its status. */
-export function transitionsFor(status: ApplyStatus): Transition[] {
-  return APPLY_TRANSITIONS[status].flatMap((to) => (to === 'pending' ? [] : [TRANSITIONS[to]]));
+export function transitionsFor(status: ApplicationStatus): Transition[] {
+  return APPLICATION_TRANSITIONS[status].flatMap((to) => (to === 'pending' ? [] : [TRANSITIONS[to]]));
 }
 
 /** The `PUT /apply` body: id, version, the new status and a remark only when one was written. */
-export function transitionBody(row: Pick<Apply, 'id' | 'version'>, to: ApplyStatus, remark: string) {
+export function transitionBody(row: Pick<Application, 'id' | 'version'>, to: ApplicationStatus, remark: string) {
   const text = remark.trim();
   return { id: row.id, version: row.version, status: to, ...(text ? { remark: text } : {}) };
 }

@@ -4,17 +4,17 @@ import { formatDateTime } from '../../components/format';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
-import { applyApi } from './api';
-import { APPLY_STATUS_OPTIONS } from './model';
-import type { Apply } from './schema';
+import { applicationApi } from './api';
+import { APPLICATION_STATUS_OPTIONS } from './model';
+import type { Application } from './schema';
 import { applicationSpec } from './spec';
 
 /**
  * The Applications screen (/users/apply): borrow requests. No form and no delete: readers create
  * them on the site, the console moves them on (row actions, added by the page), history is kept.
  */
-export const applyResource: ResourceDef<Apply> = {
-  api: applyApi,
+export const applicationResource: ResourceDef<Application> = {
+  api: applicationApi,
   labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
   recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,
   deleteMode: false,
@@ -52,7 +52,7 @@ export const applyResource: ResourceDef<Apply> = {
         </Badge>
       ),
     },
-    badgeColumn('status', msg`Status`, APPLY_STATUS_OPTIONS),
+    badgeColumn('status', msg`Status`, APPLICATION_STATUS_OPTIONS),
     {
       key: 'remark',
       label: msg`Remark`,
@@ -84,7 +84,7 @@ export const applyResource: ResourceDef<Apply> = {
     { ...timeColumn('createdAt', msg`Applied`), priority: 2 },
   ],
   filters: [
-    { name: 'status', label: msg`Status`, options: APPLY_STATUS_OPTIONS },
+    { name: 'status', label: msg`Status`, options: APPLICATION_STATUS_OPTIONS },
     rangeFilter('created', applicationSpec.filters.created, msg`Applied`),
   ],
 };

@@ -1,34 +1,35 @@
 import { z } from 'zod';
 import { optionalText, type RecordMeta, requiredRef, versionField } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
-import { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS } from '../../contract/values';
+import { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS } from '../../contract/values';
 import { applicationSpec } from './spec';
 
-export { APPLY_SORTS, APPLY_STATUSES, APPLY_TRANSITIONS };
+export { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS };
 
 /** `apply`: borrow requests from the site's readers; the console approves them (docs/api.md §4). */
-export type ApplyStatus = (typeof APPLY_STATUSES)[number];
+export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 
-export const canTransition = (from: ApplyStatus, to: ApplyStatus): boolean => APPLY_TRANSITIONS[from].includes(to);
+export const canTransition = (from: ApplicationStatus, to: ApplicationStatus): boolean =>
+  APPLICATION_TRANSITIONS[from].includes(to);
 
 /** Created with status `pending`; userId must be an existing reader, bookId an existing book. */
-export const applyCreateSchema = z.strictObject({
+export const applicationCreateSchema = z.strictObject({
   userId: requiredRef,
   bookId: requiredRef,
   remark: optionalText(500),
 });
 
 /** `PUT /apply`: a status change (and remark); the other fields cannot be edited. */
-export const applyUpdateSchema = z.strictObject({
+export const applicationUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
-  status: z.enum(APPLY_STATUSES, { error: `must be one of ${APPLY_STATUSES.join(', ')}` }),
+  status: z.enum(APPLICATION_STATUSES, { error: `must be one of ${APPLICATION_STATUSES.join(', ')}` }),
   remark: optionalText(500),
 });
 
-export const applyPageSchema = pageSchemaOf(applicationSpec);
+export const applicationPageSchema = pageSchemaOf(applicationSpec);
 
-export type Apply = RecordMeta & {
+export type Application = RecordMeta & {
   userId: number;
   /** Joined: the reader's nickName. */
   nickName: string | null;
@@ -36,7 +37,7 @@ export type Apply = RecordMeta & {
   /** Joined: the book's title and its current stock. */
   bookTitle: string | null;
   bookStock: number | null;
-  status: ApplyStatus;
+  status: ApplicationStatus;
   remark: string | null;
   /** The staff member who last changed the status (name), and their id. */
   handledBy: string | null;

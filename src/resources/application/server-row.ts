@@ -1,18 +1,18 @@
 import { columnMap } from '../../server/crud/columns';
 import type { Db } from '../../server/crud/types';
-import type { Apply } from './schema';
+import type { Application } from './schema';
 
-export const selectApply = (db: Db) =>
+export const selectApplication = (db: Db) =>
   db
-    .selectFrom('borrow_apply')
-    .leftJoin('reader', 'reader.id', 'borrow_apply.user_id')
-    .leftJoin('book', 'book.id', 'borrow_apply.book_id')
-    .selectAll('borrow_apply')
+    .selectFrom('application')
+    .leftJoin('reader', 'reader.id', 'application.user_id')
+    .leftJoin('book', 'book.id', 'application.book_id')
+    .selectAll('application')
     .select(['reader.nick_name as nick_name', 'book.title as book_title', 'book.stock as book_stock']);
 
 /** Joined names and the handling fields are never taken from input: PUT /apply sets those. */
-export const applyColumns = columnMap<Apply>()(
-  selectApply,
+export const applicationColumns = columnMap<Application>()(
+  selectApplication,
   [
     'userId',
     'nickName',
@@ -35,7 +35,7 @@ export const applyColumns = columnMap<Apply>()(
     handledAt: { column: 'handled_at', write: false },
   },
 );
-export const toApply = applyColumns.toApi;
+export const toApplication = applicationColumns.toApi;
 
 /** Joined and server-set fields a client may echo back; never taken from input. */
-export const APPLY_READ_ONLY = ['nickName', 'bookTitle', 'bookStock', 'handledBy', 'handledById', 'handledAt'];
+export const APPLICATION_READ_ONLY = ['nickName', 'bookTitle', 'bookStock', 'handledBy', 'handledById', 'handledAt'];

@@ -9,8 +9,8 @@ import { publishChange } from '../../server/events/routes';
 import { ok } from '../../server/http/envelope';
 import { notFound, refused } from '../../server/http/errors';
 import { readJson } from '../../server/http/validate';
-import { type ApplyStatus, applyUpdateSchema, canTransition } from './schema';
-import { APPLY_READ_ONLY, selectApply, toApply } from './server-row';
+import { type ApplicationStatus, applicationUpdateSchema, canTransition } from './schema';
+import { APPLICATION_READ_ONLY, selectApplication, toApplication } from './server-row';
 
 /**
  * One copy out (approve) or back in (return), as a conditional UPDATE: `stock > 0` in the WHERE
@@ -28,10 +28,10 @@ async function moveStock(trx: Db, bookId: number, delta: 1 | -1, at: string): Pr
   return row ? row.stock : null;
 }
 
-export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerApplicationTransitions(api: Hono<AppEnv>, deps: AppDeps) {
   api.put('/apply', async (c) => {
-    const input = await readJson(c, applyUpdateSchema, [
-      ...APPLY_READ_ONLY,
+    const input = await readJson(c, applicationUpdateSchema, [
+      ...APPLICATION_READ_ONLY,
       'userId',
       'bookId',
       'createdAt',
@@ -40,10 +40,10 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
     const user = currentUser(c);
     let bookVersion: number | null = null;
     const out = await deps.db.transaction().execute(async (trx) => {
-      const before = await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirst();
+      const before = await selectApplication(trx).where('application.id', '=', input.id).executeTakeFirst();
       if (!before) throw notFound(`apply ${input.id}`);
-      if (before.version !== input.version) throw staleVersion(before.version, input.version, toApply(before));
-      const from = before.status as ApplyStatus;
+      if (before.version !== input.version) throw staleVersion(before.version, input.version, toApplication(before));
+      const from = before.status as ApplicationStatus;
       if (!canTransition(from, input.status)) {
         throw refused(
           { code: 'transition', params: { from, to: input.status } },
@@ -69,7 +69,7 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
         await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes, before.book_title));
       }
       const res = await trx
-        .updateTable('borrow_apply')
+        .updateTable('application')
         .set({
           status: input.status,
           remark: input.remark ?? before.remark,
@@ -83,9 +83,17 @@ export function registerApplyTransitions(api: Hono<AppEnv>, deps: AppDeps) {
         .where('version', '=', input.version)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw staleVersion(input.version + 1, input.version);
-      const after = toApply(await selectApply(trx).where('borrow_apply.id', '=', input.id).executeTakeFirstOrThrow());
+      const after = toApplication(
+        await selectApplication(trx).where('application.id', '=', input.id).executeTakeFirstOrThrow(),
+      );
       // bookStock is the book's, audited on the book row above.
-      const changes = diffRecords(toApply(before), after, ['id', 'version', 'createdAt', 'updatedAt', 'bookStock']);
+      const changes = diffRecords(toApplication(before), after, [
+        'id',
+        'version',
+        'createdAt',
+        'updatedAt',
+        'bookStock',
+      ]);
       await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes, recordTitleOf(after)));
       return after;
     });

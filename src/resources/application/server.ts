@@ -3,9 +3,9 @@ import type { AppDeps, AppEnv } from '../../server/context';
 import { registerResource } from '../../server/crud/define-resource';
 import { fromSpec } from '../../server/crud/from-spec';
 import { invalidField } from '../../server/http/errors';
-import { applyCreateSchema, applyPageSchema } from './schema';
-import { APPLY_READ_ONLY, applyColumns } from './server-row';
-import { registerApplyTransitions } from './server-transition';
+import { applicationCreateSchema, applicationPageSchema } from './schema';
+import { APPLICATION_READ_ONLY, applicationColumns } from './server-row';
+import { registerApplicationTransitions } from './server-transition';
 import { applicationSpec } from './spec';
 
 /**
@@ -13,19 +13,19 @@ import { applicationSpec } from './spec';
  * its stock rule (apply-transition.ts). No delete: borrowing history is kept.
  */
 export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
-  registerApplyTransitions(api, deps);
+  registerApplicationTransitions(api, deps);
   return registerResource(api, deps, {
-    ...fromSpec(applicationSpec, 'borrow_apply'),
-    schemas: { create: applyCreateSchema, page: applyPageSchema },
+    ...fromSpec(applicationSpec, 'application'),
+    schemas: { create: applicationCreateSchema, page: applicationPageSchema },
     operations: { update: false, delete: false },
-    keywordColumns: ['reader.nick_name', 'book.title', 'borrow_apply.remark'],
+    keywordColumns: ['reader.nick_name', 'book.title', 'application.remark'],
     // Only the keyword needs the joined reader and book; filters and sorts are the table's own.
     pageFromTable: (p) => !p.keyword,
     // A status on create is refused (unknown field), not ignored: every application starts pending.
-    readOnlyFields: APPLY_READ_ONLY,
-    ...applyColumns,
+    readOnlyFields: APPLICATION_READ_ONLY,
+    ...applicationColumns,
     toColumns: (i) => ({
-      ...applyColumns.toColumns(i),
+      ...applicationColumns.toColumns(i),
       // Every application starts pending; only PUT /apply moves it on.
       status: 'pending',
       handled_by: null,

@@ -32,7 +32,7 @@ export const AUDIT_RESOURCE_OPTIONS: Option[] = [
   { value: 'company', label: msg`About us` },
   { value: 'url', label: msg`Site links` },
   { value: 'users', label: msg`Readers` },
-  { value: 'user', label: msg`Staff accounts` },
+  { value: 'user', label: msg`Staff` },
   { value: 'online', label: msg`Online messages` },
   { value: 'apply', label: msg`Applications` },
   { value: 'image', label: msg`Images` },

@@ -1,6 +1,5 @@
 import type { ListSearch } from '../../components/resource/list-search';
 import { resourceApiOf } from '../../components/resource/resource-api';
-import { useCreateRecord, useDeleteRecord, useUpdateRecord } from '../../components/resource/use-resource-mutations';
 import type { Book } from './schema';
 import { bookSpec } from './spec';
 
@@ -8,6 +7,3 @@ import { bookSpec } from './spec';
 export const bookApi = resourceApiOf<Book>(bookSpec);
 
 export const booksQuery = (search: Partial<ListSearch>) => bookApi.pageQuery(search);
-export const useCreateBook = () => useCreateRecord(bookApi);
-export const useUpdateBook = () => useUpdateRecord(bookApi);
-export const useDeleteBook = () => useDeleteRecord(bookApi);

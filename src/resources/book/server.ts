@@ -39,7 +39,7 @@ export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
     unique: [{ field: 'isbn', column: 'isbn', message: (v) => `A book with ISBN ${String(v)} already exists` }],
     async beforeDelete({ trx, id, before }) {
       const rows = await trx
-        .selectFrom('borrow_apply')
+        .selectFrom('application')
         .select((eb) => ['status', eb.fn.countAll().as('n')])
         .where('book_id', '=', id)
         .groupBy('status')

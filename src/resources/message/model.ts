@@ -1,23 +1,23 @@
 import { msg } from '@lingui/core/macro';
 import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import type { Online, OnlineStatus } from './schema';
+import type { Message, MessageStatus } from './schema';
 import { messageSpec } from './spec';
 
-export const ONLINE_STATUS_OPTIONS: Option<OnlineStatus>[] = [
+export const MESSAGE_STATUS_OPTIONS: Option<MessageStatus>[] = [
   { value: 'unread', label: msg`Unread`, color: 'orange' },
   { value: 'read', label: msg`Read`, color: 'blue' },
   { value: 'replied', label: msg`Replied`, color: 'green' },
 ];
 
 /** /users/online?pageNum&pageSize&keyword&sort&order&status */
-export const onlineSearchSchema = searchSchemaOf(messageSpec);
+export const messageSearchSchema = searchSchemaOf(messageSpec);
 
 /**
  * The `PUT /online` body for a message with some fields changed: the update schema is strict and
  * wants every field, so the rest come from the record as the console last saw it (with its version).
  */
-export function onlineUpdateBody(m: Online, patch: Partial<Pick<Online, 'status' | 'reply'>>) {
+export function messageUpdateBody(m: Message, patch: Partial<Pick<Message, 'status' | 'reply'>>) {
   return {
     id: m.id,
     version: m.version,
@@ -30,4 +30,4 @@ export function onlineUpdateBody(m: Online, patch: Partial<Pick<Online, 'status'
 }
 
 /** Opening an unread message marks it read; read and replied ones stay as they are. */
-export const marksReadOnOpen = (m: Pick<Online, 'status'>) => m.status === 'unread';
+export const marksReadOnOpen = (m: Pick<Message, 'status'>) => m.status === 'unread';

@@ -3,17 +3,17 @@ import { Stack, Text } from '@mantine/core';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceDef } from '../../components/resource/types';
-import { onlineApi } from './api';
-import { ONLINE_STATUS_OPTIONS } from './model';
-import type { Online } from './schema';
+import { messageApi } from './api';
+import { MESSAGE_STATUS_OPTIONS } from './model';
+import type { Message } from './schema';
 import { messageSpec } from './spec';
 
 /**
  * The Online messages screen (/users/online). Readers write the messages on the site; staff read
  * and reply in the drawer (the page adds its Open action), and may delete.
  */
-export const onlineResource: ResourceDef<Online> = {
-  api: onlineApi,
+export const messageResource: ResourceDef<Message> = {
+  api: messageApi,
   labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
   recordTitle: (m) => m.readerName,
   card: { fields: ['content', 'createdAt'], wide: ['content'], status: 'status' },
@@ -47,17 +47,17 @@ export const onlineResource: ResourceDef<Online> = {
         </Text>
       ),
     },
-    badgeColumn('status', msg`Status`, ONLINE_STATUS_OPTIONS),
+    badgeColumn('status', msg`Status`, MESSAGE_STATUS_OPTIONS),
     { ...timeColumn('createdAt', msg`Received`), priority: 2 },
   ],
   filters: [
-    { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS },
+    { name: 'status', label: msg`Status`, options: MESSAGE_STATUS_OPTIONS },
     rangeFilter('created', messageSpec.filters.created, msg`Received`),
   ],
   // Mark read or unread; "replied" follows from a reply, never from a batch.
   batch: {
     fields: [
-      { name: 'status', label: msg`Status`, options: ONLINE_STATUS_OPTIONS.filter((o) => o.value !== 'replied') },
+      { name: 'status', label: msg`Status`, options: MESSAGE_STATUS_OPTIONS.filter((o) => o.value !== 'replied') },
     ],
   },
 };

@@ -1,5 +1,5 @@
-import { onlineBatchSetSchema } from '../../contract/batch';
+import { messageBatchSetSchema } from '../../contract/batch';
 import type { BatchDef } from '../../server/crud/batch';
 
 /** Messages: mark read or unread; a replied message keeps "replied" (online.ts toColumns). */
-export const onlineBatch: BatchDef = { set: onlineBatchSetSchema };
+export const messageBatch: BatchDef = { set: messageBatchSetSchema };

@@ -1,14 +1,14 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { ONLINE_SORTS, ONLINE_STATUSES } from '../../contract/values';
+import { MESSAGE_SORTS, MESSAGE_STATUSES } from '../../contract/values';
 
 /** Online messages from readers (API `online`). */
 export const messageSpec = defineSpec({
   api: 'online',
   roles: 'everyone',
   menu: { icon: 'message', order: 22 },
-  sorts: ONLINE_SORTS,
+  sorts: MESSAGE_SORTS,
   filters: {
-    status: { kind: 'enum', values: ONLINE_STATUSES, column: 'online_message.status' },
-    created: { kind: 'dateRange', column: 'online_message.created_at', params: ['createdFrom', 'createdTo'] },
+    status: { kind: 'enum', values: MESSAGE_STATUSES, column: 'message.status' },
+    created: { kind: 'dateRange', column: 'message.created_at', params: ['createdFrom', 'createdTo'] },
   },
 });

@@ -11,7 +11,7 @@ import { GENDER_OPTIONS, READER_STATUS_OPTIONS, type ReaderFormValues, toReaderF
 import type { Reader } from './schema';
 import { readerSpec } from './spec';
 
-/** The Users screen (/users/user): the site's readers, described for the shared resource components. */
+/** The Readers screen (/users/user): the site's readers, described for the shared resource components. */
 export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
   api: readerApi,
   labels: { create: msg`New reader`, edit: msg`Edit reader`, delete: msg`Delete reader` },

@@ -41,13 +41,3 @@ export type Reader = RecordMeta & {
   status: ReaderStatus;
   avatarUrl: string | null;
 };
-
-/** The same names under the resource's path (`/users`), for screens named after the route. */
-export {
-  READER_SORTS as USERS_SORTS,
-  READER_STATUSES as USERS_STATUSES,
-  readerCreateSchema as usersCreateSchema,
-  readerPageSchema as usersPageSchema,
-  readerUpdateSchema as usersUpdateSchema,
-};
-export type Users = Reader;

@@ -27,7 +27,7 @@ export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
     ],
     async beforeDelete({ trx, id, before }) {
       const row = await trx
-        .selectFrom('borrow_apply')
+        .selectFrom('application')
         .select((eb) => eb.fn.countAll().as('n'))
         .where('user_id', '=', id)
         .executeTakeFirstOrThrow();

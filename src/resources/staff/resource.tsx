@@ -13,7 +13,7 @@ import type { Staff } from './schema';
 const PasswordField = lazy(() => import('./components/password-field').then((m) => ({ default: m.PasswordField })));
 const RolesInput = lazy(() => import('./components/roles-input').then((m) => ({ default: m.RolesInput })));
 
-/** The Administrators screen (/users/adminuser): staff accounts. Passwords are never shown. */
+/** The Staff screen (/users/adminuser): staff accounts. Passwords are never shown. */
 export const staffResource: ResourceDef<Staff, StaffFormValues> = {
   api: staffApi,
   labels: { create: msg`New staff account`, edit: msg`Edit staff account`, delete: msg`Delete staff account` },

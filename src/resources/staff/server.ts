@@ -36,7 +36,7 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
   roles: { column: 'roles', read: parseRoles, write: rolesText },
 });
 
-/** `/user`: staff accounts, the Administrators screen. Admin only (docs/api.md §3). */
+/** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
 export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
   return registerResource(api, deps, {
     ...fromSpec(staffSpec, 'staff'),

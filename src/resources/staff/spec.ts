@@ -2,7 +2,7 @@ import { defineSpec } from '../../contract/resource-spec';
 import { STAFF_SORTS } from '../../contract/values';
 
 /**
- * Staff accounts, the Administrators screen (API `user`). Admin only: this line is what the
+ * Staff accounts, the Staff screen (API `user`). Admin only: this line is what the
  * console's guard, its menu and the server's role check all read.
  */
 export const staffSpec = defineSpec({

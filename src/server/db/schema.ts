@@ -134,7 +134,7 @@ export interface BibliographyTable extends Versioned {
   notes: string | null;
 }
 
-export interface OnlineMessageTable extends Versioned {
+export interface MessageTable extends Versioned {
   id: Generated<number>;
   reader_name: string;
   contact: string | null;
@@ -155,7 +155,7 @@ export interface ReaderTable extends Versioned {
 }
 
 /** Borrow requests: the `apply` resource. */
-export interface BorrowApplyTable extends Versioned {
+export interface ApplicationTable extends Versioned {
   id: Generated<number>;
   user_id: number;
   book_id: number;
@@ -178,6 +178,14 @@ export interface VideoTable extends Versioned {
   file_name: string;
   file_size: number;
   status: string;
+  /** Migration 0011: what processing found (seconds, pixels), why it failed, JSON of its outputs. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  fail_reason: string | null;
+  snapshots: string | null;
+  play_info: string | null;
+  media_info: string | null;
 }
 
 export interface ImageTable extends Versioned {
@@ -196,7 +204,7 @@ export interface ImageTable extends Versioned {
 }
 
 /** About us: a single row (id 1). */
-export interface CompanyTable extends Versioned {
+export interface AboutTable extends Versioned {
   id: number;
   name: string | null;
   intro: string | null;
@@ -257,12 +265,12 @@ export interface Database {
   news: NewsTable;
   site_resource: SiteResourceTable;
   bibliography: BibliographyTable;
-  online_message: OnlineMessageTable;
+  message: MessageTable;
   reader: ReaderTable;
-  borrow_apply: BorrowApplyTable;
+  application: ApplicationTable;
   video: VideoTable;
   image: ImageTable;
-  company: CompanyTable;
+  about: AboutTable;
   site_link: SiteLinkTable;
   list_view: ListViewTable;
 }

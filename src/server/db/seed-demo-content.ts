@@ -69,7 +69,7 @@ export async function seedDemoContent(
     added.readers = await insertAll(trx, 'reader', rows);
   }
 
-  if (await isEmpty(trx, 'borrow_apply')) {
+  if (await isEmpty(trx, 'application')) {
     const readers = await trx
       .selectFrom('reader')
       .select(['id', 'created_at'])
@@ -106,7 +106,7 @@ export async function seedDemoContent(
         updated_at: handled ? handledAt : at,
       });
     }
-    added.applications = await insertAll(trx, 'borrow_apply', rows);
+    added.applications = await insertAll(trx, 'application', rows);
     for (const b of books) {
       const left = stock.get(b.id);
       if (left !== undefined && left !== b.stock)
@@ -114,7 +114,7 @@ export async function seedDemoContent(
     }
   }
 
-  if (await isEmpty(trx, 'online_message')) {
+  if (await isEmpty(trx, 'message')) {
     const rows = Array.from({ length: MESSAGE_COUNT }, () => {
       const r = rand();
       const status = r < 0.35 ? 'replied' : r < 0.65 ? 'read' : 'unread';
@@ -127,7 +127,7 @@ export async function seedDemoContent(
         ...meta(ago(45)),
       };
     });
-    added.messages = await insertAll(trx, 'online_message', rows);
+    added.messages = await insertAll(trx, 'message', rows);
   }
 
   if (await isEmpty(trx, 'news')) {
@@ -188,13 +188,13 @@ export async function seedDemoContent(
     added.bibliography = await insertAll(trx, 'bibliography', rows);
   }
 
-  if (await isEmpty(trx, 'company')) {
+  if (await isEmpty(trx, 'about')) {
     const at = now.toISOString();
     await trx
-      .insertInto('company')
+      .insertInto('about')
       .values({ id: 1, ...COMPANY, logo_url: null, ...meta(at) })
       .execute();
-    added.company = 1;
+    added.about = 1;
   }
   if (await isEmpty(trx, 'site_link')) {
     const at = now.toISOString();

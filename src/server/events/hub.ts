@@ -184,12 +184,12 @@ export class LiveHub {
     const { db } = this.deps;
     const [apply, online] = await Promise.all([
       db
-        .selectFrom('borrow_apply')
+        .selectFrom('application')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'pending')
         .executeTakeFirstOrThrow(),
       db
-        .selectFrom('online_message')
+        .selectFrom('message')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('status', '=', 'unread')
         .executeTakeFirstOrThrow(),

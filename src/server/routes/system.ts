@@ -57,7 +57,9 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
       const n = Number(r.n);
       out.count += n;
       out.totalBytes += Number(r.bytes ?? 0);
-      if (r.status in out.byStatus) out.byStatus[r.status as keyof VodResource['byStatus']] = n;
+      // Home's three groups of the cloud's statuses: playable, failed, and on their way.
+      const group = r.status === 'Normal' ? 'normal' : r.status === 'TranscodeFail' ? 'failed' : 'uploading';
+      out.byStatus[group] += n;
     }
     return ok(c, out);
   });
@@ -70,7 +72,7 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
     );
     const since = `${dates[0]}T00:00:00.000Z`;
     // created_at is ISO-8601 UTC text: its first 10 characters are the day, on either engine.
-    const perDay = async (table: 'reader' | 'borrow_apply' | 'video') => {
+    const perDay = async (table: 'reader' | 'application' | 'video') => {
       const day = sql<string>`substr(created_at, 1, 10)`;
       const rows = await deps.db
         .selectFrom(table)
@@ -80,7 +82,7 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
         .execute();
       return new Map(rows.map((r) => [r.day, Number(r.n)]));
     };
-    const [users, applies, uploads] = [await perDay('reader'), await perDay('borrow_apply'), await perDay('video')];
+    const [users, applies, uploads] = [await perDay('reader'), await perDay('application'), await perDay('video')];
     const out: DataPoint[] = dates.map((date) => ({
       date,
       newUsers: users.get(date) ?? 0,

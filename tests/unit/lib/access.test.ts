@@ -44,7 +44,7 @@ describe('route generation by role', () => {
     expect(findRoute(ROUTE_TREE, '/web/video-upload')?.meta?.activeMenu).toBe('/web/video');
   });
 
-  it('hides Administrators and the Audit log from an operator and keeps the rest', () => {
+  it('hides Staff and the Audit log from an operator and keeps the rest', () => {
     const op = paths(['operator']);
     expect(op).not.toContain('/users/adminuser');
     expect(op).not.toContain('/users/audit');

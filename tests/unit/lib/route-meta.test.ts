@@ -26,7 +26,7 @@ describe('console route meta (staticData)', () => {
     },
   );
 
-  it('takes the roles of Administrators and the Audit log from the specs the server checks', () => {
+  it('takes the roles of Staff and the Audit log from the specs the server checks', () => {
     expect(findRoute(tree, '/users/adminuser')?.meta?.roles).toBe(staffSpec.roles);
     expect(findRoute(tree, '/users/audit')?.meta?.roles).toBe(auditSpec.roles);
   });

@@ -19,8 +19,8 @@ const zhTitles: Record<string, string> = {
   '/web/categorysubclass': '分类子类',
   '/web/video': '视频',
   '/users': '用户管理',
-  '/users/user': '用户',
-  '/users/adminuser': '管理员',
+  '/users/user': '读者',
+  '/users/adminuser': '员工',
   '/users/online': '在线留言',
   '/users/apply': '借阅申请',
   '/users/image': '图片',
@@ -38,7 +38,7 @@ describe('header search', () => {
     ['English', 'Books', '/web/book'],
     ['English', 'book', '/web/book'],
     ['English', 'aplications', '/users/apply'],
-    ['English', 'Administrators', '/users/adminuser'],
+    ['English', 'Staff', '/users/adminuser'],
     ['English', '/web/categorysubclass', '/web/categorysubclass'],
     ['English', 'users/image', '/users/image'],
     // By Chinese title, pinyin or initials.
@@ -47,7 +47,7 @@ describe('header search', () => {
     ['Chinese', 'shu ji', '/web/book'],
     ['Chinese', 'sj', '/web/book'],
     ['Chinese', 'jieyue', '/users/apply'],
-    ['Chinese', 'glyy', '/users/adminuser'],
+    ['Chinese', 'yuangong', '/users/adminuser'],
     ['Chinese', 'zaixian', '/users/online'],
   ])('in %s titles finds %j at %s', (titles, query, path) => {
     expect(first(searches[titles](query))).toBe(path);
@@ -55,7 +55,7 @@ describe('header search', () => {
 
   it('leaves out routes the role may not see, and group rows', () => {
     const operator = createRouteSearch(searchEntries(filterRoutes(ROUTE_TREE, ['operator']), en, pinyinForms));
-    expect(operator('Administrators').map((r) => r.path)).not.toContain('/users/adminuser');
+    expect(operator('Staff').map((r) => r.path)).not.toContain('/users/adminuser');
     expect(english('Interface management').map((r) => r.path)).not.toContain('/web');
   });
 

@@ -4,15 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
-import { APPLY_STATUS_OPTIONS } from '../../../resources/application/model';
-import { RELATED_PAGE_SIZE, relatedApplies } from '../api';
+import { APPLICATION_STATUS_OPTIONS } from '../../../resources/application/model';
+import { RELATED_PAGE_SIZE, relatedApplications } from '../api';
 import { RecordSection } from './record-section';
 
 /** A book's or a reader's borrow applications, newest first; each links to the other side's page. */
 export function RecordApplications({ by }: { by: { bookId: number } | { userId: number } }) {
   const { t, i18n } = useLingui();
   const query = useQuery(
-    relatedApplies.pageQuery({ ...by, pageNum: 1, pageSize: RELATED_PAGE_SIZE, sort: 'createdAt', order: 'desc' }),
+    relatedApplications.pageQuery({ ...by, pageNum: 1, pageSize: RELATED_PAGE_SIZE, sort: 'createdAt', order: 'desc' }),
   );
   const rows = query.data?.items ?? [];
   const ofBook = 'bookId' in by;
@@ -39,7 +39,7 @@ export function RecordApplications({ by }: { by: { bookId: number } | { userId: 
             )}
           </Table.Td>
           <Table.Td>
-            <EnumBadge value={a.status} options={APPLY_STATUS_OPTIONS} />
+            <EnumBadge value={a.status} options={APPLICATION_STATUS_OPTIONS} />
           </Table.Td>
           <Table.Td>
             {a.handledBy ? (

@@ -3,7 +3,7 @@ import { Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
-import { ONLINE_STATUS_OPTIONS } from '../../../resources/message/model';
+import { MESSAGE_STATUS_OPTIONS } from '../../../resources/message/model';
 import { RELATED_PAGE_SIZE, relatedMessages } from '../api';
 import { RecordSection } from './record-section';
 
@@ -34,7 +34,7 @@ export function RecordMessages({ readerId }: { readerId: number }) {
             </Text>
           </Table.Td>
           <Table.Td>
-            <EnumBadge value={m.status} options={ONLINE_STATUS_OPTIONS} />
+            <EnumBadge value={m.status} options={MESSAGE_STATUS_OPTIONS} />
           </Table.Td>
         </Table.Tr>
       ))}

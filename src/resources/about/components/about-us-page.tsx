@@ -4,27 +4,27 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { ListError } from '../../../components/resource/list-error';
 import { http } from '../../../lib/api';
-import { companyQuery, linksQuery } from '../api';
-import type { Company } from '../schema';
-import { CompanyForm } from './company-form';
+import { aboutQuery, linksQuery } from '../api';
+import type { About } from '../schema';
+import { AboutForm } from './about-form';
 import { LinksEditor } from './links-editor';
 
 /** /web/aboutus: the company's details and the site's links, each saved on its own. */
 export function AboutUsPage() {
   const queryClient = useQueryClient();
-  const company = useQuery(companyQuery());
+  const company = useQuery(aboutQuery());
   const links = useQuery(linksQuery());
   // The record the form edits, and a generation that remounts it after each save. Not keyed by
   // the query's data: a refetch after someone else's save must not wipe the user's edit (their
   // save gets the conflict view instead).
-  const [saved, setSaved] = useState<{ gen: number; company: Company } | null>(null);
+  const [saved, setSaved] = useState<{ gen: number; company: About } | null>(null);
   const current = saved?.company ?? company.data;
 
   // Straight from the server, not through the query cache (which would remount the form).
-  const findLatest = async () => (await http.get<Company[]>('/company/list'))[0];
+  const findLatest = async () => (await http.get<About[]>('/company/list'))[0];
   const onSaved = () => {
     // The save's invalidation has refetched by now (mutations await their onSettled).
-    const fresh = queryClient.getQueryData(companyQuery().queryKey);
+    const fresh = queryClient.getQueryData(aboutQuery().queryKey);
     if (fresh) setSaved((s) => ({ gen: (s?.gen ?? 0) + 1, company: fresh }));
   };
 
@@ -34,7 +34,7 @@ export function AboutUsPage() {
         {company.isError && !current ? (
           <ListError message={company.error.message} onRetry={() => company.refetch()} retrying={company.isFetching} />
         ) : current ? (
-          <CompanyForm key={saved?.gen ?? 0} company={current} findLatest={findLatest} onSaved={onSaved} />
+          <AboutForm key={saved?.gen ?? 0} company={current} findLatest={findLatest} onSaved={onSaved} />
         ) : (
           <FormSkeleton rows={4} />
         )}

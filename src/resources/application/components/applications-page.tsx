@@ -3,8 +3,8 @@ import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
 import type { Transition } from '../model';
-import { applyResource } from '../resource';
-import type { Apply } from '../schema';
+import { applicationResource } from '../resource';
+import type { Application } from '../schema';
 import { TransitionButtons } from './transition-buttons';
 
 // The dialog (its modal and text area code) loads when a transition is first picked.
@@ -12,10 +12,10 @@ const TransitionModal = lazy(() => import('./transition-modal').then((m) => ({ d
 
 /** /users/apply: borrow requests, approved, rejected and returned from their rows. */
 export function ApplicationsPage() {
-  const [picked, setPicked] = useState<{ row: Apply; transition: Transition } | null>(null);
-  const resource = useMemo<ResourceDef<Apply>>(
+  const [picked, setPicked] = useState<{ row: Application; transition: Transition } | null>(null);
+  const resource = useMemo<ResourceDef<Application>>(
     () => ({
-      ...applyResource,
+      ...applicationResource,
       rowActions: (row) => <TransitionButtons row={row} onPick={(transition) => setPicked({ row, transition })} />,
     }),
     [],

@@ -1,10 +1,10 @@
 import { useLingui } from '@lingui/react/macro';
 import { Button, Group } from '@mantine/core';
 import { type Transition, transitionsFor } from '../model';
-import type { Apply } from '../schema';
+import type { Application } from '../schema';
 
 /** Approve / Reject on a pending application, Mark returned on an approved one. */
-export function TransitionButtons({ row, onPick }: { row: Apply; onPick: (t: Transition) => void }) {
+export function TransitionButtons({ row, onPick }: { row: Application; onPick: (t: Transition) => void }) {
   const { i18n } = useLingui();
   const name = `${row.nickName ?? row.userId} – ${row.bookTitle ?? row.bookId}`;
   return (

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { notifySuccess } from '../../../components/notify';
 import { ApiError } from '../../../lib/http';
-import { useApplyTransition } from '../api';
+import { useApplicationTransition } from '../api';
 import type { Transition } from '../model';
-import type { Apply } from '../schema';
+import type { Application } from '../schema';
 
 interface Props {
-  row: Apply;
+  row: Application;
   transition: Transition;
   onClose: () => void;
 }
@@ -20,7 +20,7 @@ export function TransitionModal({ row, transition, onClose }: Props) {
   const { t, i18n } = useLingui();
   const [remark, setRemark] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const mutation = useApplyTransition();
+  const mutation = useApplicationTransition();
   const reader = row.nickName ?? `#${row.userId}`;
   const book = row.bookTitle ?? `#${row.bookId}`;
 

@@ -8,14 +8,14 @@ import { notifySuccess } from '../../../components/notify';
 import { SideDrawer } from '../../../components/side-drawer';
 import { ApiError } from '../../../lib/http';
 import { useUpdateMessage } from '../api';
-import { marksReadOnOpen, ONLINE_STATUS_OPTIONS } from '../model';
-import type { Online } from '../schema';
+import { MESSAGE_STATUS_OPTIONS, marksReadOnOpen } from '../model';
+import type { Message } from '../schema';
 
 /**
  * One message to read and answer. Opening an unread one marks it read at once; the drawer keeps
  * the record each PUT returns, so the reply goes out with the current version.
  */
-export function MessageDrawer({ message, onClose }: { message: Online; onClose: () => void }) {
+export function MessageDrawer({ message, onClose }: { message: Message; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(message);
   const [reply, setReply] = useState(message.reply ?? '');
@@ -49,7 +49,7 @@ export function MessageDrawer({ message, onClose }: { message: Online; onClose: 
     <SideDrawer opened onClose={onClose} position="right" size="md" title={t`Message from ${current.readerName}`}>
       <Stack gap="md" data-testid="message-drawer">
         <Group justify="space-between">
-          <EnumBadge value={current.status} options={ONLINE_STATUS_OPTIONS} />
+          <EnumBadge value={current.status} options={MESSAGE_STATUS_OPTIONS} />
           <Text size="xs" c="dimmed">
             {formatDateTime(current.createdAt, i18n.locale)}
           </Text>

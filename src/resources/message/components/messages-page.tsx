@@ -5,8 +5,8 @@ import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
 import type { ResourceDef } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
-import { onlineResource } from '../resource';
-import type { Online } from '../schema';
+import { messageResource } from '../resource';
+import type { Message } from '../schema';
 
 // The drawer (its modal and text area code) loads when a message is first opened.
 const MessageDrawer = lazy(() => import('./message-drawer').then((m) => ({ default: m.MessageDrawer })));
@@ -14,10 +14,10 @@ const MessageDrawer = lazy(() => import('./message-drawer').then((m) => ({ defau
 /** /users/online: readers' messages; Open reads one (marking it read) and replies in a drawer. */
 export function MessagesPage() {
   const { t } = useLingui();
-  const [open, setOpen] = useState<Online | null>(null);
-  const resource = useMemo<ResourceDef<Online>>(
+  const [open, setOpen] = useState<Message | null>(null);
+  const resource = useMemo<ResourceDef<Message>>(
     () => ({
-      ...onlineResource,
+      ...messageResource,
       // A tap on a message's card reads it, as Open does.
       open: (row) => setOpen(row),
       rowActions: (row) => (

@@ -8,7 +8,7 @@ import { listRoute } from '../../-list-route';
 
 // Admin only (the spec's roles): the console's guard sends an operator to /401 before this loads.
 export const Route = createFileRoute('/_console/users/adminuser')({
-  staticData: { title: msg`Administrators`, ...staffSpec.menu, roles: staffSpec.roles },
+  staticData: { title: msg`Staff`, ...staffSpec.menu, roles: staffSpec.roles },
   ...listRoute(staffSearchSchema, (deps, queryClient) => queryClient.prefetchQuery(staffQuery(deps))),
   component: StaffPage,
 });

@@ -7,7 +7,7 @@ import { readerSpec } from '../../../resources/reader/spec';
 import { listRoute } from '../../-list-route';
 
 export const Route = createFileRoute('/_console/users/user')({
-  staticData: { title: msg`Users`, ...readerSpec.menu, roles: readerSpec.roles },
+  staticData: { title: msg`Readers`, ...readerSpec.menu, roles: readerSpec.roles },
   ...listRoute(readerSearchSchema, (deps, queryClient) => queryClient.prefetchQuery(readersQuery(deps))),
   component: ReadersPage,
 });

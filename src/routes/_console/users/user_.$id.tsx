@@ -4,7 +4,7 @@ import { ReaderRecordPage } from '../../../features/record/components/reader-rec
 import { readerSpec } from '../../../resources/reader/spec';
 import { recordPageMeta } from '../../-record-route';
 
-/** A reader's record page: hidden from the menu, a tab per reader, the roles of the Users list. */
+/** A reader's record page: hidden from the menu, a tab per reader, the roles of the Readers list. */
 export const Route = createFileRoute('/_console/users/user_/$id')({
   staticData: recordPageMeta(msg`Reader`, readerSpec, '/users/user'),
   component: ReaderRecordPage,

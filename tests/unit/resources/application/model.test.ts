@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applySearchSchema, transitionBody, transitionsFor } from '../../../../src/resources/application/model';
-import { APPLY_STATUSES, applyUpdateSchema } from '../../../../src/resources/application/schema';
+import { applicationSearchSchema, transitionBody, transitionsFor } from '../../../../src/resources/application/model';
+import { APPLICATION_STATUSES, applicationUpdateSchema } from '../../../../src/resources/application/schema';
 
 describe('transitionsFor', () => {
   it.each([
@@ -13,7 +13,7 @@ describe('transitionsFor', () => {
   });
 
   it('covers every status of the contract', () => {
-    for (const s of APPLY_STATUSES) expect(Array.isArray(transitionsFor(s))).toBe(true);
+    for (const s of APPLICATION_STATUSES) expect(Array.isArray(transitionsFor(s))).toBe(true);
   });
 });
 
@@ -29,13 +29,15 @@ describe('transitionBody', () => {
   });
 
   it('is what the server validates', () => {
-    expect(applyUpdateSchema.safeParse(transitionBody({ id: 1, version: 0 }, 'returned', 'ok')).success).toBe(true);
+    expect(applicationUpdateSchema.safeParse(transitionBody({ id: 1, version: 0 }, 'returned', 'ok')).success).toBe(
+      true,
+    );
   });
 });
 
-describe('applySearchSchema', () => {
+describe('applicationSearchSchema', () => {
   it('keeps a known status and drops an unknown one', () => {
-    expect(applySearchSchema.read({ status: 'approved' })).toMatchObject({ status: 'approved' });
-    expect(applySearchSchema.read({ status: 'lost' }).status).toBeUndefined();
+    expect(applicationSearchSchema.read({ status: 'approved' })).toMatchObject({ status: 'approved' });
+    expect(applicationSearchSchema.read({ status: 'lost' }).status).toBeUndefined();
   });
 });

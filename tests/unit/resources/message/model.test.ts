@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { marksReadOnOpen, onlineUpdateBody } from '../../../../src/resources/message/model';
-import { type Online, onlineUpdateSchema } from '../../../../src/resources/message/schema';
+import { marksReadOnOpen, messageUpdateBody } from '../../../../src/resources/message/model';
+import { type Message, messageUpdateSchema } from '../../../../src/resources/message/schema';
 
-const message: Online = {
+const message: Message = {
   id: 3,
   version: 1,
   createdAt: '2024-01-01T00:00:00Z',
@@ -14,16 +14,16 @@ const message: Online = {
   status: 'unread',
 };
 
-describe('onlineUpdateBody', () => {
+describe('messageUpdateBody', () => {
   it('marks read with the version held and every other field unchanged', () => {
-    const body = onlineUpdateBody(message, { status: 'read' });
+    const body = messageUpdateBody(message, { status: 'read' });
     expect(body).toMatchObject({ id: 3, version: 1, readerName: 'Wanda', content: 'Hello?', status: 'read' });
-    expect(onlineUpdateSchema.parse(body)).toMatchObject({ status: 'read' });
+    expect(messageUpdateSchema.parse(body)).toMatchObject({ status: 'read' });
   });
 
   it('saves a reply as replied', () => {
-    const body = onlineUpdateBody({ ...message, status: 'read', version: 2 }, { reply: 'Hi', status: 'replied' });
-    expect(onlineUpdateSchema.parse(body)).toMatchObject({ version: 2, reply: 'Hi', status: 'replied' });
+    const body = messageUpdateBody({ ...message, status: 'read', version: 2 }, { reply: 'Hi', status: 'replied' });
+    expect(messageUpdateSchema.parse(body)).toMatchObject({ version: 2, reply: 'Hi', status: 'replied' });
   });
 });
 

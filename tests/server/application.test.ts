@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Apply, ApplyStatus } from '../../src/resources/application/schema';
+import type { Application, ApplicationStatus } from '../../src/resources/application/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
 import { createBook, createCategory, createStaff, testServerForFile } from './helpers/test-server';
 
@@ -13,14 +13,18 @@ beforeAll(async () => {
 
 const stockOf = async (bookId: number) =>
   (await s.db.selectFrom('book').select('stock').where('id', '=', bookId).executeTakeFirstOrThrow()).stock;
-const apply = async (bookId: number) => (await create(s, 'apply', { userId: readerId, bookId })) as unknown as Apply;
-const put = (a: Pick<Apply, 'id' | 'version'>, status: string, extra: Record<string, unknown> = {}) =>
-  s.call<Apply>('PUT', '/apply', { token: s.adminToken, body: { id: a.id, version: a.version, status, ...extra } });
+const apply = async (bookId: number) =>
+  (await create(s, 'apply', { userId: readerId, bookId })) as unknown as Application;
+const put = (a: Pick<Application, 'id' | 'version'>, status: string, extra: Record<string, unknown> = {}) =>
+  s.call<Application>('PUT', '/apply', {
+    token: s.adminToken,
+    body: { id: a.id, version: a.version, status, ...extra },
+  });
 
 /** Bring a fresh application to `status` through allowed steps. */
-async function applicationIn(status: ApplyStatus, bookId: number): Promise<Apply> {
+async function applicationIn(status: ApplicationStatus, bookId: number): Promise<Application> {
   let a = await apply(bookId);
-  const path: Record<ApplyStatus, ApplyStatus[]> = {
+  const path: Record<ApplicationStatus, ApplicationStatus[]> = {
     pending: [],
     approved: ['approved'],
     rejected: ['rejected'],
@@ -31,7 +35,7 @@ async function applicationIn(status: ApplyStatus, bookId: number): Promise<Apply
   return a;
 }
 
-describe('apply create', () => {
+describe('application create', () => {
   it('starts pending with the reader nickName, book title and stock joined', async () => {
     const book = await createBook(s, { title: 'Joined title', categoryId: category, stock: 4 });
     const a = await apply(book.id);
@@ -65,8 +69,8 @@ describe('apply create', () => {
   });
 });
 
-describe('apply transitions', () => {
-  const table: [ApplyStatus, ApplyStatus, number, number][] = [
+describe('application transitions', () => {
+  const table: [ApplicationStatus, ApplicationStatus, number, number][] = [
     // from, to, expected HTTP status, stock change
     ['pending', 'approved', 200, -1],
     ['pending', 'rejected', 200, 0],
@@ -98,7 +102,7 @@ describe('apply transitions', () => {
       expect(res.body.data.handledAt).toMatch(/Z$/);
       expect(res.body.data.bookStock).toBe(before + delta);
     } else {
-      const row = await s.db.selectFrom('borrow_apply').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
+      const row = await s.db.selectFrom('application').selectAll().where('id', '=', a.id).executeTakeFirstOrThrow();
       expect(row.status).toBe(from);
       expect(row.version).toBe(a.version);
     }
@@ -113,7 +117,7 @@ describe('apply transitions', () => {
     expect(res.body.msg).toMatch(/No copies/);
     expect(await stockOf(book.id)).toBe(0);
     expect(
-      (await s.db.selectFrom('borrow_apply').select('status').where('id', '=', a.id).executeTakeFirstOrThrow()).status,
+      (await s.db.selectFrom('application').select('status').where('id', '=', a.id).executeTakeFirstOrThrow()).status,
     ).toBe('pending');
     expect((await s.db.selectFrom('audit_log').select('id').execute()).length).toBe(audits);
   });
@@ -148,7 +152,10 @@ describe('apply transitions', () => {
     const token = (await s.login('desk', 'Operator-pass-1')).body.data.token;
     const book = await createBook(s, { categoryId: category, stock: 1 });
     const a = await apply(book.id);
-    const res = await s.call<Apply>('PUT', '/apply', { token, body: { id: a.id, version: 0, status: 'approved' } });
+    const res = await s.call<Application>('PUT', '/apply', {
+      token,
+      body: { id: a.id, version: 0, status: 'approved' },
+    });
     expect(res.body.data.handledBy).toBe('desk');
     expect(await auditActions(s, 'apply', a.id)).toEqual(['create', 'update']);
     const rows = await s.db
@@ -164,14 +171,14 @@ describe('apply transitions', () => {
   });
 });
 
-describe('apply page and book deletion', () => {
+describe('application page and book deletion', () => {
   it('filters by status, reader and book', async () => {
     const book = await createBook(s, { categoryId: category, stock: 5, title: 'Filter me' });
     const a = await apply(book.id);
     await put(await apply(book.id), 'rejected');
-    const pending = await pageOf<Apply>(s, 'apply', { bookId: book.id, status: 'pending', userId: readerId });
+    const pending = await pageOf<Application>(s, 'apply', { bookId: book.id, status: 'pending', userId: readerId });
     expect(pending.body.data.items.map((x) => x.id)).toEqual([a.id]);
-    const kw = await pageOf<Apply>(s, 'apply', { keyword: 'filter me' });
+    const kw = await pageOf<Application>(s, 'apply', { keyword: 'filter me' });
     expect(kw.body.data.total).toBe(2);
   });
 

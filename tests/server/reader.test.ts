@@ -11,7 +11,7 @@ const reader = (o: Record<string, unknown> = {}) => ({
   ...o,
 });
 
-describe('users (readers)', () => {
+describe('readers', () => {
   it('pages, creates, updates and deletes', async () => {
     await roundTrip(
       s,

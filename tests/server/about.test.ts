@@ -1,17 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import type { Company, SiteLink } from '../../src/resources/about/schema';
+import type { About, SiteLink } from '../../src/resources/about/schema';
 import { auditActions, expectInvalid } from './helpers/crud';
 import { testServerForFile } from './helpers/test-server';
 
 const s = testServerForFile();
 
-describe('company (about us)', () => {
+describe('about us', () => {
   it('lists one empty record before anyone saves, then saves with version checks, audited', async () => {
-    const first = await s.call<Company[]>('GET', '/company/list', { token: s.adminToken });
+    const first = await s.call<About[]>('GET', '/company/list', { token: s.adminToken });
     expect(first.body.data).toHaveLength(1);
-    const empty = first.body.data[0] as Company;
+    const empty = first.body.data[0] as About;
     expect(empty).toMatchObject({ id: 1, name: null, version: 0 });
-    const saved = await s.call<Company>('PUT', '/company', {
+    const saved = await s.call<About>('PUT', '/company', {
       token: s.adminToken,
       body: {
         ...empty,
@@ -25,12 +25,12 @@ describe('company (about us)', () => {
     expect(saved.body.data).toMatchObject({ name: 'City Library', version: 1 });
     const stale = await s.call('PUT', '/company', { token: s.adminToken, body: { ...empty, name: 'Lost' } });
     expect(stale.status).toBe(409);
-    const again = await s.call<Company>('PUT', '/company', {
+    const again = await s.call<About>('PUT', '/company', {
       token: s.adminToken,
       body: { ...saved.body.data, phone: '010-1234' },
     });
     expect(again.body.data).toMatchObject({ name: 'City Library', phone: '010-1234', version: 2 });
-    expect((await s.call<Company[]>('GET', '/company/list', { token: s.adminToken })).body.data[0]?.version).toBe(2);
+    expect((await s.call<About[]>('GET', '/company/list', { token: s.adminToken })).body.data[0]?.version).toBe(2);
     expect(await auditActions(s, 'company', 1)).toEqual(['create', 'update']);
   });
 

@@ -2,17 +2,17 @@ import { Group } from '@mantine/core';
 import { ConflictView } from '../../../components/resource/conflict-view';
 import { FormFields } from '../../../components/resource/form-field';
 import { useResourceForm } from '../../../components/resource/use-resource-form';
-import { companyResource } from '../resource';
-import type { Company } from '../schema';
+import { aboutResource } from '../resource';
+import type { About } from '../schema';
 import { SaveButtons } from './save-buttons';
 
-const def = companyResource.form;
+const def = aboutResource.form;
 const empty = def.toValues();
 
 interface Props {
-  company: Company;
+  company: About;
   /** The record as the server has it now (the conflict comparison). */
-  findLatest: () => Promise<Company | undefined>;
+  findLatest: () => Promise<About | undefined>;
   onSaved: () => void;
 }
 
@@ -21,8 +21,8 @@ interface Props {
  * server field errors under their fields, and a stale version (someone saved meanwhile) shown as
  * the conflict comparison, never overwritten. The parent remounts it per saved version.
  */
-export function CompanyForm({ company, findLatest, onSaved }: Props) {
-  const { form, conflictView, submit } = useResourceForm(companyResource, company, onSaved, findLatest);
+export function AboutForm({ company, findLatest, onSaved }: Props) {
+  const { form, conflictView, submit } = useResourceForm(aboutResource, company, onSaved, findLatest);
 
   if (conflictView) return <ConflictView {...conflictView} />;
 

@@ -54,7 +54,7 @@ const signedIn = session.signedIn;
 
 const page_ = session.page;
 
-describe('users (site readers)', () => {
+describe('readers', () => {
   it('lists, filters, searches and sorts on the server with the state in the URL', async () => {
     const page = await signedIn('/users/user');
     await expect.poll(() => rows(page).count()).toBe(10);
@@ -122,7 +122,7 @@ describe('users (site readers)', () => {
   });
 });
 
-describe('administrators (staff accounts)', () => {
+describe('staff', () => {
   it('creates with a password, edits keeping it, refuses self-demotion with the server message, deletes', async () => {
     const page = await signedIn('/users/adminuser');
     await rows(page).first().waitFor();
@@ -215,12 +215,12 @@ describe('administrators (staff accounts)', () => {
     await page.context().close();
   });
 
-  it('keeps Administrators and the Audit log from an operator: not in the menu, 401 by URL', async () => {
+  it('keeps Staff and the Audit log from an operator: not in the menu, 401 by URL', async () => {
     const page = await signedIn('/index', { userName: operator.phone, password: operator.password }, 'staff');
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await menu.getByText('User management').click();
     await menu.getByRole('link', { name: 'Online messages' }).waitFor();
-    expect(await menu.getByRole('link', { name: 'Administrators' }).count()).toBe(0);
+    expect(await menu.getByRole('link', { name: 'Staff' }).count()).toBe(0);
     expect(await menu.getByRole('link', { name: 'Audit log' }).count()).toBe(0);
     for (const path of ['/users/adminuser', '/users/audit']) {
       await page.goto(path);
@@ -230,7 +230,7 @@ describe('administrators (staff accounts)', () => {
   });
 });
 
-describe('online messages', () => {
+describe('messages', () => {
   it('opens a message (marking it read), replies, filters by status and deletes', async () => {
     const page = await signedIn('/users/online');
     await rows(page).first().waitFor();
