@@ -29,6 +29,36 @@ export interface ImageTicket {
   UploadAuth: string;
 }
 
+/** One rendition of GetPlayInfo (docs/api.md §7). */
+export interface PlayInfo {
+  Format: string;
+  PlayURL: string;
+  Definition?: string;
+  Duration?: string | number;
+  Width?: number;
+  Height?: number;
+  Bitrate?: string | number;
+  Size?: number;
+  Status?: string;
+}
+
+export interface PlayInfoAnswer {
+  VideoBase?: { VideoId: string; Title?: string; Duration?: string | number; CoverURL?: string; Status?: string };
+  PlayInfoList?: { PlayInfo?: PlayInfo[] };
+}
+
+export interface VideoInfoAnswer {
+  Video?: {
+    VideoId: string;
+    Title?: string;
+    Duration?: number;
+    CoverURL?: string;
+    Status?: string;
+    Size?: number;
+    Snapshots?: { Snapshot?: string[] };
+  };
+}
+
 export interface ProgressPoint {
   UploadPoint?: string;
   VideoId?: string;
@@ -122,6 +152,10 @@ export function createVodClient(cred: VodCredential, deps: VodDeps = {}) {
       UploadPoint: string;
       VideoId?: string;
     }) => call<unknown>('ReportUploadProgress', { UserId: cred.userId, ...p }, 'POST'),
+    /** The video's renditions (the console plays the HLS one): the same call against the cloud. */
+    getPlayInfo: (videoId: string, formats = 'm3u8') =>
+      call<PlayInfoAnswer>('GetPlayInfo', { VideoId: videoId, Formats: formats }),
+    getVideoInfo: (videoId: string) => call<VideoInfoAnswer>('GetVideoInfo', { VideoId: videoId }),
     getUploadProgress: (fileHash: string) =>
       call<ProgressPoint>('GetUploadProgress', { UserId: cred.userId, FileHash: fileHash }),
   };
