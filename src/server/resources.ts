@@ -11,7 +11,7 @@ import { registerReader } from '../resources/reader/server';
 import { registerResourceFiles } from '../resources/resource/server';
 import { registerStaff } from '../resources/staff/server';
 import { registerSubclass } from '../resources/subclass/server';
-import { registerVideo } from '../resources/video/server';
+import { registerVideo } from '../resources/video/server/index';
 import type { AppDeps, AppEnv } from './context';
 import type { RegisteredResource } from './crud/types';
 

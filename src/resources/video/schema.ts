@@ -6,19 +6,33 @@ import {
   type RecordMeta,
   requiredRef,
   requiredText,
+  versionField,
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { checkRanges } from '../../contract/range';
 import { pageFilters } from '../../contract/spec-schema';
-import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import { VIDEO_FAIL_REASONS, VIDEO_LEGACY_STATUSES, VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
 import { videoSpec } from './spec';
 
-export { VIDEO_SORTS, VIDEO_STATUSES };
+export { VIDEO_FAIL_REASONS, VIDEO_SORTS, VIDEO_STATUSES };
 
-/** `video`: page, create, delete (no update). An upload's completion turns a record `normal`. */
+/**
+ * `video`: page, create, update (its text and cover), delete; `POST /video/{id}/retry`. An upload's
+ * completion turns a record `UploadSucc`, processing `Transcoding` then `Normal` or `TranscodeFail`.
+ */
 export type VideoStatus = (typeof VIDEO_STATUSES)[number];
+export type VideoFailReason = (typeof VIDEO_FAIL_REASONS)[number];
 
-export const videoCreateSchema = z.strictObject({
+/** A status as the cloud names it; the lowercase names of before (`normal`…) still read as theirs. */
+const videoStatus = z.preprocess(
+  (v) =>
+    typeof v === 'string' && Object.hasOwn(VIDEO_LEGACY_STATUSES, v)
+      ? VIDEO_LEGACY_STATUSES[v as keyof typeof VIDEO_LEGACY_STATUSES]
+      : v,
+  z.enum(VIDEO_STATUSES, { error: 'must be Uploading, UploadSucc, Transcoding, TranscodeFail or Normal' }),
+);
+
+const editable = {
   title: requiredText(1, 128),
   description: optionalText(1024),
   /** The video service's category id (not a Lectern category). */
@@ -29,6 +43,10 @@ export const videoCreateSchema = z.strictObject({
   /** Comma-separated, as the video service takes them. */
   tags: optionalText(500),
   coverUrl: optionalUrl,
+};
+
+export const videoCreateSchema = z.strictObject({
+  ...editable,
   /** The video service's id; unique. */
   videoId: z
     .string({ error: 'required' })
@@ -42,12 +60,25 @@ export const videoCreateSchema = z.strictObject({
     .int('must be an integer')
     .min(0, 'must be 0 or more')
     .max(Number.MAX_SAFE_INTEGER, 'too large'),
-  status: z.enum(VIDEO_STATUSES, { error: 'must be uploading, normal or failed' }).default('uploading'),
+  status: videoStatus.default('Uploading'),
 });
 export type VideoInput = z.infer<typeof videoCreateSchema>;
 
+/** `PUT /video`: what an editor may change; the file, its id and what processing found are not. */
+export const videoUpdateSchema = z.strictObject({
+  ...editable,
+  id: requiredRef,
+  version: versionField,
+  // A form may send the whole record back: the upload's own fields are accepted and ignored.
+  videoId: z.unknown().optional(),
+  fileName: z.unknown().optional(),
+  fileSize: z.unknown().optional(),
+  status: z.unknown().optional(),
+});
+export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
+
 export const videoPageSchema = pageRequest(VIDEO_SORTS, {
-  status: z.enum(VIDEO_STATUSES).optional(),
+  status: videoStatus.optional(),
   cateId: z.number().int().nonnegative().optional(),
   ...pageFilters(videoSpec.filters),
 }).superRefine(checkRanges(videoSpec.filters));
@@ -62,6 +93,14 @@ export type Video = RecordMeta & {
   fileName: string;
   fileSize: number;
   status: VideoStatus;
+  /** Seconds, from the probe; null before processing. */
+  duration: number | null;
+  width: number | null;
+  height: number | null;
+  /** Why processing failed (`TranscodeFail`), else null. */
+  failReason: VideoFailReason | null;
+  /** Frames taken for covers, as URLs; empty before processing. */
+  snapshots: string[];
 };
 
 /** Kept for symmetry with the other resources: the record id in `DELETE /video/{id}`. */

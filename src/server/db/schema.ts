@@ -178,7 +178,7 @@ export interface VideoTable extends Versioned {
   file_name: string;
   file_size: number;
   status: string;
-  /** Migration 0011: what processing found (seconds, pixels), why it failed, JSON of its outputs. */
+  /** Migration 0012: what processing found (seconds, pixels), why it failed, JSON of its outputs. */
   duration: number | null;
   width: number | null;
   height: number | null;

@@ -3,7 +3,7 @@ import type { AppEnv, Logger } from '../context';
 import { isStorageFull } from '../http/errors';
 
 /**
- * The cloud's error shapes: RPC answers JSON `{ Code, Message, RequestId }`, OSS answers XML
+ * The cloud's error shapes: RPC answers JSON `{ RequestId, HostId, Code, Message }`, OSS answers XML
  * `<Error>`. Handlers throw these; the two routers render them in one place each.
  */
 export class RpcError extends Error {
@@ -40,6 +40,8 @@ export const rpcErrors = {
   action: () =>
     new RpcError('InvalidAction.NotFound', 'Specified api is not found, please check your url and method.', 404),
   videoNotFound: () => new RpcError('InvalidVideo.NotFound', 'The video does not exist.', 404),
+  /** The cloud's answer to GetPlayInfo before a video is playable (or with no stream of the Formats asked). */
+  noneStream: () => new RpcError('InvalidVideo.NoneStream', 'The video has no stream that can be played yet.', 403),
   /** The database or the disk is full; nothing of the call was kept (as the bucket's InsufficientStorage). */
   storageFull: () =>
     new RpcError('InsufficientStorage', 'Storage full: the service cannot store anything more right now.', 507),

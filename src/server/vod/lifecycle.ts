@@ -24,7 +24,7 @@ export interface SweepReport {
   uploads: number;
   /** Upload folders without an upload, and temp files of interrupted writes. */
   leftovers: number;
-  /** `uploading` videos closed: `failed`, or `normal` when their object did arrive. */
+  /** `Uploading` videos closed as `TranscodeFail` (`upload_abandoned`, or `transcode_failed` when their object did arrive). */
   videos: number;
   /** Upload checkpoints (progress reports) removed. */
   checkpoints: number;
@@ -35,7 +35,7 @@ const LEFTOVER_MS = 3600_000;
 
 /**
  * The local bucket's lifecycle rule, one pass: multipart uploads started more than
- * `abandonAfterSeconds` ago are aborted (parts and folder removed), `uploading` videos that old are
+ * `abandonAfterSeconds` ago are aborted (parts and folder removed), `Uploading` videos that old are
  * closed, their checkpoints dropped, and files left by interrupted writes removed.
  *
  * Safe with several instances sweeping at once: each upload and video is claimed by a conditional
@@ -93,7 +93,7 @@ export async function sweepStorage(d: SweepDeps): Promise<SweepReport> {
   const videos = await d.db
     .selectFrom('video')
     .select(['id', 'video_id'])
-    .where('status', '=', 'uploading')
+    .where('status', '=', 'Uploading')
     .where('created_at', '<', cutoff)
     .execute();
   for (const v of videos) {
@@ -112,7 +112,7 @@ export async function sweepStorage(d: SweepDeps): Promise<SweepReport> {
 }
 
 /**
- * An abandoned `uploading` video becomes `failed`, or `normal` if its object is in the bucket after
+ * An abandoned `Uploading` video becomes `TranscodeFail`: `upload_abandoned`, or `transcode_failed` if its object is in the bucket after
  * all (its completion was stored but the record missed it). Audited as the system; false when
  * another instance got there first.
  */
@@ -132,19 +132,30 @@ async function closeVideo(db: Kysely<Database>, id: number, videoId: string, now
           .where('object_key', '=', media.object_key)
           .executeTakeFirst()
       : undefined;
-    const status = object ? 'normal' : 'failed';
+    // Its object arrived but processing never started (the instance stopped between the two):
+    // failed, so an editor can retry it; no object: the upload was abandoned.
+    const status = 'TranscodeFail';
+    const failReason = object ? 'transcode_failed' : 'upload_abandoned';
     const at = now.toISOString();
     const r = await trx
       .updateTable('video')
-      .set((eb) => ({ status, version: eb('version', '+', 1), updated_at: at }))
+      .set((eb) => ({ status, fail_reason: failReason, version: eb('version', '+', 1), updated_at: at }))
       .where('id', '=', id)
-      .where('status', '=', 'uploading')
+      .where('status', '=', 'Uploading')
       .executeTakeFirst();
     if (Number(r.numUpdatedRows) === 0) return false;
     const { title } = await trx.selectFrom('video').select('title').where('id', '=', id).executeTakeFirstOrThrow();
     await writeAudit(
       trx,
-      auditEntry(null, 'update', 'video', id, at, { status: { from: 'uploading', to: status } }, title),
+      auditEntry(
+        null,
+        'update',
+        'video',
+        id,
+        at,
+        { status: { from: 'Uploading', to: status }, failReason: { from: null, to: failReason } },
+        title,
+      ),
     );
     await v.deleteFrom('vod_upload_progress').where('video_id', '=', videoId).execute();
     return true;

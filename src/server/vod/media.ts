@@ -1,10 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { VideoInput } from '../../resources/video/schema';
-import { toVideo } from '../../resources/video/server';
-import { auditEntry } from '../crud/audit-entry';
-import { diffRecords, writeAudit } from '../db/repositories/audit';
-import { markVideoNormal } from '../db/repositories/video';
+import type { AppDeps } from '../context';
 import type { Database } from '../db/schema';
+import { type Actor, type UploadVideoFields, videoHooks } from './hooks';
 import { type VodDb, vodDb } from './tables';
 
 /** Media of the video service: a VideoId or ImageId bound to the one object it uploads into. */
@@ -16,12 +13,10 @@ export interface Media {
   staffId: number;
 }
 
-type Actor = { staffId: number; userName: string };
-
-/** CreateUploadVideo: the `video` record (uploading), its audit row and its media row, one transaction. */
+/** CreateUploadVideo: the `video` record (by the resource's hook) and its media row, one transaction. */
 export async function createVideoMedia(
   db: Kysely<Database>,
-  input: VideoInput,
+  fields: UploadVideoFields,
   media: Media,
   userData: string | null,
   actor: Actor,
@@ -29,26 +24,7 @@ export async function createVideoMedia(
 ): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('video')
-      .values({
-        title: input.title,
-        description: input.description ?? null,
-        cate_id: input.cateId ?? null,
-        tags: input.tags ?? null,
-        cover_url: input.coverUrl ?? null,
-        video_id: input.videoId,
-        file_name: input.fileName,
-        file_size: input.fileSize,
-        status: 'uploading',
-        version: 0,
-        created_at: at,
-        updated_at: at,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    const video = toVideo(row);
-    await writeAudit(trx, auditEntry(actor, 'create', 'video', row.id, at, diffRecords(null, video), video.title));
+    await videoHooks().create(trx, media.mediaId, fields, actor, at);
     await insertMedia(vodDb(trx), media, userData, at);
   });
 }
@@ -98,28 +74,36 @@ export async function mediaOfObject(db: VodDb, bucket: string, key: string): Pro
   return r ? toMedia(r) : null;
 }
 
-export const videoExists = async (db: VodDb, videoId: string) =>
-  (await db.selectFrom('video').select('id').where('video_id', '=', videoId).executeTakeFirst()) !== undefined;
+/** The same connection seen with only the app's tables (the hooks know nothing of the service's). */
+const appDb = (db: VodDb) => db as unknown as Kysely<Database>;
+
+export const videoExists = (db: VodDb, videoId: string) => videoHooks().exists(appDb(db), videoId);
 
 /**
- * An object finished (CompleteMultipartUpload or PUT): a video's record records the real size and
- * turns `normal`; the progress reports that pointed at it are done with.
+ * An object finished (CompleteMultipartUpload or PUT), after its commit: a video's record takes the
+ * real size and its processing is queued (the resource's hook); the progress reports that pointed
+ * at it are done with.
  */
-export async function objectCompleted(
-  db: Kysely<Database>,
-  bucket: string,
-  key: string,
-  size: number,
-  actor: Actor,
-  now: Date,
-): Promise<void> {
-  const v = vodDb(db);
+export async function objectCompleted(deps: AppDeps, bucket: string, key: string, size: number, actor: Actor) {
+  const v = vodDb(deps.db);
   const media = await mediaOfObject(v, bucket, key);
   if (media?.kind !== 'video') return;
-  // The size the client announced in CreateUploadVideo may differ from what arrived: record the real one.
-  await db.updateTable('video').set({ file_size: size }).where('video_id', '=', media.mediaId).execute();
-  await markVideoNormal(db, media.mediaId, actor, now);
   await v.deleteFrom('vod_upload_progress').where('video_id', '=', media.mediaId).execute();
+  await videoHooks().completed(deps, media.mediaId, size, actor);
+}
+
+/** Where a media's object is on disk, when it has been completed. */
+export async function completedObjectOf(db: Kysely<Database>, mediaId: string) {
+  const v = vodDb(db);
+  const media = await findMedia(v, mediaId);
+  if (!media) return null;
+  const object = await v
+    .selectFrom('oss_object')
+    .select('size')
+    .where('bucket', '=', media.bucket)
+    .where('object_key', '=', media.objectKey)
+    .executeTakeFirst();
+  return object ? { bucket: media.bucket, key: media.objectKey, size: Number(object.size) } : null;
 }
 
 export interface Progress {
@@ -131,10 +115,8 @@ export interface Progress {
   videoId: string | null;
 }
 
-/** Whether a video's upload is over (its record turned `normal`): its checkpoint is no longer needed. */
-export const videoIsComplete = async (db: VodDb, videoId: string) =>
-  (await db.selectFrom('video').select('status').where('video_id', '=', videoId).executeTakeFirst())?.status ===
-  'normal';
+/** Whether a video's upload is over: its checkpoint is no longer needed. */
+export const videoIsComplete = (db: VodDb, videoId: string) => videoHooks().uploaded(appDb(db), videoId);
 
 export async function saveProgress(db: VodDb, p: Progress, now: Date): Promise<void> {
   const values = {

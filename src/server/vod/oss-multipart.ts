@@ -255,7 +255,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     }
     await deleteUpload(db, upload.uploadId);
     await storage.removeUpload(upload.uploadId);
-    await objectCompleted(deps.db, t.bucket, t.key, size, cred, now);
+    await objectCompleted(deps, t.bucket, t.key, size, cred);
     // Never the request's Host: the configured or allowed origin, else a path-only Location.
     const origin = allowedOrigin(c, vod, deps.config.trustProxy) ?? '';
     const fields = xmlFields({

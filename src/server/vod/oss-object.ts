@@ -104,7 +104,7 @@ export async function putObject(call: OssCall): Promise<Response> {
     await storage.discard(r.file);
     throw err;
   }
-  await objectCompleted(deps.db, t.bucket, t.key, r.size, cred, now);
+  await objectCompleted(deps, t.bucket, t.key, r.size, cred);
   return c.body(null, 200, { ETag: etag });
 }
 

@@ -9,6 +9,7 @@ import { noStore } from '../http/security-headers';
 import { defaultVodConfig, type VodConfig } from './config';
 import { mintCredential } from './credentials';
 import { allowedOrigin, hostNotAllowed } from './http-util';
+import { registerMediaFiles } from './media-files';
 import { registerOss } from './oss';
 import { registerVodRpc } from './rpc';
 import { assumeRole, type StsDeps, StsError } from './sts';
@@ -36,6 +37,7 @@ export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
   // reads set their own Cache-Control.
   for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow, noStore);
   registerVodRpc(app, deps, vod);
+  registerMediaFiles(app, deps);
   registerOss(app, deps, vod);
 }
 

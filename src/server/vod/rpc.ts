@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { rpcSigningKey, rpcStringToSignParts, sameSignature } from '../../contract/vod-signature';
-import { type VideoInput, videoCreateSchema } from '../../resources/video/schema';
 import type { AppDeps, AppEnv } from '../context';
 import { jsonShapeProblem, textProblem, visibleName } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors, serviceError } from './errors';
+import { VideoFieldError, type VideoInfo, videoHooks } from './hooks';
 import { allowedOrigin, BodyTooLarge, hostNotAllowed, readSmallBody } from './http-util';
 import { macOfParts } from './mac';
 import {
@@ -69,13 +69,22 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
       return c.json({ RequestId: requestId, ...out });
     } catch (caught) {
       const e = serviceError(caught, RpcError, rpcErrors.storageFull, c, deps.log);
-      return c.json({ Code: e.code, Message: e.message, RequestId: requestId }, e.status as 400);
+      return c.json(
+        { RequestId: requestId, HostId: hostId(c, deps, vod), Code: e.code, Message: e.message },
+        e.status as 400,
+      );
     }
   };
   for (const path of ['/vod', '/vod/']) {
     app.get(path, handler);
     app.post(path, handler);
   }
+}
+
+/** The endpoint's host, as the cloud names it in an error: the allowed origin's, else the request's. */
+function hostId(c: Context<AppEnv>, deps: AppDeps, vod: VodConfig): string {
+  const origin = allowedOrigin(c, vod, deps.config.trustProxy);
+  return origin ? new URL(origin).host : new URL(c.req.url).host;
 }
 
 /**
@@ -251,44 +260,17 @@ const textParam = (p: Params, name: string, max: number, required = false): stri
   return v;
 };
 
-/** Contract field → RPC parameter, to name the parameter in a refusal. */
-const RPC_NAMES: Record<string, string> = {
-  title: 'Title',
-  description: 'Description',
-  cateId: 'CateId',
-  tags: 'Tags',
-  coverUrl: 'CoverURL',
-  fileName: 'FileName',
-  fileSize: 'FileSize',
-};
-
 async function createUploadVideo(call: Call) {
   const { p, deps, vod, cred } = call;
-  textParam(p, 'Title', 128, true);
-  textParam(p, 'FileName', 255, true);
-  intParam(p, 'FileSize', true);
+  const title = textParam(p, 'Title', 128, true);
+  const fileName = textParam(p, 'FileName', 255, true) ?? '';
+  // Optional, as in the cloud's API: the real size is recorded when the upload completes.
+  const fileSize = intParam(p, 'FileSize', false);
   const tags = textParam(p, 'Tags', 500);
   if (tags && tags.split(',').length > 16) throw rpcErrors.invalid('Tags', 'at most 16 tags');
   const userData = textParam(p, 'UserData', 1024) ?? null;
   const videoId = hex32();
-  const parsed = videoCreateSchema.safeParse({
-    title: p.Title,
-    description: p.Description || undefined,
-    cateId: intParam(p, 'CateId', false),
-    tags,
-    coverUrl: p.CoverURL || undefined,
-    videoId,
-    fileName: p.FileName,
-    fileSize: intParam(p, 'FileSize', true),
-    status: 'uploading',
-  });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = String(issue?.path[0] ?? 'Title');
-    throw rpcErrors.invalid(RPC_NAMES[field] ?? field, issue?.message ?? 'not valid');
-  }
-  const input: VideoInput = parsed.data;
-  const ext = extOf(input.fileName);
+  const ext = extOf(fileName);
   const media: Media = {
     mediaId: videoId,
     kind: 'video',
@@ -296,7 +278,21 @@ async function createUploadVideo(call: Call) {
     objectKey: `video/${videoId}${ext ? `.${ext}` : ''}`,
     staffId: cred.staffId,
   };
-  await createVideoMedia(deps.db, input, media, userData, cred, deps.now());
+  const fields = {
+    Title: title,
+    FileName: fileName,
+    FileSize: fileSize,
+    Description: p.Description || undefined,
+    CateId: intParam(p, 'CateId', false),
+    Tags: tags,
+    CoverURL: p.CoverURL || undefined,
+  };
+  try {
+    await createVideoMedia(deps.db, fields, media, userData, cred, deps.now());
+  } catch (e) {
+    if (e instanceof VideoFieldError) throw rpcErrors.invalid(e.param, e.message);
+    throw e;
+  }
   return { VideoId: videoId, ...(await uploadTicket(call, media)) };
 }
 
@@ -329,11 +325,9 @@ async function createUploadImage(call: Call) {
   };
   await insertMedia(vodDb(deps.db), media, null, deps.now().toISOString());
   const origin = originFor(call);
-  return {
-    ImageId: imageId,
-    ImageURL: `${origin}/${media.bucket}/${media.objectKey}`,
-    ...(await uploadTicket(call, media)),
-  };
+  // The cloud answers a CDN address (ImageURL) and the bucket's own (FileURL): here both are the bucket's.
+  const url = `${origin}/${media.bucket}/${media.objectKey}`;
+  return { ImageId: imageId, ImageURL: url, FileURL: url, ...(await uploadTicket(call, media)) };
 }
 
 /** Progress belongs to the credential's user: another UserId is refused (the SDK then stops reporting). */
@@ -390,7 +384,73 @@ async function getUploadProgress(call: Call) {
   return { UploadPoint: row?.upload_point ?? '', VideoId: row?.video_id ?? '' };
 }
 
+async function videoInfoOf(call: Call): Promise<VideoInfo> {
+  const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
+  const info = await videoHooks().info(call.deps.db, videoId);
+  if (!info) throw rpcErrors.videoNotFound();
+  return info;
+}
+
+/** GetVideoInfo (docs/api.md §7): the record, whatever its status. */
+async function getVideoInfo(call: Call) {
+  const v = await videoInfoOf(call);
+  return {
+    Video: {
+      VideoId: v.videoId,
+      Title: v.title,
+      Description: v.description ?? '',
+      Duration: v.duration ?? 0,
+      CoverURL: v.coverUrl ?? '',
+      Status: v.status,
+      Size: v.size,
+      CreationTime: v.creationTime,
+      ...(v.cateId !== null ? { CateId: v.cateId } : {}),
+      ...(v.tags ? { Tags: v.tags } : {}),
+      Snapshots: { Snapshot: v.snapshots },
+    },
+  };
+}
+
+/** GetPlayInfo (docs/api.md §7): the HLS renditions of a Normal video; before that NoneStream. */
+async function getPlayInfo(call: Call) {
+  const v = await videoInfoOf(call);
+  const formats = (textParam(call.p, 'Formats', 100) ?? '')
+    .split(',')
+    .map((f) => f.trim().toLowerCase())
+    .filter(Boolean);
+  const streams =
+    v.status === 'Normal' ? v.playInfo.filter((s) => formats.length === 0 || formats.includes(s.format)) : [];
+  if (streams.length === 0) throw rpcErrors.noneStream();
+  return {
+    VideoBase: {
+      VideoId: v.videoId,
+      Title: v.title,
+      Duration: String(v.duration ?? 0),
+      CoverURL: v.coverUrl ?? '',
+      Status: v.status,
+      CreationTime: v.creationTime,
+    },
+    PlayInfoList: {
+      PlayInfo: streams.map((s) => ({
+        Format: s.format,
+        PlayURL: s.url,
+        Definition: s.definition,
+        Duration: String(s.duration),
+        Width: s.width,
+        Height: s.height,
+        Bitrate: String(s.bitrate),
+        Size: s.size,
+        Fps: String(s.fps),
+        StreamType: 'video',
+        Status: 'Normal',
+      })),
+    },
+  };
+}
+
 const ACTIONS: Record<string, (call: Call) => Promise<Record<string, unknown>>> = {
+  GetVideoInfo: getVideoInfo,
+  GetPlayInfo: getPlayInfo,
   CreateUploadVideo: createUploadVideo,
   RefreshUploadVideo: refreshUploadVideo,
   CreateUploadImage: createUploadImage,

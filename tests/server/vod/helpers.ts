@@ -30,6 +30,9 @@ export interface UploadAuth {
   Region: string;
 }
 
+/** A video's statuses once its bytes are all there (processing may already have moved it on). */
+export const UPLOADED = ['UploadSucc', 'Transcoding', 'TranscodeFail', 'Normal'];
+
 export const startVodServer = (vod: Partial<VodConfig> = {}, opts: TestServerOptions = {}) =>
   startTestServer({ ...opts, config: { ...opts.config, vod: { ...defaultVodConfig, ...vod } } });
 

@@ -43,7 +43,11 @@ const sweep = (vod: VodConfig = defaultVodConfig) =>
 
 /** Read from the database: the admin's session does not outlive the days the clock moves. */
 const videoOf = (videoId: string) =>
-  s.db.selectFrom('video').select(['id', 'status']).where('video_id', '=', videoId).executeTakeFirstOrThrow();
+  s.db
+    .selectFrom('video')
+    .select(['id', 'status', 'fail_reason'])
+    .where('video_id', '=', videoId)
+    .executeTakeFirstOrThrow();
 
 /** The test server's clock is moved forward: requests are signed with its time. */
 const skew = () => s.now().getTime() - Date.now();
@@ -74,7 +78,7 @@ describe('lifecycle sweep', () => {
     // A video whose object did arrive, but whose record missed the completion (a failed write).
     const late = await newMedia(cred, 'video', skew());
     await late.client.put(late.address.FileName, randomBytes(KiB));
-    await s.db.updateTable('video').set({ status: 'uploading' }).where('video_id', '=', late.id).execute();
+    await s.db.updateTable('video').set({ status: 'Uploading' }).where('video_id', '=', late.id).execute();
 
     s.advance(8 * DAY);
     const young = await startUpload(1);
@@ -88,13 +92,14 @@ describe('lifecycle sweep', () => {
 
     expect(await listPartsCode(old)).toBe('NoSuchUpload');
     expect(existsSync(old.dir)).toBe(false);
-    expect((await videoOf(old.id)).status).toBe('failed');
-    expect((await videoOf(late.id)).status).toBe('normal');
+    expect(await videoOf(old.id)).toMatchObject({ status: 'TranscodeFail', fail_reason: 'upload_abandoned' });
+    // Its bytes are there: failed so that an editor can retry its processing.
+    expect(await videoOf(late.id)).toMatchObject({ status: 'TranscodeFail', fail_reason: 'transcode_failed' });
     expect(await auditActions(s, 'video', (await videoOf(old.id)).id)).toEqual(['create', 'update']);
 
     expect(await listPartsCode(young)).toBe('open');
     expect(existsSync(young.dir)).toBe(true);
-    expect((await videoOf(young.id)).status).toBe('uploading');
+    expect((await videoOf(young.id)).status).toBe('Uploading');
 
     // Nothing is left to do.
     expect(await sweep()).toEqual({ uploads: 0, leftovers: 0, videos: 0, checkpoints: 0 });

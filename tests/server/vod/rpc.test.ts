@@ -151,7 +151,7 @@ describe('CreateUploadVideo', () => {
       fileSize: 12_345,
       tags: 'a,b',
       cateId: 3,
-      status: 'uploading',
+      status: 'Uploading',
     });
   });
 
@@ -242,7 +242,7 @@ describe('Report/GetUploadProgress', () => {
 
   it('ignores a report that arrives after the video completed (no finished video offered for resuming)', async () => {
     const t = await rpc<Ticket>(cred, 'CreateUploadVideo', video);
-    await s.db.updateTable('video').set({ status: 'normal' }).where('video_id', '=', t.body.VideoId).execute();
+    await s.db.updateTable('video').set({ status: 'UploadSucc' }).where('video_id', '=', t.body.VideoId).execute();
     const report = {
       UserId: cred.userId,
       FileHash: 'late-report',

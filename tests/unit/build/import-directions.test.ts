@@ -49,8 +49,8 @@ const allEdges = [...edges].flatMap(([from, tos]) => tos.map((to) => [from, to] 
 const resourceOf = (p: string) => /^resources\/([^/]+)\//.exec(p)?.[1];
 const featureOf = (p: string) => /^features\/([^/]+)\//.exec(p)?.[1];
 const top = (p: string) => p.split('/')[0] ?? '';
-/** The server part: src/server and each resource's server*.ts; never in the console's bundle. */
-const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server[^/]*$/.test(p);
+/** The server part: src/server and each resource's server*.ts or server/ folder; never in the console's bundle. */
+const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server([^/]*$|\/)/.test(p);
 /** What the server may read from a resource folder besides its server part: the contract and the spec. */
 const isShared = (p: string) => top(p) === 'contract' || /^resources\/[^/]+\/(schema|spec)\.ts$/.test(p);
 

@@ -23,9 +23,9 @@ export function VideoStorageChart() {
   };
   const cells = data
     ? [
-        { name: name('normal'), value: data.byStatus.normal, color: 'teal.6' },
-        { name: name('uploading'), value: data.byStatus.uploading, color: 'blue.5' },
-        { name: name('failed'), value: data.byStatus.failed, color: 'red.6' },
+        { name: name('Normal'), value: data.byStatus.normal, color: 'teal.6' },
+        { name: name('Uploading'), value: data.byStatus.uploading, color: 'blue.5' },
+        { name: name('TranscodeFail'), value: data.byStatus.failed, color: 'red.6' },
       ]
     : [];
   const count = data ? numberFormat(i18n.locale).format(data.count) : '';

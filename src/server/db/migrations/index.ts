@@ -11,6 +11,7 @@ import { auditRecordTitle } from './0008-audit-record-title';
 import { listViews } from './0009-list-views';
 import { imageDimensions } from './0010-image-dimensions';
 import { glossaryTables } from './0011-glossary-tables';
+import { videoProcessing } from './0012-video-processing';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -26,5 +27,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0009-list-views': listViews(dialect),
     '0010-image-dimensions': imageDimensions,
     '0011-glossary-tables': glossaryTables,
+    '0012-video-processing': videoProcessing,
   };
 }

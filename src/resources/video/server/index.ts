@@ -1,0 +1,181 @@
+import type { Hono } from 'hono';
+import { currentUser } from '../../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../../server/context';
+import { auditEntry } from '../../../server/crud/audit-entry';
+import { registerResource } from '../../../server/crud/define-resource';
+import { eq, specFilters } from '../../../server/crud/filters';
+import { fromSpec } from '../../../server/crud/from-spec';
+import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
+import { ok } from '../../../server/http/envelope';
+import { conflict, notFound } from '../../../server/http/errors';
+import { parseId } from '../../../server/http/validate';
+import {
+  type Actor,
+  setVideoHooks,
+  type UploadVideoFields,
+  VideoFieldError,
+  type VideoInfo,
+} from '../../../server/vod/hooks';
+import { videoCreateSchema, videoPageSchema, videoUpdateSchema } from '../schema';
+import { videoSpec } from '../spec';
+import { columns, EDITABLE_COLUMNS, readJson, selectVideo, toVideo } from './columns';
+import { defineProcessing, queueProcessing } from './processing';
+import { setVideoStatus, videoRow } from './status';
+
+export { setVideoStatus } from './status';
+export { selectVideo, toVideo };
+
+/** Fields processing sets: a client may echo them back, they are dropped. */
+const READ_ONLY = ['duration', 'width', 'height', 'failReason', 'snapshots'];
+
+/** Contract field → CreateUploadVideo parameter, to name the parameter in a refusal. */
+const RPC_NAMES: Record<string, string> = {
+  title: 'Title',
+  description: 'Description',
+  cateId: 'CateId',
+  tags: 'Tags',
+  coverUrl: 'CoverURL',
+  fileName: 'FileName',
+  fileSize: 'FileSize',
+};
+
+/**
+ * `/video`: page, create, update (title, description, category, tags, cover), delete, and
+ * `POST /video/{id}/retry`. Registers what the video service asks of video records (vod/hooks.ts)
+ * and the processing queue (processing.ts).
+ */
+export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
+  defineProcessing(deps);
+  setVideoHooks(hooks);
+  const registered = registerResource(api, deps, {
+    ...fromSpec(videoSpec, 'video'),
+    schemas: { create: videoCreateSchema, update: videoUpdateSchema, page: videoPageSchema },
+    keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
+    filters: (p) => [
+      ...eq('video.status', p.status),
+      ...eq('video.cate_id', p.cateId),
+      ...specFilters(videoSpec.filters, p),
+    ],
+    ...columns,
+    toColumns: (input, ctx) => {
+      const all = columns.toColumns(input);
+      if (ctx.target === undefined) return all;
+      // An update writes what an editor may change; the file and what processing found stay.
+      return Object.fromEntries(EDITABLE_COLUMNS.map((k) => [k, all[k]]));
+    },
+    readOnlyFields: READ_ONLY,
+    unique: [{ field: 'videoId', column: 'video_id', message: (v) => `A video with id ${String(v)} already exists` }],
+  });
+
+  // Processing failed: the editor tries again (a 409 naming the status for any other state).
+  api.post('/video/:id{[0-9]+}/retry', async (c) => {
+    const id = parseId(c.req.param('id'));
+    const user = currentUser(c);
+    const row = await deps.db
+      .selectFrom('video')
+      .select(['video_id', 'status'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    if (!row) throw notFound('Video');
+    const refused = () =>
+      conflict(
+        `Only a video whose processing failed (TranscodeFail) can be retried; this one is ${row.status}`,
+        'status',
+        {
+          code: 'one_of',
+          params: { values: 'TranscodeFail' },
+        },
+      );
+    if (row.status !== 'TranscodeFail') throw refused();
+    const moved = await setVideoStatus(deps, row.video_id, 'UploadSucc', {
+      from: ['TranscodeFail'],
+      actor: user,
+      patch: { fail_reason: null },
+      now: deps.now(),
+    });
+    if (!moved) throw refused();
+    await queueProcessing(deps, row.video_id);
+    const after = await selectVideo(deps.db).where('video.id', '=', id).executeTakeFirstOrThrow();
+    return ok(c, toVideo(after));
+  });
+  return registered;
+}
+
+const hooks = {
+  async create(trx, videoId, f: UploadVideoFields, actor: Actor, at: string) {
+    const parsed = videoCreateSchema.safeParse({
+      title: f.Title,
+      description: f.Description,
+      cateId: f.CateId,
+      tags: f.Tags,
+      coverUrl: f.CoverURL,
+      videoId,
+      fileName: f.FileName,
+      fileSize: f.FileSize ?? 0,
+      status: 'Uploading',
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const field = String(issue?.path[0] ?? 'title');
+      throw new VideoFieldError(RPC_NAMES[field] ?? field, issue?.message ?? 'not valid');
+    }
+    const input = parsed.data;
+    const row = await trx
+      .insertInto('video')
+      .values({
+        title: input.title,
+        description: input.description ?? null,
+        cate_id: input.cateId ?? null,
+        tags: input.tags ?? null,
+        cover_url: input.coverUrl ?? null,
+        video_id: input.videoId,
+        file_name: input.fileName,
+        file_size: input.fileSize,
+        status: 'Uploading',
+        version: 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const video = toVideo(row);
+    await writeAudit(trx, auditEntry(actor, 'create', 'video', row.id, at, diffRecords(null, video), video.title));
+  },
+
+  exists: async (db, videoId) => (await videoRow(db, videoId)) !== undefined,
+
+  uploaded: async (db, videoId) => {
+    const status = (await videoRow(db, videoId))?.status;
+    return status !== undefined && status !== 'Uploading';
+  },
+
+  async completed(deps, videoId, size, actor) {
+    // The size the client announced (or not) in CreateUploadVideo may differ from what arrived.
+    const moved = await setVideoStatus(deps, videoId, 'UploadSucc', {
+      from: ['Uploading'],
+      actor,
+      patch: { file_size: size },
+      now: deps.now(),
+    });
+    if (moved) await queueProcessing(deps, videoId);
+  },
+
+  async info(db, videoId): Promise<VideoInfo | null> {
+    const row = await videoRow(db, videoId);
+    if (!row) return null;
+    return {
+      videoId: row.video_id,
+      title: row.title,
+      description: row.description,
+      duration: row.duration === null ? null : Number(row.duration),
+      coverUrl: row.cover_url,
+      status: row.status,
+      size: Number(row.file_size),
+      creationTime: row.created_at,
+      cateId: row.cate_id,
+      tags: row.tags,
+      snapshots: readJson<string[]>(row.snapshots, []),
+      playInfo: readJson<VideoInfo['playInfo']>(row.play_info, []),
+    };
+  },
+} satisfies import('../../../server/vod/hooks').VideoHooks;

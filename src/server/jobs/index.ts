@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import type { ServiceBase } from '../context';
+import { poolOf } from '../db/postgres';
+import { envInt } from '../env-int';
+import { PgBossQueue } from './pg-boss-queue';
+import { TableQueue } from './table-queue';
+import type { JobBackend, JobDefinition } from './types';
+
+export type { JobDefinition, JobRun } from './types';
+
+const settingsSchema = z.object({
+  /** SQLite: the lease of a running job, renewed while it runs; a killed process's job waits this long. */
+  LECTERN_JOBS_LEASE_SECONDS: envInt(3, 3600).default(15),
+  /** PostgreSQL: how often pg-boss's maintenance expires dead tries and moves jobs on. */
+  LECTERN_JOBS_MAINTENANCE_SECONDS: envInt(1, 3600).default(30),
+});
+
+/**
+ * Durable background jobs, one runner per app (docs/videos.md, "Processing"). Resources define
+ * their queues (`define`) and send jobs; the runner starts when `start` is called (main.ts, so a
+ * restarted process picks up what was in flight) or at the first `send`. SQLite: the `job` table
+ * (table-queue.ts); PostgreSQL: pg-boss (pg-boss-queue.ts). Knows nothing of what a job does.
+ */
+export class Jobs {
+  private readonly defs = new Map<string, JobDefinition<object>>();
+  private backend: JobBackend | null = null;
+  private starting: Promise<JobBackend> | null = null;
+  private stopped = false;
+
+  constructor(private readonly deps: ServiceBase) {}
+
+  define<T extends object>(def: JobDefinition<T>): void {
+    if (this.backend || this.starting) throw new Error(`jobs: ${def.queue} defined after the runner started`);
+    this.defs.set(def.queue, def as unknown as JobDefinition<object>);
+  }
+
+  /** Starts the workers of every defined queue (once). */
+  start(): Promise<JobBackend> {
+    if (this.stopped) return Promise.reject(new Error('jobs: the runner has stopped'));
+    this.starting ??= (async () => {
+      const env = settingsSchema.parse(process.env);
+      const pool = this.deps.dialect === 'postgres' ? poolOf(this.deps.db) : undefined;
+      const backend: JobBackend = pool
+        ? new PgBossQueue(pool, this.deps.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS)
+        : new TableQueue(this.deps.db, this.deps.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
+      await backend.start([...this.defs.values()]);
+      this.backend = backend;
+      return backend;
+    })();
+    return this.starting;
+  }
+
+  async send<T extends object>(queue: string, data: T): Promise<string> {
+    if (!this.defs.has(queue)) throw new Error(`jobs: no queue ${queue}`);
+    return (await this.start()).send(queue, data);
+  }
+
+  /** Shutdown: running tries are asked to stop (and run again later); the workers end. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    const backend = await this.starting?.catch(() => null);
+    await backend?.stop();
+  }
+}

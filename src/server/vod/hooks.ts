@@ -1,0 +1,79 @@
+import type { Kysely } from 'kysely';
+import type { AppDeps } from '../context';
+import type { Database } from '../db/schema';
+
+/**
+ * What the video service asks of whoever keeps video records (the `video` resource,
+ * src/resources/video/server/), so this infrastructure never imports a resource: the resource
+ * registers these when it is mounted. Without them CreateUploadVideo and GetVideoInfo refuse.
+ */
+export interface UploadVideoFields {
+  Title?: string;
+  FileName?: string;
+  FileSize?: number;
+  Description?: string;
+  CateId?: number;
+  Tags?: string;
+  CoverURL?: string;
+}
+
+export type Actor = { staffId: number; userName: string };
+
+/** A refused CreateUploadVideo field, by its RPC parameter name. */
+export class VideoFieldError extends Error {
+  constructor(
+    readonly param: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'VideoFieldError';
+  }
+}
+
+/** GetVideoInfo / GetPlayInfo, as the record knows them (URLs relative to the server). */
+export interface VideoInfo {
+  videoId: string;
+  title: string;
+  description: string | null;
+  duration: number | null;
+  coverUrl: string | null;
+  status: string;
+  size: number;
+  creationTime: string;
+  cateId: number | null;
+  tags: string | null;
+  snapshots: string[];
+  playInfo: {
+    format: 'm3u8';
+    url: string;
+    definition: string;
+    duration: number;
+    width: number;
+    height: number;
+    bitrate: number;
+    size: number;
+    fps: number;
+  }[];
+}
+
+export interface VideoHooks {
+  /** CreateUploadVideo: the record, in the transaction that stores its media row (throws VideoFieldError). */
+  create(trx: Kysely<Database>, videoId: string, fields: UploadVideoFields, actor: Actor, at: string): Promise<void>;
+  exists(db: Kysely<Database>, videoId: string): Promise<boolean>;
+  /** Its bytes are all here (status past Uploading): a late progress report is not kept. */
+  uploaded(db: Kysely<Database>, videoId: string): Promise<boolean>;
+  /** The object completed (after its commit): the record takes the real size and processing starts. */
+  completed(deps: AppDeps, videoId: string, size: number, actor: Actor): Promise<void>;
+  info(db: Kysely<Database>, videoId: string): Promise<VideoInfo | null>;
+}
+
+let hooks: VideoHooks | null = null;
+
+export function setVideoHooks(h: VideoHooks): void {
+  hooks = h;
+}
+
+export function videoHooks(): VideoHooks {
+  if (!hooks) throw new Error('vod: no video resource registered its hooks');
+  return hooks;
+}
