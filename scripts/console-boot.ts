@@ -1,11 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { Plugin } from 'vite';
+import { type Plugin, runnerImport } from 'vite';
 import { API_BASE } from '../src/contract/envelope.ts';
 import { listKeyOf } from '../src/contract/list-key.ts';
+import type { ResourceSpec } from '../src/contract/resource-spec.ts';
 import { DATA_DAYS_DEFAULT } from '../src/contract/system.ts';
-import { PAGE_SIZES } from '../src/contract/values.ts';
 import { compiledCatalogues, literals, part, partModule } from './catalogue-parts.ts';
 import { START_MODULES } from './chunks.ts';
 
@@ -55,6 +53,7 @@ export const SCREEN_GETS: Record<string, string[]> = {
 export function consoleBoot(): Plugin {
   let base = '/';
   let root = process.cwd();
+  let facts: ListFacts = { specs: [], firstPageBody: '' };
   let catalogues: BootManifest['catalogues'] = {};
   return {
     name: 'lectern-console-boot',
@@ -62,6 +61,9 @@ export function consoleBoot(): Plugin {
     configResolved(config) {
       base = config.base;
       root = config.root;
+    },
+    async buildStart() {
+      facts = await loadListFacts(root);
     },
     // Before the HTML plugin's (which writes index.html, with the manifest naming these files).
     generateBundle: {
@@ -99,7 +101,7 @@ export function consoleBoot(): Plugin {
       order: 'post',
       handler(html, ctx) {
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
-        const json = JSON.stringify(bootManifest(ctx.bundle, base, root, catalogues)).replace(/</g, '\\u003c');
+        const json = JSON.stringify(bootManifest(ctx.bundle, base, facts, catalogues)).replace(/</g, '\\u003c');
         // The console's code is not what the first paint shows (the frame is HTML and the stylesheet):
         // at low priority it leaves the bandwidth to the stylesheet and the boot script first, and the
         // frame paints without waiting for it.
@@ -208,7 +210,7 @@ export function screenChunks(bundle: OutputBundle): {
 export function bootManifest(
   bundle: OutputBundle,
   base: string,
-  root = process.cwd(),
+  facts: ListFacts,
   catalogues: BootManifest['catalogues'] = {},
 ): BootManifest {
   const { layout, routes, locales } = screenChunks(bundle);
@@ -219,51 +221,46 @@ export function bootManifest(
     routes: Object.fromEntries([...routes].map(([path, set]) => [path, files(set, base)])),
     locales: Object.fromEntries(Object.entries(locales).map(([locale, set]) => [locale, files(set, base)])),
     catalogues,
-    lists: listRequests([...routes.keys()], root),
+    lists: listRequests([...routes.keys()], facts),
     gets: SCREEN_GETS,
   };
 }
 
-/**
- * A screen's URL without a query is the list's defaults, and this the body the console sends for it
- * (list-search.ts `toPageBody(LIST_DEFAULTS)`, which the unit test compares with).
- */
-export const FIRST_PAGE_BODY = JSON.stringify({ pageNum: 1, pageSize: PAGE_SIZES[0] });
+/** What the boot manifest's lists are made of: the nouns' specs and the body a list's first page sends. */
+export interface ListFacts {
+  specs: readonly ResourceSpec[];
+  firstPageBody: string;
+}
 
 /**
- * The first page's request of each list screen (and its saved views'), read from its route file and
- * its resource's api module: a loader that prefetches `xQuery(deps)`, `xQuery` being `api.pageQuery(search)` of a
- * `createResourceApi('path', …)` or `resourceApiOf(spec)`. Anything shaped otherwise is left out (the screen then asks for its
- * data itself, as before); tests/unit/build/console-boot.test.ts checks every list is found.
+ * Imported, as the console imports them, through Vite's module runner (the config's own loader
+ * takes only self-contained files): the nouns' specs and the list's `toPageBody`, not a copy.
  */
-export function listRequests(paths: string[], root = process.cwd()): BootManifest['lists'] {
+export async function loadListFacts(root: string): Promise<ListFacts> {
+  const load = <T>(file: string) => runnerImport<T>(`${root}/${file}`, { root, configFile: false, logLevel: 'silent' });
+  const [{ module: specs }, { module: search }] = await Promise.all([
+    load<typeof import('../src/resources/specs.ts')>('src/resources/specs.ts'),
+    load<typeof import('../src/components/resource/list-search.ts')>('src/components/resource/list-search.ts'),
+  ]);
+  return {
+    specs: specs.listSpecs(),
+    firstPageBody: JSON.stringify(search.toPageBody(search.LIST_DEFAULTS, [])),
+  };
+}
+
+/**
+ * The first page's request of each list screen the build made (and its saved views'): a spec's
+ * `screen` is its list's URL, its `api` the path (src/resources/specs.ts).
+ */
+export function listRequests(paths: string[], facts: ListFacts): BootManifest['lists'] {
+  const built = new Set(paths);
   const out: BootManifest['lists'] = {};
-  for (const path of paths) {
-    const read = (file: string) => {
-      try {
-        return readFileSync(resolve(root, file), 'utf8');
-      } catch {
-        return '';
-      }
-    };
-    const route = read(`src/routes/_console${path}.tsx`);
-    const query = /prefetchQuery\((\w+)\(deps\)\)/.exec(route)?.[1];
-    const dir = query && new RegExp(`\\b${query}\\b[^;]*from '(?:\\.\\./)+resources/([\\w-]+)/api'`).exec(route)?.[1];
-    if (!dir) continue;
-    const api = read(`src/resources/${dir}/api.ts`);
-    const uses = new RegExp(`export const ${query} = \\(search[^)]*\\) => (\\w+)\\.pageQuery\\(search\\)`).exec(
-      api,
-    )?.[1];
-    // `createResourceApi<T>('path', …)`, or `resourceApiOf<T>(xSpec)` with the path in the folder's spec.ts.
-    const direct = uses && new RegExp(`export const ${uses} = createResourceApi<[^>]*>\\('([^']+)'`).exec(api)?.[1];
-    const bySpec = uses && new RegExp(`export const ${uses} = resourceApiOf<[^>]*>\\(\\w+\\)`).test(api);
-    const resource =
-      direct ?? (bySpec ? /\bapi: '([^']+)'/.exec(read(`src/resources/${dir}/spec.ts`))?.[1] : undefined);
-    if (!resource) continue;
-    out[path] = {
-      url: `${API_BASE}/${resource}/page`,
-      body: FIRST_PAGE_BODY,
-      views: `${API_BASE}/views?list=${listKeyOf(resource)}`,
+  for (const spec of facts.specs) {
+    if (!spec.screen || !built.has(spec.screen)) continue;
+    out[spec.screen] = {
+      url: `${API_BASE}/${spec.api}/page`,
+      body: facts.firstPageBody,
+      views: `${API_BASE}/views?list=${listKeyOf(spec.api)}`,
     };
   }
   return out;

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { requiredRef, versionField } from './common';
 import { because } from './field-codes';
 import { BATCH_MAX_ROWS } from './import';
-import { BOOK_STATUSES, READER_STATUSES } from './values';
 
 /**
  * `POST /{r}/batch`: either `ids` (each with the version the client saw) or `filter` (the list's
@@ -33,28 +32,5 @@ export function batchRequest<S extends z.ZodType>(set: S) {
 }
 
 /** At least one field: an empty `set` changes nothing and is a client mistake. */
-const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
-
-/** Books: status, category and subclass (a category without a subclass clears the subclass). */
-export const bookBatchSetSchema = z
-  .strictObject({
-    status: z.enum(BOOK_STATUSES, { error: 'must be on_shelf or off_shelf' }).optional(),
-    categoryId: requiredRef.optional(),
-    subclassId: z.union([requiredRef, z.null()]).optional(),
-  })
-  .refine(nonEmpty, because('batch_fields', 'choose at least one field'))
-  .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
-    ...because('batch_category', 'set the category too'),
-    path: ['subclassId'],
-  });
-
-export const readerBatchSetSchema = z
-  .strictObject({ status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }).optional() })
-  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));
-
-/** Messages: mark read or unread (a replied message stays replied). */
-export const messageBatchSetSchema = z
-  .strictObject({
-    status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
-  })
-  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));
+export const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
+export const NON_EMPTY_SET = because('batch_fields', 'choose at least one field');

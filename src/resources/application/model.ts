@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
 import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { APPLICATION_TRANSITIONS } from '../../contract/values';
+import { APPLICATION_TRANSITIONS } from './spec';
 import type { Application, ApplicationStatus } from './schema';
 import { applicationSpec } from './spec';
 

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { optionalText, type RecordMeta, requiredRef, versionField } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
-import { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS } from '../../contract/values';
-import { applicationSpec } from './spec';
+import { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS, applicationSpec } from './spec';
 
 export { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS };
 

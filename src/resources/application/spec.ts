@@ -1,16 +1,31 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { APPLY_SORTS, APPLY_STATUSES } from '../../contract/values';
+
+export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
+/**
+ * The only allowed changes of status; anything else is 409. Approving takes one copy from the
+ * book's stock (none left: 409), returning gives it back.
+ */
+export const APPLICATION_TRANSITIONS: Readonly<
+  Record<(typeof APPLICATION_STATUSES)[number], readonly (typeof APPLICATION_STATUSES)[number][]>
+> = {
+  pending: ['approved', 'rejected'],
+  approved: ['returned'],
+  rejected: [],
+  returned: [],
+};
+export const APPLICATION_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'] as const;
 
 /** Borrowing applications (API `apply`). */
 export const applicationSpec = defineSpec({
   api: 'apply',
+  screen: '/users/apply',
   roles: 'everyone',
   menu: { icon: 'form', order: 23 },
-  sorts: APPLY_SORTS,
+  sorts: APPLICATION_SORTS,
   filters: {
-    status: { kind: 'enum', values: APPLY_STATUSES, column: 'borrow_apply.status' },
-    created: { kind: 'dateRange', column: 'borrow_apply.created_at', params: ['createdFrom', 'createdTo'] },
-    userId: { kind: 'ref', column: 'borrow_apply.user_id', screen: false },
-    bookId: { kind: 'ref', column: 'borrow_apply.book_id', screen: false },
+    status: { kind: 'enum', values: APPLICATION_STATUSES, column: 'application.status' },
+    created: { kind: 'dateRange', column: 'application.created_at', params: ['createdFrom', 'createdTo'] },
+    userId: { kind: 'ref', column: 'application.user_id', screen: false },
+    bookId: { kind: 'ref', column: 'application.book_id', screen: false },
   },
 });

@@ -3,7 +3,7 @@ import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../compon
 import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
-import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
+import { AUDIT_ACTIONS, AUDIT_SORTS } from './spec';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
 import { auditSpec } from './spec';
 

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { pageRequest, requiredRef } from '../../contract/common';
 import { checkRanges } from '../../contract/range';
 import { pageFilters } from '../../contract/spec-schema';
-import { AUDIT_ACTIONS, AUDIT_SORTS } from '../../contract/values';
-import { auditSpec } from './spec';
+import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
 
 export { AUDIT_ACTIONS, AUDIT_SORTS };
 

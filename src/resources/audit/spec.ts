@@ -1,9 +1,12 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { AUDIT_SORTS } from '../../contract/values';
+
+export const AUDIT_ACTIONS = ['create', 'update', 'delete'] as const;
+export const AUDIT_SORTS = ['at', 'id'] as const;
 
 /** The audit log, read only. Admin only: the guard, the menu and the server read this line. */
 export const auditSpec = defineSpec({
   api: 'audit',
+  screen: '/users/audit',
   roles: ['admin'],
   menu: { icon: 'table', order: 25 },
   sorts: AUDIT_SORTS,

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { type RecordMeta, requiredText } from '../../contract/common';
 import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { BANNER_SORTS } from '../../contract/values';
-import { bannerSpec } from './spec';
+import { BANNER_SORTS, bannerSpec } from './spec';
 
 export { BANNER_SORTS };
 

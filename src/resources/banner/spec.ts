@@ -1,9 +1,11 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { BANNER_SORTS } from '../../contract/values';
+
+export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'] as const;
 
 /** Banners of the reading site's home page. */
 export const bannerSpec = defineSpec({
   api: 'banner',
+  screen: '/web/banner',
   roles: 'everyone',
   menu: { icon: 'star', order: 11 },
   sorts: BANNER_SORTS,

@@ -1,6 +1,6 @@
 import { formValuesFrom } from '../../components/resource/form-values';
 import { listSearchSchema } from '../../components/resource/list-search';
-import { BIBLIOGRAPHY_SORTS } from '../../contract/values';
+import { BIBLIOGRAPHY_SORTS } from './spec';
 
 export const BIBLIOGRAPHY_FILTERS = [] as const;
 

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { titleColumn } from '../../components/resource/columns';
 import type { ResourceDef } from '../../components/resource/types';
-import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from '../../contract/values';
+import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from './spec';
 import { bibliographyApi } from './api';
 import { type BibliographyFormValues, toBibliographyFormValues } from './model';
 import type { Bibliography } from './schema';

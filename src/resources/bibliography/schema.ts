@@ -9,7 +9,7 @@ import {
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn } from '../../contract/isbn';
-import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from '../../contract/values';
+import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from './spec';
 
 export { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear };
 

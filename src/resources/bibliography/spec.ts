@@ -1,9 +1,14 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { BIBLIOGRAPHY_SORTS } from '../../contract/values';
+
+export const BIBLIOGRAPHY_SORTS = ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'] as const;
+/** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
+export const BIBLIOGRAPHY_MIN_YEAR = 1000;
+export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
 
 /** Bibliography entries (year range filters are written by hand in server.ts). */
 export const bibliographySpec = defineSpec({
   api: 'bibliography',
+  screen: '/web/bibliography',
   roles: 'everyone',
   menu: { icon: 'pdf', order: 15 },
   sorts: BIBLIOGRAPHY_SORTS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
 import {
   optionalDate,
   optionalRef,
@@ -11,8 +12,7 @@ import {
 import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
-import { bookSpec } from './spec';
+import { BOOK_SORTS, BOOK_STATUSES, bookSpec } from './spec';
 
 export { BOOK_SORTS, BOOK_STATUSES };
 
@@ -66,3 +66,16 @@ export type Book = RecordMeta & {
   stock: number;
   status: BookStatus;
 };
+
+/** Books: status, category and subclass (a category without a subclass clears the subclass). */
+export const bookBatchSetSchema = z
+  .strictObject({
+    status: z.enum(BOOK_STATUSES, { error: 'must be on_shelf or off_shelf' }).optional(),
+    categoryId: requiredRef.optional(),
+    subclassId: z.union([requiredRef, z.null()]).optional(),
+  })
+  .refine(nonEmpty, NON_EMPTY_SET)
+  .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
+    ...because('batch_category', 'set the category too'),
+    path: ['subclassId'],
+  });

@@ -1,9 +1,22 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { BOOK_SORTS, BOOK_STATUSES } from '../../contract/values';
+
+export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;
+export const BOOK_SORTS = [
+  'id',
+  'title',
+  'author',
+  'isbn',
+  'publishDate',
+  'stock',
+  'status',
+  'createdAt',
+  'updatedAt',
+] as const;
 
 /** Books: the catalogue. */
 export const bookSpec = defineSpec({
   api: 'book',
+  screen: '/web/book',
   roles: 'everyone',
   menu: { icon: 'education', order: 10 },
   sorts: BOOK_SORTS,

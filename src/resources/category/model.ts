@@ -1,5 +1,5 @@
 import { listSearchSchema } from '../../components/resource/list-search';
-import { CATEGORY_SORTS } from '../../contract/values';
+import { CATEGORY_SORTS } from './spec';
 import type { Category } from './schema';
 
 export { CATEGORY_SORTS };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
 import { editSchemas } from '../../contract/spec-schema';
-import { CATEGORY_SORTS } from '../../contract/values';
+import { CATEGORY_SORTS } from './spec';
 
 export type { CategoryOption, SubclassOption } from '../../contract/options';
 export { CATEGORY_SORTS };

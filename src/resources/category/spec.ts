@@ -1,9 +1,11 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { CATEGORY_SORTS } from '../../contract/values';
+
+export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] as const;
 
 /** Book categories. */
 export const categorySpec = defineSpec({
   api: 'category',
+  screen: '/web/category',
   roles: 'everyone',
   menu: { icon: 'tree', order: 16 },
   sorts: CATEGORY_SORTS,

@@ -1,9 +1,12 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { IMAGE_MIMES, IMAGE_SORTS } from '../../contract/values';
+import { IMAGE_MIMES } from '../../contract/values';
+
+export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
 
 /** Uploaded images. */
 export const imageSpec = defineSpec({
   api: 'image',
+  screen: '/users/image',
   roles: 'everyone',
   menu: { icon: 'example', order: 24 },
   sorts: IMAGE_SORTS,

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
 import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
 import { checkRanges } from '../../contract/range';
 import { editSchemas, pageFilters } from '../../contract/spec-schema';
-import { MESSAGE_SORTS, MESSAGE_STATUSES } from '../../contract/values';
-import { messageSpec } from './spec';
+import { MESSAGE_SORTS, MESSAGE_STATUSES, messageSpec } from './spec';
 
 export { MESSAGE_SORTS, MESSAGE_STATUSES };
 
@@ -37,3 +37,10 @@ export type Message = RecordMeta & {
   reply: string | null;
   status: MessageStatus;
 };
+
+/** Messages: mark read or unread (a replied message stays replied). */
+export const messageBatchSetSchema = z
+  .strictObject({
+    status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
+  })
+  .refine(nonEmpty, NON_EMPTY_SET);

@@ -1,9 +1,12 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { MESSAGE_SORTS, MESSAGE_STATUSES } from '../../contract/values';
+
+export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
+export const MESSAGE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
 
 /** Online messages from readers (API `online`). */
 export const messageSpec = defineSpec({
   api: 'online',
+  screen: '/users/online',
   roles: 'everyone',
   menu: { icon: 'message', order: 22 },
   sorts: MESSAGE_SORTS,

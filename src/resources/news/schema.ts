@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { optionalText, optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { optionalDateTime } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
-import { newsSpec } from './spec';
+import { NEWS_SORTS, NEWS_STATUSES, newsSpec } from './spec';
 
 export { NEWS_SORTS, NEWS_STATUSES };
 

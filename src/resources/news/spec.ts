@@ -1,9 +1,12 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { NEWS_SORTS, NEWS_STATUSES } from '../../contract/values';
+
+export const NEWS_STATUSES = ['draft', 'published'] as const;
+export const NEWS_SORTS = ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 
 /** News articles. */
 export const newsSpec = defineSpec({
   api: 'news',
+  screen: '/web/news',
   roles: 'everyone',
   menu: { icon: 'list', order: 13 },
   sorts: NEWS_SORTS,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../../contract/auth';
+import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
 import { optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { optionalEmail } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
-import { readerSpec } from './spec';
+import { GENDERS, READER_SORTS, READER_STATUSES, readerSpec } from './spec';
 
 export { GENDERS, READER_SORTS, READER_STATUSES };
 
@@ -41,3 +41,7 @@ export type Reader = RecordMeta & {
   status: ReaderStatus;
   avatarUrl: string | null;
 };
+
+export const readerBatchSetSchema = z
+  .strictObject({ status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }).optional() })
+  .refine(nonEmpty, NON_EMPTY_SET);

@@ -1,9 +1,13 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { GENDERS, READER_SORTS, READER_STATUSES } from '../../contract/values';
+
+export const READER_STATUSES = ['active', 'disabled'] as const;
+export const GENDERS = ['male', 'female', 'other'] as const;
+export const READER_SORTS = ['id', 'nickName', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 /** Readers of the reading site (API `users`; not staff, which is `user`). */
 export const readerSpec = defineSpec({
   api: 'users',
+  screen: '/users/user',
   roles: 'everyone',
   menu: { icon: 'user', order: 20 },
   sorts: READER_SORTS,

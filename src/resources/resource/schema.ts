@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { optionalRef, optionalText, type RecordMeta, requiredText } from '../../contract/common';
 import { requiredUrl } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
-import { resourceSpec } from './spec';
+import { RESOURCE_SORTS, RESOURCE_TYPES, resourceSpec } from './spec';
 
 export { RESOURCE_SORTS, RESOURCE_TYPES };
 

@@ -1,9 +1,13 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { RESOURCE_SORTS, RESOURCE_TYPES } from '../../contract/values';
+
+/** The `resource` resource: downloadable or linked reading material. */
+export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as const;
+export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] as const;
 
 /** Resources: downloadable files and links of the reading site. */
 export const resourceSpec = defineSpec({
   api: 'resource',
+  screen: '/web/resource',
   roles: 'everyone',
   menu: { icon: 'zip', order: 14 },
   sorts: RESOURCE_SORTS,

@@ -2,7 +2,8 @@ import { msg } from '@lingui/core/macro';
 import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
 import type { Option } from '../../components/resource/types';
 import type { Role } from '../../contract/auth';
-import { ROLES, STAFF_STATUSES } from '../../contract/values';
+import { ROLES } from '../../contract/values';
+import { STAFF_STATUSES } from './spec';
 import type { Staff } from './schema';
 
 type StaffStatus = Staff['status'];

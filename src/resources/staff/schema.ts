@@ -11,7 +11,7 @@ import {
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { MIN_PASSWORD_LENGTH } from '../../contract/password-policy';
-import { STAFF_SORTS, STAFF_STATUSES } from '../../contract/values';
+import { STAFF_SORTS, STAFF_STATUSES } from './spec';
 
 export { STAFF_SORTS, STAFF_STATUSES };
 

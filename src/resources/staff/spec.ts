@@ -1,5 +1,8 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { STAFF_SORTS } from '../../contract/values';
+
+/** Staff accounts: the `/user` resource, the Staff screen (admin only, docs/api.md §3). */
+export const STAFF_STATUSES = ['active', 'disabled'] as const;
+export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 /**
  * Staff accounts, the Staff screen (API `user`). Admin only: this line is what the
@@ -7,6 +10,7 @@ import { STAFF_SORTS } from '../../contract/values';
  */
 export const staffSpec = defineSpec({
   api: 'user',
+  screen: '/users/adminuser',
   roles: ['admin'],
   menu: { icon: 'lock', order: 21 },
   sorts: STAFF_SORTS,

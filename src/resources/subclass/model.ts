@@ -1,5 +1,5 @@
 import { searchSchemaOf } from '../../components/resource/spec-search';
-import { SUBCLASS_SORTS } from '../../contract/values';
+import { SUBCLASS_SORTS } from './spec';
 import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 

@@ -1,9 +1,11 @@
 import { defineSpec } from '../../contract/resource-spec';
-import { SUBCLASS_SORTS } from '../../contract/values';
+
+export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'] as const;
 
 /** Category subclasses. */
 export const subclassSpec = defineSpec({
   api: 'category/subclass',
+  screen: '/web/categorysubclass',
   roles: 'everyone',
   menu: { icon: 'tree-table', order: 17 },
   sorts: SUBCLASS_SORTS,

@@ -1,7 +1,21 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { sep } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { describe, expect, it } from 'vitest';
-import { bootManifest, FIRST_PAGE_BODY, listRequests, routePath, SCREEN_GETS } from '../../../scripts/console-boot';
+import {
+  bootManifest,
+  type ListFacts,
+  listRequests,
+  loadListFacts,
+  routePath,
+  SCREEN_GETS,
+} from '../../../scripts/console-boot';
 import { LIST_DEFAULTS, toPageBody } from '../../../src/components/resource/list-search';
+import type { ResourceSpec } from '../../../src/contract/resource-spec';
+import { listSpecs, SPECS } from '../../../src/resources/specs';
+
+/** The facts the build imports, as the console's own modules give them. */
+const FACTS: ListFacts = { specs: listSpecs(), firstPageBody: JSON.stringify(toPageBody(LIST_DEFAULTS, [])) };
 
 /** A bundle as the bundler reports it: only the fields the manifest reads. */
 function chunk(fileName: string, moduleIds: string[], imports: string[] = [], extra: Partial<OutputChunk> = {}) {
@@ -56,7 +70,7 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
   });
 
   it("lists a screen's chunks and stylesheets, without what the document or the layout already loads", () => {
-    const manifest = bootManifest(bundle, '/base/');
+    const manifest = bootManifest(bundle, '/base/', FACTS);
     expect(manifest.base).toBe('/base/');
     expect(manifest.api).toBe('/prod-api');
     expect(manifest.layout).toEqual(['/base/assets/_console.js']);
@@ -74,18 +88,21 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
 });
 
 describe("a list's first page, asked by the boot script", () => {
-  it('is found for every list screen, with the default paging the list itself sends', () => {
-    const lists = listRequests([
-      '/index',
-      '/web/aboutus',
-      '/web/book',
-      '/web/categorysubclass',
-      '/users/user',
-      '/users/adminuser',
-      '/users/online',
-    ]);
+  it('is asked for every list screen the build made, with the paging the list itself sends', () => {
+    const lists = listRequests(
+      [
+        '/index',
+        '/web/aboutus',
+        '/web/book',
+        '/web/categorysubclass',
+        '/users/user',
+        '/users/adminuser',
+        '/users/online',
+      ],
+      FACTS,
+    );
     const body = JSON.stringify({ pageNum: 1, pageSize: 10 });
-    expect(FIRST_PAGE_BODY).toBe(JSON.stringify(toPageBody(LIST_DEFAULTS, [])));
+    expect(FACTS.firstPageBody).toBe(body);
     expect(lists).toEqual({
       '/web/book': { url: '/prod-api/book/page', body, views: '/prod-api/views?list=book' },
       '/web/categorysubclass': {
@@ -97,6 +114,34 @@ describe("a list's first page, asked by the boot script", () => {
       '/users/adminuser': { url: '/prod-api/user/page', body, views: '/prod-api/views?list=user' },
       '/users/online': { url: '/prod-api/online/page', body, views: '/prod-api/views?list=online' },
     });
+  });
+
+  it("names each noun's screen where its route file is, and every list route is some noun's screen", () => {
+    const screens = new Map<string, string>(Object.entries(SPECS).map(([noun, spec]) => [spec.screen, noun]));
+    for (const [noun, spec] of Object.entries(SPECS)) {
+      const file = `src/routes/_console${spec.screen}.tsx`;
+      expect(existsSync(file), `${noun}: ${file}`).toBe(true);
+      expect(readFileSync(file, 'utf8'), file).toContain(`${noun}Spec`);
+    }
+    // A route whose loader prefetches a page of records is a list: its spec must say so.
+    const routes = readdirSync('src/routes/_console', { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('.tsx') && !f.includes('$'))
+      .map(
+        (f) =>
+          `/${f
+            .replace(/\.tsx$/, '')
+            .split(sep)
+            .join('/')}`,
+      );
+    const lists = routes.filter((r) =>
+      /prefetchQuery\(\w+Query\(deps\)\)/.test(readFileSync(`src/routes/_console${r}.tsx`, 'utf8')),
+    );
+    expect(lists.length).toBeGreaterThan(10);
+    for (const path of lists) {
+      expect(screens.has(path), path).toBe(true);
+      expect((SPECS[screens.get(path) as keyof typeof SPECS] as ResourceSpec).single, path).toBeUndefined();
+    }
+    expect(Object.keys(listRequests(routes, FACTS)).sort()).toEqual(lists.sort());
   });
 });
 
@@ -119,5 +164,13 @@ describe("Home's requests, asked by the boot script", () => {
       http.get = original;
     }
     expect(SCREEN_GETS['/index']).toEqual(asked);
+  });
+});
+
+describe('the facts the build imports', () => {
+  it("are the console's own modules, loaded through Vite's module runner", async () => {
+    const loaded = await loadListFacts(process.cwd());
+    expect(loaded.firstPageBody).toBe(FACTS.firstPageBody);
+    expect(loaded.specs.map((s) => s.screen)).toEqual(FACTS.specs.map((s) => s.screen));
   });
 });

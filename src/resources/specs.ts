@@ -1,0 +1,46 @@
+import type { ResourceSpec } from '../contract/resource-spec';
+import { aboutSpec } from './about/spec';
+import { applicationSpec } from './application/spec';
+import { auditSpec } from './audit/spec';
+import { bannerSpec } from './banner/spec';
+import { bibliographySpec } from './bibliography/spec';
+import { bookSpec } from './book/spec';
+import { categorySpec } from './category/spec';
+import { imageSpec } from './image/spec';
+import { messageSpec } from './message/spec';
+import { newsSpec } from './news/spec';
+import { readerSpec } from './reader/spec';
+import { resourceSpec } from './resource/spec';
+import { staffSpec } from './staff/spec';
+import { subclassSpec } from './subclass/spec';
+import { videoSpec } from './video/spec';
+
+/**
+ * Every noun, one line each (docs/glossary.md): the list that the build's boot manifest, Home's
+ * cards, the audit log's resource filter and the server's mounting iterate. Plain data (specs
+ * import no zod, no Lingui, no React), so the build, the server and any screen can import it.
+ */
+export const SPECS = {
+  book: bookSpec,
+  banner: bannerSpec,
+  about: aboutSpec,
+  news: newsSpec,
+  resource: resourceSpec,
+  bibliography: bibliographySpec,
+  category: categorySpec,
+  subclass: subclassSpec,
+  video: videoSpec,
+  reader: readerSpec,
+  staff: staffSpec,
+  message: messageSpec,
+  application: applicationSpec,
+  image: imageSpec,
+  audit: auditSpec,
+} as const satisfies Record<string, ResourceSpec>;
+
+export type Noun = keyof typeof SPECS;
+export const NOUNS = Object.keys(SPECS) as Noun[];
+
+/** The nouns whose screen is a list (its first page is `POST /{api}/page`). */
+export const listSpecs = (): ResourceSpec[] =>
+  Object.values<ResourceSpec>(SPECS).filter((s) => s.screen !== undefined && !s.single);
