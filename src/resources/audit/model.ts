@@ -3,9 +3,9 @@ import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../compon
 import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
-import { AUDIT_ACTIONS, AUDIT_SORTS } from './spec';
+import { LABELS_BY_PATH } from '../labels';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
-import { auditSpec } from './spec';
+import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
 
 /**
  * Audit rows are never edited, so they carry no version or timestamps of their own; the shared
@@ -19,24 +19,11 @@ export const AUDIT_ACTION_OPTIONS: Option<AuditAction>[] = [
   { value: 'delete', label: msg`Deleted`, color: 'red' },
 ];
 
-/** The resource paths the server writes into the trail (docs/api.md §4 plus company and links). */
-export const AUDIT_RESOURCE_OPTIONS: Option[] = [
-  { value: 'book', label: msg`Books` },
-  { value: 'banner', label: msg`Banners` },
-  { value: 'news', label: msg`News` },
-  { value: 'resource', label: msg`Resources` },
-  { value: 'bibliography', label: msg`Bibliography` },
-  { value: 'category', label: msg`Categories` },
-  { value: 'category/subclass', label: msg`Category subclasses` },
-  { value: 'video', label: msg`Videos` },
-  { value: 'company', label: msg`About us` },
-  { value: 'url', label: msg`Site links` },
-  { value: 'users', label: msg`Readers` },
-  { value: 'user', label: msg`Staff` },
-  { value: 'online', label: msg`Online messages` },
-  { value: 'apply', label: msg`Applications` },
-  { value: 'image', label: msg`Images` },
-];
+/** The API paths the server writes into the trail, named as staff call them (each noun's labels.ts). */
+export const AUDIT_RESOURCE_OPTIONS: Option[] = [...LABELS_BY_PATH].map(([value, { name }]) => ({
+  value,
+  label: name,
+}));
 
 export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'action', 'resource']);
 

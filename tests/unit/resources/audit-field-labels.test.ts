@@ -4,8 +4,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fieldLabel, NOUN_FIELD_LABELS } from '../../../src/resources/audit/field-labels';
+import type { ResourceSpec } from '../../../src/contract/resource-spec';
+import { fieldLabel } from '../../../src/resources/audit/field-labels';
 import { AUDIT_RESOURCE_OPTIONS } from '../../../src/resources/audit/model';
+import { SPECS } from '../../../src/resources/specs';
 
 /*
  * The labels are checked against what a real server sends: `npm start`'s own process on a demo
@@ -126,7 +128,10 @@ describe('the audit log names every field', () => {
     expect(unnamed, 'fields the audit log would show by their raw names').toEqual([]);
   });
 
-  it('has a table for every noun the trail is filtered by, and none for a noun that is not', () => {
-    expect(Object.keys(NOUN_FIELD_LABELS).sort()).toEqual(AUDIT_RESOURCE_OPTIONS.map((o) => o.value).sort());
+  it('filters the trail by every audited noun of the list of nouns, by its API path', () => {
+    const paths = Object.values<ResourceSpec>(SPECS)
+      .map((s) => s.api)
+      .filter((api) => api !== SPECS.audit.api);
+    expect(AUDIT_RESOURCE_OPTIONS.map((o) => o.value).sort()).toEqual([...paths, 'url'].sort());
   });
 });

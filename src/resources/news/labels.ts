@@ -1,0 +1,18 @@
+import { msg } from '@lingui/core/macro';
+import type { NounLabels } from '../../components/resource/noun-labels';
+
+/**
+ * What staff call this noun and each field of its record as the API sends it: the audit log's
+ * resource filter and change details read these (the same words as the form and the columns).
+ */
+export const newsLabels: NounLabels = {
+  name: msg`News`,
+  fields: {
+    title: msg`Title`,
+    summary: msg`Summary`,
+    content: msg`Content`,
+    coverUrl: msg`Cover`,
+    status: msg`Status`,
+    publishedAt: msg`Published`,
+  },
+};
