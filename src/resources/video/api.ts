@@ -1,9 +1,24 @@
 import type { ListSearch } from '../../components/resource/list-search';
 import { createResourceApi } from '../../components/resource/resource-api';
-import { VIDEO_FILTERS } from './model';
-import type { Video } from './schema';
+import { http } from '../../lib/api';
+import { VIDEO_FILTERS, type VideoRecord } from './model';
 
-/** `/video`: page and delete here; records are created by the upload panel. */
-export const videoApi = createResourceApi<Video>('video', VIDEO_FILTERS);
+/** `/video`: page, read, update and delete here; records are created by the upload panel. */
+export const videoApi = createResourceApi<VideoRecord>('video', VIDEO_FILTERS);
 
 export const videosQuery = (search: Partial<ListSearch>) => videoApi.pageQuery(search);
+
+/** `POST /video/{id}/retry`: a failed video goes back into the processing queue. */
+export const retryVideo = (id: number) => http.post<VideoRecord>(`/video/${id}/retry`);
+
+/** The fields `PUT /video` takes, from the record as it is, with `change` applied. */
+export const videoUpdateBody = (v: VideoRecord, change: Partial<Pick<VideoRecord, 'coverUrl'>>) => ({
+  id: v.id,
+  version: v.version,
+  title: v.title,
+  description: v.description ?? '',
+  cateId: v.cateId,
+  tags: v.tags ?? '',
+  coverUrl: v.coverUrl ?? '',
+  ...change,
+});

@@ -21,6 +21,7 @@ import type { UploadItem, VideoInfo } from '../../../upload/protocol';
 import { timeLeft } from '../../../upload/queue';
 import { CODE_MESSAGES, editable, formatDuration, percent, STATE_COLORS, STATE_LABELS } from '../model';
 import { sendUpload } from '../uploads';
+import { ProcessingState } from './processing-state';
 
 /**
  * One file of the queue: its videoInfo (while still editable), progress and actions. Every snapshot
@@ -115,6 +116,7 @@ function ItemCard({ item }: { item: UploadItem }) {
               {error}
             </Text>
           )}
+          {item.state === 'Success' && item.videoId && <ProcessingState videoId={item.videoId} name={name} />}
         </Group>
 
         {canEdit && (

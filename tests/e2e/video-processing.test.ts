@@ -1,0 +1,219 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
+import { launch, screenshot, signIn } from './browser';
+import { describeDefects, layoutDefects } from './layout-checks';
+import { writeRandomFile } from './random-file';
+import { ADMIN_PASSWORD, type RunningServer, startServer } from './server-process';
+
+/**
+ * A real short video from upload to playback, against the real local video service on a server of
+ * its own (its processing queue to itself): generated with the ffmpeg that npm installs, uploaded
+ * through the upload panel, processed by the service (probe, snapshots, HLS), seen to turn ready in
+ * the queue and in an open Videos list without a reload (the live stream), then played on its
+ * record page (hls.js, or the browser's own HLS) and given another cover among its snapshots.
+ */
+const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
+
+let browser: Browser;
+let server: RunningServer;
+let dataDir: string;
+let work: string;
+let clip: string;
+
+/** A 6-second 640×360 clip with a tone: H.264 and AAC in MP4, about 100 KiB. */
+function makeClip(path: string): void {
+  execFileSync(ffmpeg, [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    'testsrc=size=640x360:rate=25',
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=44100',
+    '-t',
+    '6',
+    '-c:v',
+    'libx264',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-shortest',
+    path,
+  ]);
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'lectern-video-e2e-'));
+  dataDir = join(work, 'data');
+  clip = join(work, 'reading-hour.mp4');
+  makeClip(clip);
+  browser = await launch();
+  server = await startServer({
+    LECTERN_DATA: dataDir,
+    LECTERN_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    LECTERN_DIST: process.env.LECTERN_DIST ?? 'dist',
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const row = (page: Page, title: string) => page.getByTestId('resource-row').filter({ hasText: title });
+
+async function uploadPanel(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', 'admin', ADMIN_PASSWORD);
+  await page.waitForURL((u) => u.pathname === '/index');
+  await page.goto('/web/video-upload');
+  await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+  return page;
+}
+
+const desktop = () =>
+  browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+
+describe('a video from upload to playback', () => {
+  it('turns ready in the queue and the list, plays on its page and takes a snapshot as its cover', {
+    timeout: 240_000,
+  }, async () => {
+    const context = await desktop();
+    const page = await uploadPanel(context);
+
+    // The Videos list, open in a tab of its own while the video uploads and is processed.
+    const list = await context.newPage();
+    await list.goto('/web/video');
+    await list.getByTestId('list-empty').waitFor();
+    await list.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    await page.setInputFiles('input[type=file]', [clip]);
+    const item = page.getByRole('listitem', { name: 'reading-hour.mp4', exact: true });
+    await item.getByLabel('Title').fill('Reading hour');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 60_000 }).toBe('Success');
+
+    // After the bytes: processing, then ready, in the queue (no reload, no polling: the live stream).
+    const processing = item.getByTestId('upload-processing');
+    await expect.poll(() => processing.getAttribute('data-step'), { timeout: 120_000 }).toBe('ready');
+    await screenshot(page, 'video-upload-ready');
+
+    // The list that was open all along shows it ready, with what processing found.
+    const listed = row(list, 'Reading hour');
+    await expect
+      .poll(() => listed.getByTestId('video-status').getAttribute('data-value'), { timeout: 30_000 })
+      .toBe('Normal');
+    expect(await list.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await expect.poll(() => listed.getByTestId('video-duration').textContent()).toBe('0:06');
+    await listed.getByText('640×360').waitFor();
+    const firstCover = await listed.locator('img').first().getAttribute('src');
+    expect(firstCover).toBeTruthy();
+    await screenshot(list, 'video-list-ready');
+
+    // Its record page: the details, and it plays.
+    await listed.getByRole('link', { name: 'Reading hour' }).click();
+    await list.waitForURL((u) => /^\/web\/video\/\d+$/.test(u.pathname));
+    const hlsChunks: string[] = [];
+    list.on('request', (r) => {
+      if (/hls\.light-[^/]+\.js$/.test(r.url())) hlsChunks.push(r.url());
+    });
+    const player = list.getByRole('button', { name: 'Play Reading hour' });
+    await player.waitFor();
+    await expect.poll(() => player.isEnabled(), { timeout: 15_000 }).toBe(true);
+    const native = await list.evaluate(() =>
+      document.createElement('video').canPlayType('application/vnd.apple.mpegurl'),
+    );
+    await player.click();
+    const video = list.getByLabel('Video: Reading hour');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+    // Without native HLS the light build of hls.js plays it: a chunk of its own, fetched on demand.
+    if (!native) expect(hlsChunks.length).toBe(1);
+    await screenshot(list, 'video-record-playing');
+
+    // Another snapshot as the cover: pressed at once, and the list shows it.
+    const frames = list.getByTestId('video-snapshot');
+    expect(await frames.count()).toBeGreaterThanOrEqual(2);
+    expect(await frames.nth(0).getAttribute('aria-pressed')).toBe('true');
+    await frames.nth(1).click();
+    await expect.poll(() => frames.nth(1).getAttribute('aria-pressed')).toBe('true');
+    expect(await frames.nth(0).getAttribute('aria-pressed')).toBe('false');
+    const chosen = await frames.nth(1).locator('img').getAttribute('src');
+
+    await list.goBack();
+    await list.waitForURL((u) => u.pathname === '/web/video');
+    await expect.poll(() => row(list, 'Reading hour').locator('img').first().getAttribute('src')).toBe(chosen);
+    expect(chosen).not.toBe(firstCover);
+    await context.close();
+  });
+
+  it('says why a file that is not a video failed, and queues it again on request', { timeout: 120_000 }, async () => {
+    const noise = join(work, 'noise.mp4');
+    writeRandomFile(noise, 1);
+    const context = await desktop();
+    const page = await uploadPanel(context);
+    await page.setInputFiles('input[type=file]', [noise]);
+    const item = page.getByRole('listitem', { name: 'noise.mp4', exact: true });
+    await item.getByLabel('Title').fill('Static noise');
+    await page.getByRole('button', { name: 'Start upload' }).click();
+    const processing = item.getByTestId('upload-processing');
+    await expect.poll(() => processing.getAttribute('data-step'), { timeout: 120_000 }).toBe('failed');
+    await processing.getByText('The file is not a video that can be played.').waitFor();
+
+    await page.goto('/web/video');
+    const listed = row(page, 'Static noise');
+    expect(await listed.getByTestId('video-status').getAttribute('data-value')).toBe('TranscodeFail');
+    await listed.getByTestId('video-fail-reason').getByText('The file is not a video that can be played.').waitFor();
+    await listed.getByRole('link', { name: 'Static noise' }).click();
+    await page.getByTestId('video-player').getByText('The file is not a video that can be played.').waitFor();
+    await page.getByTestId('video-retry').click();
+    await page.getByText('The video is queued for processing again.').waitFor();
+    // It fails again the same way (the file has not changed), and the page follows without a reload.
+    await expect
+      .poll(() => page.getByTestId('video-details').getByTestId('video-status').getAttribute('data-value'), {
+        timeout: 60_000,
+      })
+      .toBe('TranscodeFail');
+    await context.close();
+  });
+
+  it('holds its layout on a phone and a laptop in Spanish and Japanese', { timeout: 180_000 }, async () => {
+    const problems: string[] = [];
+    for (const language of ['es', 'ja'] as Language[]) {
+      for (const width of [390, 1366]) {
+        const context = await variantContext(browser, server.url, { language, dark: false }, { width, height: 844 });
+        const page = await context.newPage();
+        await signInAnyLanguage(page, '/web/video');
+        for (const path of ['/web/video', '/web/video/1', '/web/video/2']) {
+          if (path !== '/web/video') await page.goto(path);
+          await page
+            .getByTestId(path === '/web/video' ? 'resource-row' : 'video-player')
+            .first()
+            .waitFor();
+          await settled(page);
+          const tag = `video-${language}-${width}-${path.slice(1).replaceAll('/', '-')}`;
+          await screenshot(page, tag);
+          problems.push(...describeDefects(tag, await layoutDefects(page, { phone: width < 500 })));
+        }
+        await context.close();
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
