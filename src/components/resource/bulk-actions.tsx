@@ -8,19 +8,19 @@ import type { RecordMeta } from '../../contract/common';
 import { lazy, withMessages } from '../../lib/lazy';
 import type { BatchScope } from './batch-edit';
 import { type ListSearch, toPageBody } from './list-search';
-import type { ResourceDef } from './types';
+import type { ResourceScreen } from './types';
 
 // Both dialogs load when first opened: the list itself does not carry them.
 const ImportDialog = lazy(() => import('./import-dialog'));
 const BatchEdit = lazy(() => import('./batch-edit'));
 
 /**
- * Import and batch edit for a list screen: the toolbar buttons, the "all N matching" line above the
+ * Import and batch edit for a list screen: the toolbar buttons (and the import's opener), the "all N matching" line above the
  * table and the dialogs. The selection is the list's (use-selection.ts); "all matching" is kept
  * per list request (`scope`), like the selection, so another filter never inherits it.
  */
 export function useBulkActions<T extends RecordMeta>(
-  resource: Pick<ResourceDef<T>, 'api' | 'labels' | 'importable' | 'batch'>,
+  resource: Pick<ResourceScreen<T>, 'api' | 'labels' | 'importable' | 'batch'>,
   opts: {
     rows: T[] | undefined;
     total: number | undefined;
@@ -49,30 +49,28 @@ export function useBulkActions<T extends RecordMeta>(
         : { kind: 'ids', ids: chosen.map((r) => ({ id: r.id, version: r.version })) },
     );
 
-  const toolbar = (
-    <>
-      {resource.batch && chosen.length > 0 && (
-        <Button
-          variant="light"
-          leftSection={<IconEdit size={16} aria-hidden />}
-          onClick={openBatch}
-          data-testid="batch-edit"
-        >
-          {allMatching ? t`Edit all ${total}` : t`Edit selected (${chosen.length})`}
-        </Button>
-      )}
-      {resource.importable && (
-        <Button
-          variant="default"
-          leftSection={<IconUpload size={16} aria-hidden />}
-          onClick={() => setImporting(true)}
-          data-testid="import-csv"
-        >
-          <Trans>Import CSV</Trans>
-        </Button>
-      )}
-    </>
+  const batchButton = resource.batch && chosen.length > 0 && (
+    <Button
+      variant="light"
+      leftSection={<IconEdit size={16} aria-hidden />}
+      onClick={openBatch}
+      data-testid="batch-edit"
+    >
+      {allMatching ? t`Edit all ${total}` : t`Edit selected (${chosen.length})`}
+    </Button>
   );
+  const importButton = resource.importable && (
+    <Button
+      variant="default"
+      leftSection={<IconUpload size={16} aria-hidden />}
+      onClick={() => setImporting(true)}
+      data-testid="import-csv"
+    >
+      <Trans>Import CSV</Trans>
+    </Button>
+  );
+  /** Opens the import dialog (a phone's toolbar offers it in its overflow menu instead of the button). */
+  const openImport = resource.importable ? () => setImporting(true) : undefined;
 
   const banner =
     resource.batch && wholePage && total > rows.length ? (
@@ -140,5 +138,5 @@ export function useBulkActions<T extends RecordMeta>(
       }),
     );
 
-  return { toolbar, banner, dialogs, allMatching, total, deleteAll };
+  return { batchButton, importButton, openImport, banner, dialogs, allMatching, total, deleteAll };
 }

@@ -1,7 +1,7 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { RecordMeta } from '../../contract/common';
-import type { FormValues, Option, ResourceDef } from './types';
+import type { FormValues, Option, ResourceScreen } from './types';
 
 /*
  * "For people": the server's export (field names, enum values: the machine-readable form an import
@@ -74,7 +74,7 @@ const META: Record<string, MessageDescriptor> = {
  * filters. `categoryName` reads as the label of `category`/`categoryId`; `categoryId` as "… (ID)".
  */
 export function peopleLabels<T extends RecordMeta, V extends FormValues>(
-  resource: ResourceDef<T, V>,
+  resource: ResourceScreen<T, V>,
   i18n: I18n,
 ): PeopleLabels {
   const headers: Record<string, string> = {};

@@ -7,20 +7,22 @@ import { MenuButton } from '../menu-button';
 import { peopleLabels, toPeopleCsv } from './csv-for-people';
 import { downloadCsv } from './export-csv';
 import { type ListSearch, toPageBody } from './list-search';
-import type { FormValues, ResourceDef } from './types';
+import type { FormValues, ResourceScreen } from './types';
+
+export interface CsvExport {
+  busy: boolean;
+  run: (forPeople: boolean) => Promise<void>;
+}
 
 /**
  * Export CSV, every row of the current search and filters (all pages), in one of two forms:
  * for people (headers and values in the console's language) or raw for import and machines
  * (field names and enum values, exactly the server's export; an import reads that form).
  */
-export function ExportMenu<T extends RecordMeta, V extends FormValues>({
-  resource,
-  search,
-}: {
-  resource: ResourceDef<T, V>;
-  search: ListSearch;
-}) {
+export function useCsvExport<T extends RecordMeta, V extends FormValues>(
+  resource: ResourceScreen<T, V>,
+  search: ListSearch,
+): CsvExport {
   const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
   const { path, filterNames } = resource.api;
@@ -35,6 +37,25 @@ export function ExportMenu<T extends RecordMeta, V extends FormValues>({
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+/** The two forms of the export as menu items: in the Export menu, or in a phone's overflow menu. */
+export function ExportItems({ run }: Pick<CsvExport, 'run'>) {
+  return (
+    <>
+      <Menu.Item onClick={() => run(true)} data-testid="export-csv-people">
+        <Trans>For people (translated headers and values)</Trans>
+      </Menu.Item>
+      <Menu.Item onClick={() => run(false)} data-testid="export-csv-raw">
+        <Trans>For import and machines (raw field names and values)</Trans>
+      </Menu.Item>
+    </>
+  );
+}
+
+/** The toolbar's "Export CSV" button and its menu. */
+export function ExportMenu({ busy, run }: CsvExport) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -43,12 +64,7 @@ export function ExportMenu<T extends RecordMeta, V extends FormValues>({
         </MenuButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item onClick={() => run(true)} data-testid="export-csv-people">
-          <Trans>For people (translated headers and values)</Trans>
-        </Menu.Item>
-        <Menu.Item onClick={() => run(false)} data-testid="export-csv-raw">
-          <Trans>For import and machines (raw field names and values)</Trans>
-        </Menu.Item>
+        <ExportItems run={run} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use } from 'react';
 import type { RecordMeta } from '../../contract/common';
-import type { FormValues, ResourceDef } from './types';
+import type { FormValues, ResourceScreen } from './types';
 import { type ListController, useListController } from './use-list-controller';
 
 // biome-ignore lint/suspicious/noExplicitAny: one context for lists of any record type; useListContext types it
@@ -29,7 +29,7 @@ export function ListBase<T extends RecordMeta, V extends FormValues>({
   resource,
   children,
 }: {
-  resource: ResourceDef<T, V>;
+  resource: ResourceScreen<T, V>;
   children: ReactNode;
 }) {
   const list = useListController(resource);

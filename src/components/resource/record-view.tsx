@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/http';
 import { formatDateTime } from '../format';
 import { loadSchemas } from './form-schemas';
 import { loadFormModal, ResourceFormModal } from './lazy-form-modal';
-import type { FieldDef, FormValues, ResourceDef } from './types';
+import type { FieldDef, FormValues, ResourceScreen } from './types';
 
 /**
  * One record on a page of its own (its record page): the fields of its form, read only, with Edit
@@ -19,7 +19,7 @@ export function RecordView<T extends RecordMeta, V extends FormValues>({
   id,
   children,
 }: {
-  resource: ResourceDef<T, V>;
+  resource: ResourceScreen<T, V>;
   id: number;
   children?: (row: T) => ReactNode;
 }) {

@@ -1,10 +1,11 @@
-import { useLingui } from '@lingui/react/macro';
-import { Affix, Button, Paper, Stack } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Affix, Button, Group, Paper, Stack } from '@mantine/core';
+import { IconDownload, IconPlus, IconUpload } from '@tabler/icons-react';
 import { type ComponentType, Suspense, useMemo } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { lazy } from '../../lib/lazy';
-import { ExportMenu } from './export-menu';
+import { Menu } from '../floating';
+import { type CsvExport, ExportItems, ExportMenu, useCsvExport } from './export-menu';
 import { ResourceFormModal } from './lazy-form-modal';
 import { ListBase, useListContext } from './list-context';
 import { ListFooter } from './list-footer';
@@ -12,7 +13,7 @@ import { ListToolbar } from './list-toolbar';
 import { ResourceCards } from './resource-cards';
 import { ResourceTable } from './resource-table';
 import { RowActions } from './row-actions';
-import type { FormValues, ResourceBodyProps, ResourceDef } from './types';
+import type { FormValues, ResourceBodyProps, ResourceScreen } from './types';
 import { usePhone } from './use-phone';
 import { ViewsButton } from './views-button';
 
@@ -30,7 +31,7 @@ const ListError = lazy(() => import('./list-error').then((m) => ({ default: m.Li
 export function ResourcePage<T extends RecordMeta, V extends FormValues>({
   resource,
 }: {
-  resource: ResourceDef<T, V>;
+  resource: ResourceScreen<T, V>;
 }) {
   return (
     <ListBase resource={resource}>
@@ -52,6 +53,8 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
   const form = resource.form;
   const createLabel = form ? i18n._(resource.labels.create) : undefined;
   const Body: ComponentType<ResourceBodyProps<T>> = resource.body ?? (phone ? ResourceCards : ResourceTable);
+  const csvExport = useCsvExport(resource, search);
+  const exporting = resource.exportable !== false ? csvExport : undefined;
 
   // The row buttons, with an identity that changes only with what they show: the table draws its
   // rows again only when what it is given changes (the controller's callbacks are stable).
@@ -90,13 +93,28 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
           createLabel={phone ? undefined : createLabel}
           onCreate={list.create}
           onCreateIntent={preloadForm}
+          selectionActions={list.bulk.batchButton}
+          mainAction={phone ? resource.toolbar : undefined}
           extra={
-            <>
-              <ViewsButton views={list.views} allColumns={resource.columns} search={search} apply={list.applyView} />
-              {resource.exportable !== false && <ExportMenu resource={resource} search={search} />}
-              {list.bulk.toolbar}
-              {resource.toolbar}
-            </>
+            phone ? (
+              <ViewsButton
+                views={list.views}
+                allColumns={resource.columns}
+                search={search}
+                apply={list.applyView}
+                overflow={{
+                  items: <PhoneOverflowItems exporting={exporting} onImport={list.bulk.openImport} />,
+                  busy: exporting?.busy,
+                }}
+              />
+            ) : (
+              <>
+                <ViewsButton views={list.views} allColumns={resource.columns} search={search} apply={list.applyView} />
+                {exporting && <ExportMenu {...exporting} />}
+                {list.bulk.importButton}
+                {resource.toolbar}
+              </>
+            )
           }
         />
         <Suspense fallback={null}>
@@ -168,5 +186,32 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
         </Affix>
       )}
     </Paper>
+  );
+}
+
+/**
+ * What a phone's "More actions" menu holds besides the saved views: the export in both forms and
+ * the import, each a menu item (reached with the arrow keys, read as items by a screen reader).
+ */
+function PhoneOverflowItems({ exporting, onImport }: { exporting?: CsvExport; onImport?: () => void }) {
+  return (
+    <>
+      {exporting && (
+        <>
+          <Menu.Label>
+            <Group gap={6} wrap="nowrap">
+              <IconDownload size={14} aria-hidden />
+              <Trans>Export CSV</Trans>
+            </Group>
+          </Menu.Label>
+          <ExportItems run={exporting.run} />
+        </>
+      )}
+      {onImport && (
+        <Menu.Item leftSection={<IconUpload size={14} aria-hidden />} onClick={onImport} data-testid="import-csv">
+          <Trans>Import CSV</Trans>
+        </Menu.Item>
+      )}
+    </>
   );
 }

@@ -13,7 +13,7 @@ import type { ResourceApi } from './resource-api';
  * One resource screen, described once and rendered by the shared list/form components
  * (docs/architecture.md: fifteen screens must not mean fifteen copies).
  */
-export interface ResourceDef<T extends RecordMeta, V extends FormValues = FormValues> {
+export interface ResourceScreen<T extends RecordMeta, V extends FormValues = FormValues> {
   api: ResourceApi<T>;
   labels: {
     /** Button and dialog title: "New book". */
@@ -95,7 +95,7 @@ export interface ResourceBodyProps<T extends RecordMeta> {
   recordTitle: (row: T) => string;
   /** Per-row buttons (edit, delete, resource extras); no column when absent. */
   actions?: (row: T) => ReactNode;
-  /** The resource's word on an empty list (ResourceDef.empty). */
+  /** The resource's word on an empty list (ResourceScreen.empty). */
   empty?: ReactNode;
 }
 

@@ -15,7 +15,7 @@ import { loadSchemas } from './form-schemas';
 import { loadFormModal } from './lazy-form-modal';
 import { filterDefParams } from './list-filters';
 import { type ListSearch, lastPage, nextSort, withFirstPage } from './list-search';
-import type { FormValues, ResourceDef } from './types';
+import type { FormValues, ResourceScreen } from './types';
 import { type SetListSearch, useListUrlState } from './use-list-url-state';
 import { useListViews } from './use-list-views';
 import type { FormResume } from './use-resource-form';
@@ -36,7 +36,7 @@ export interface Editing<T, V extends FormValues> {
  * never hold two copies of the logic.
  */
 export function useListController<T extends RecordMeta, V extends FormValues>(
-  resource: ResourceDef<T, V>,
+  resource: ResourceScreen<T, V>,
   /** The URL state; the route's own by default (a test may hand in its own pair). */
   urlState?: [ListSearch, SetListSearch],
 ) {

@@ -13,10 +13,10 @@ import { currentUserKey } from '../../lib/offline/session-cache';
 import { translateFieldErrors, zodResolver } from '../../lib/zod-form';
 import { notifySuccess } from '../notify';
 import { useSchemas } from './form-schemas';
-import type { FormDef, FormValues, ResourceDef } from './types';
+import type { FormDef, FormValues, ResourceScreen } from './types';
 import { useCreateRecord, useUpdateRecord } from './use-resource-mutations';
 
-type WithForm<T extends RecordMeta, V extends FormValues> = ResourceDef<T, V> & { form: FormDef<T, V> };
+type WithForm<T extends RecordMeta, V extends FormValues> = ResourceScreen<T, V> & { form: FormDef<T, V> };
 
 /** A form reopened from a draft (after a reload) or from a write saved offline. */
 export interface FormResume<V extends FormValues> {

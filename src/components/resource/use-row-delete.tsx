@@ -13,7 +13,7 @@ import {
   subscribePending,
   UNDO_WINDOW_MS,
 } from './pending-deletes';
-import type { FormValues, ResourceDef } from './types';
+import type { FormValues, ResourceScreen } from './types';
 import { UndoToast } from './undo-toast';
 
 /**
@@ -21,7 +21,7 @@ import { UndoToast } from './undo-toast';
  * asks for it) and the selected rows (always confirmed). `isHidden` tells the table which rows
  * wait out their Undo window.
  */
-export function useRowDelete<T extends RecordMeta, V extends FormValues>(resource: ResourceDef<T, V>) {
+export function useRowDelete<T extends RecordMeta, V extends FormValues>(resource: ResourceScreen<T, V>) {
   const { api } = resource;
   const { i18n } = useLingui();
   const queryClient = useQueryClient();

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { aboutApi } from './api';
 import { type AboutFormValues, toAboutFormValues } from './model';
 import { type About, aboutUpdateSchema } from './schema';
@@ -8,8 +8,8 @@ import { type About, aboutUpdateSchema } from './schema';
  * About us described for the shared form machinery. Not a list (no columns, no delete): the one
  * company record always exists (version 0 before anyone saves it), so every save is an update.
  */
-export const aboutResource: ResourceDef<About, AboutFormValues> & {
-  form: NonNullable<ResourceDef<About, AboutFormValues>['form']>;
+export const aboutScreen: ResourceScreen<About, AboutFormValues> & {
+  form: NonNullable<ResourceScreen<About, AboutFormValues>['form']>;
 } = {
   api: aboutApi,
   labels: { create: msg`Company`, edit: msg`Company`, delete: msg`Company` },

@@ -3,7 +3,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../components/format';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { applicationApi } from './api';
 import { APPLICATION_STATUS_OPTIONS } from './model';
 import type { Application } from './schema';
@@ -13,7 +13,7 @@ import { applicationSpec } from './spec';
  * The Applications screen (/users/apply): borrow requests. No form and no delete: readers create
  * them on the site, the console moves them on (row actions, added by the page), history is kept.
  */
-export const applicationResource: ResourceDef<Application> = {
+export const applicationScreen: ResourceScreen<Application> = {
   api: applicationApi,
   labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
   recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,

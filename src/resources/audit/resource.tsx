@@ -3,7 +3,7 @@ import { Code, Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';
 import { ChangeDetails } from './components/change-details';
@@ -12,7 +12,7 @@ import { AUDIT_ACTION_OPTIONS, AUDIT_RESOURCE_OPTIONS, type AuditRow } from './m
 import { auditSpec } from './spec';
 
 /** The Audit log (/users/audit, admin only): who created, changed or deleted what. Read only. */
-export const auditResource: ResourceDef<AuditRow> = {
+export const auditScreen: ResourceScreen<AuditRow> = {
   api: auditApi,
   labels: { create: msg`New audit entry`, edit: msg`Edit audit entry`, delete: msg`Delete audit entry` },
   recordTitle: (a) => `${a.action} ${a.resource} #${a.recordId}${a.recordTitle ? ` ${a.recordTitle}` : ''}`,

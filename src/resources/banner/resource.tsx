@@ -3,7 +3,7 @@ import { Switch } from '@mantine/core';
 import { ExternalLink } from '../../components/external-link';
 import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { bannerApi } from './api';
 import { BannerEnabledSwitch } from './components/banner-enabled-switch';
@@ -13,7 +13,7 @@ import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
 /** The Banners screen (/web/banner): the reading site's carousel. */
-export const bannerResource: ResourceDef<Banner, BannerFormValues> = {
+export const bannerScreen: ResourceScreen<Banner, BannerFormValues> = {
   api: bannerApi,
   labels: { create: msg`New banner`, edit: msg`Edit banner`, delete: msg`Delete banner` },
   recordTitle: (b) => b.title,

@@ -1,14 +1,14 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { titleColumn } from '../../components/resource/columns';
-import type { ResourceDef } from '../../components/resource/types';
-import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from './spec';
+import type { ResourceScreen } from '../../components/resource/types';
 import { bibliographyApi } from './api';
 import { type BibliographyFormValues, toBibliographyFormValues } from './model';
 import type { Bibliography } from './schema';
+import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear } from './spec';
 
 /** The Bibliography screen (/web/bibliography): catalogued editions, not necessarily on the shelf. */
-export const bibliographyResource: ResourceDef<Bibliography, BibliographyFormValues> = {
+export const bibliographyScreen: ResourceScreen<Bibliography, BibliographyFormValues> = {
   api: bibliographyApi,
   labels: { create: msg`New entry`, edit: msg`Edit entry`, delete: msg`Delete entry` },
   recordTitle: (b) => b.title,

@@ -5,7 +5,7 @@ import { SubclassSelect } from '../../components/pickers/subclass-select';
 import { badgeColumn, nameColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter, subclassFilter } from '../../components/resource/ref-filters';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { bookApi } from './api';
 import { BookCategory } from './components/book-category';
 import { BookCategoryField } from './components/book-category-field';
@@ -16,7 +16,7 @@ import type { Book } from './schema';
 import { bookSpec } from './spec';
 
 /** The Books screen (/web/book), described for the shared resource components. */
-export const bookResource: ResourceDef<Book, BookFormValues> = {
+export const bookScreen: ResourceScreen<Book, BookFormValues> = {
   api: bookApi,
   labels: { create: msg`New book`, edit: msg`Edit book`, delete: msg`Delete book` },
   recordTitle: (b) => b.title,

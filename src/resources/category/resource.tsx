@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';
 import type { Category } from './schema';
@@ -10,7 +10,7 @@ import type { Category } from './schema';
  * The Categories screen (/web/category). Deleting a category that books still use is refused by
  * the server (409, toasted) and the row comes back: undo mode's "a failed delete puts it back".
  */
-export const categoryResource: ResourceDef<Category, CategoryFormValues> = {
+export const categoryScreen: ResourceScreen<Category, CategoryFormValues> = {
   api: categoryApi,
   labels: { create: msg`New category`, edit: msg`Edit category`, delete: msg`Delete category` },
   recordTitle: (c) => c.name,

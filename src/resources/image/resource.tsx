@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { imageApi } from './api';
 import { CopyUrlButton } from './components/copy-url-button';
 import { ImageGrid } from './components/image-grid';
@@ -13,7 +13,7 @@ import { imageSpec } from './spec';
  * The Images screen (/users/image): a grid of previews instead of a table. The columns only name
  * the sort fields (the grid's sort buttons) and the CSV export's order.
  */
-export const imageResource: ResourceDef<ImageRecord> = {
+export const imageScreen: ResourceScreen<ImageRecord> = {
   api: imageApi,
   labels: { create: msg`Upload images`, edit: msg`Edit image`, delete: msg`Delete image` },
   recordTitle: (i) => i.fileName,

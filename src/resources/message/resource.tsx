@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { messageApi } from './api';
 import { MESSAGE_STATUS_OPTIONS } from './model';
 import type { Message } from './schema';
@@ -12,7 +12,7 @@ import { messageSpec } from './spec';
  * The Online messages screen (/users/online). Readers write the messages on the site; staff read
  * and reply in the drawer (the page adds its Open action), and may delete.
  */
-export const messageResource: ResourceDef<Message> = {
+export const messageScreen: ResourceScreen<Message> = {
   api: messageApi,
   labels: { create: msg`New message`, edit: msg`Edit message`, delete: msg`Delete message` },
   recordTitle: (m) => m.readerName,

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { badgeColumn, timeColumn, titleColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';
 import { NEWS_STATUS_OPTIONS, type NewsFormValues, toNewsFormValues } from './model';
@@ -10,7 +10,7 @@ import type { News } from './schema';
 import { newsSpec } from './spec';
 
 /** The News screen (/web/news): articles for the reading site, drafted and published here. */
-export const newsResource: ResourceDef<News, NewsFormValues> = {
+export const newsScreen: ResourceScreen<News, NewsFormValues> = {
   api: newsApi,
   labels: { create: msg`New article`, edit: msg`Edit article`, delete: msg`Delete article` },
   recordTitle: (n) => n.title,

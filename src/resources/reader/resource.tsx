@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../components/enum-badge';
 import { badgeColumn, timeColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { readerApi } from './api';
 import { ReaderAvatar } from './components/reader-avatar';
 import { GENDER_OPTIONS, READER_STATUS_OPTIONS, type ReaderFormValues, toReaderFormValues } from './model';
@@ -12,7 +12,7 @@ import type { Reader } from './schema';
 import { readerSpec } from './spec';
 
 /** The Readers screen (/users/user): the site's readers, described for the shared resource components. */
-export const readerResource: ResourceDef<Reader, ReaderFormValues> = {
+export const readerScreen: ResourceScreen<Reader, ReaderFormValues> = {
   api: readerApi,
   labels: { create: msg`New reader`, edit: msg`Edit reader`, delete: msg`Delete reader` },
   recordTitle: (r) => r.nickName,

@@ -7,14 +7,14 @@ import { CategoryName } from '../../components/pickers/record-names';
 import { titleColumn, updatedColumn } from '../../components/resource/columns';
 import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter } from '../../components/resource/ref-filters';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { resourceApi } from './api';
 import { RESOURCE_TYPE_OPTIONS, type ResourceFormValues, toResourceFormValues } from './model';
 import type { Resource } from './schema';
 import { resourceSpec } from './spec';
 
 /** The Resources screen (/web/resource): downloadable or linked reading material. */
-export const resourceResource: ResourceDef<Resource, ResourceFormValues> = {
+export const resourceScreen: ResourceScreen<Resource, ResourceFormValues> = {
   api: resourceApi,
   labels: { create: msg`New resource`, edit: msg`Edit resource`, delete: msg`Delete resource` },
   recordTitle: (r) => r.title,

@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { Suspense } from 'react';
 import { badgeColumn, updatedColumn } from '../../components/resource/columns';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { lazy } from '../../lib/lazy';
 import { staffApi } from './api';
 import { RoleBadges } from './components/role-badges';
@@ -14,7 +14,7 @@ const PasswordField = lazy(() => import('./components/password-field').then((m) 
 const RolesInput = lazy(() => import('./components/roles-input').then((m) => ({ default: m.RolesInput })));
 
 /** The Staff screen (/users/adminuser): staff accounts. Passwords are never shown. */
-export const staffResource: ResourceDef<Staff, StaffFormValues> = {
+export const staffScreen: ResourceScreen<Staff, StaffFormValues> = {
   api: staffApi,
   labels: { create: msg`New staff account`, edit: msg`Edit staff account`, delete: msg`Delete staff account` },
   recordTitle: (s) => s.userName,

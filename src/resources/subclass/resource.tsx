@@ -6,14 +6,14 @@ import { nameColumn, sortColumn, updatedColumn } from '../../components/resource
 import { FILTER_WIDTH } from '../../components/resource/list-filters';
 import { rangeFilter } from '../../components/resource/range-filter';
 import { categoryFilter } from '../../components/resource/ref-filters';
-import type { ResourceDef } from '../../components/resource/types';
+import type { ResourceScreen } from '../../components/resource/types';
 import { subclassApi } from './api';
 import { type SubclassFormValues, toSubclassFormValues } from './model';
 import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 
 /** The Category subclasses screen (/web/categorysubclass), filtered by category. */
-export const subclassResource: ResourceDef<Subclass, SubclassFormValues> = {
+export const subclassScreen: ResourceScreen<Subclass, SubclassFormValues> = {
   api: subclassApi,
   labels: { create: msg`New subclass`, edit: msg`Edit subclass`, delete: msg`Delete subclass` },
   recordTitle: (s) => s.name,

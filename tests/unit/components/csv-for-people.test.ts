@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseCsv, peopleLabels, toPeopleCsv } from '../../../src/components/resource/csv-for-people';
 import { messages as zh } from '../../../src/locales/zh/messages.po';
-import { bookResource } from '../../../src/resources/book/resource';
+import { bookScreen } from '../../../src/resources/book/resource';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -32,7 +32,7 @@ describe('CSV for people', () => {
 
   it('writes headers and enum values in the console language, leaving the rest alone', () => {
     i18n.loadAndActivate({ locale: 'zh', messages: zh });
-    const out = toPeopleCsv(RAW, peopleLabels(bookResource, i18n));
+    const out = toPeopleCsv(RAW, peopleLabels(bookScreen, i18n));
     expect(out.startsWith('\ufeff')).toBe(true);
     const [header, first, second] = parseCsv(out);
     expect(header).toEqual(['编号', '标题', '分类 (编号)', '分类', '子类 (编号)', '子类', '库存', '状态', '创建时间']);

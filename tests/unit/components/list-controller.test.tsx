@@ -19,7 +19,7 @@ import { type ListSearch, listSearchSchema, toPageBody } from '../../../src/comp
 import type { ResourceApi } from '../../../src/components/resource/resource-api';
 import { ResourceCards } from '../../../src/components/resource/resource-cards';
 import { columnsThatFit, ResourceTable } from '../../../src/components/resource/resource-table';
-import type { ResourceDef } from '../../../src/components/resource/types';
+import type { ResourceScreen } from '../../../src/components/resource/types';
 import { type ListController, useListController } from '../../../src/components/resource/use-list-controller';
 import { viewsKey } from '../../../src/components/resource/views-api';
 import type { Page } from '../../../src/contract/common';
@@ -90,7 +90,7 @@ function memoryApi(store: Book[]) {
   return { api: api as unknown as ResourceApi<Book>, asked, removed };
 }
 
-function bookResource(api: ResourceApi<Book>, extra: Partial<ResourceDef<Book>> = {}): ResourceDef<Book> {
+function bookScreen(api: ResourceApi<Book>, extra: Partial<ResourceScreen<Book>> = {}): ResourceScreen<Book> {
   return {
     api,
     labels: { create: msg`New book`, edit: msg`Edit book`, delete: msg`Delete book` },
@@ -125,7 +125,7 @@ beforeAll(async () => {
 /** What the mounted screen draws: set by `mount`, read by the route's component. */
 let mounted:
   | {
-      resource: ResourceDef<Book>;
+      resource: ResourceScreen<Book>;
       view: (c: ListController<Book>) => ReactNode;
       latest: { current?: ListController<Book> };
     }
@@ -143,7 +143,7 @@ function Screen() {
  * client; `view` draws the controller (nothing, or one of the views). Returns the controller as
  * of the latest render.
  */
-async function mount(resource: ResourceDef<Book>, view: (c: ListController<Book>) => ReactNode = () => null) {
+async function mount(resource: ResourceScreen<Book>, view: (c: ListController<Book>) => ReactNode = () => null) {
   const latest: { current?: ListController<Book> } = {};
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } },
@@ -191,7 +191,7 @@ async function mount(resource: ResourceDef<Book>, view: (c: ListController<Book>
 describe('the list controller', () => {
   it('loads the page the URL names, and a filter or a sort starts again at page 1 in the URL', async () => {
     const { api, asked } = memoryApi(BOOKS);
-    const { controller, until, router } = await mount(bookResource(api));
+    const { controller, until, router } = await mount(bookScreen(api));
     await until((c) => c.rows !== undefined);
     expect(controller().rows?.map((b) => b.id)).toEqual([25, 24, 23, 22, 21, 20, 19, 18, 17, 16]);
     expect(controller().total).toBe(25);
@@ -217,7 +217,7 @@ describe('the list controller', () => {
 
   it('keeps a selection to the page it was made on', async () => {
     const { api } = memoryApi(BOOKS);
-    const { controller, until } = await mount(bookResource(api));
+    const { controller, until } = await mount(bookScreen(api));
     await until((c) => c.rows !== undefined);
     await act(async () => controller().select([25, 24], true));
     expect([...controller().selected]).toEqual([25, 24]);
@@ -230,7 +230,7 @@ describe('the list controller', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       const { api, removed } = memoryApi(BOOKS);
-      const { controller, until } = await mount(bookResource(api));
+      const { controller, until } = await mount(bookScreen(api));
       await until((c) => c.rows !== undefined);
       const row = controller().rows?.[0] as Book;
       await act(async () => controller().remove?.(row));
@@ -248,7 +248,7 @@ describe('the list controller', () => {
 
   it('steps back to the last page when deletes elsewhere left the page past the end', async () => {
     const { api } = memoryApi(BOOKS.slice(0, 12));
-    const { controller, until } = await mount(bookResource(api));
+    const { controller, until } = await mount(bookScreen(api));
     await until((c) => c.rows !== undefined);
     await act(async () => controller().setPage(4));
     await until((c) => c.search.pageNum === 2 && c.rows?.length === 2);
@@ -256,7 +256,7 @@ describe('the list controller', () => {
 
   it('opens a record on its own page where it has one, else in its form', async () => {
     const { api } = memoryApi(BOOKS);
-    const withPage = await mount(bookResource(api, { recordPath: (b) => `/web/book/${b.id}` }));
+    const withPage = await mount(bookScreen(api, { recordPath: (b) => `/web/book/${b.id}` }));
     await withPage.until((c) => c.rows !== undefined);
     await act(async () => withPage.controller().openRecord?.(BOOKS[0] as Book));
     await vi.waitFor(() => expect(withPage.router.state.location.pathname).toBe('/web/book/25'));
@@ -267,7 +267,7 @@ describe('the list controller', () => {
       schemas: () => new Promise<never>(() => undefined),
       toValues: () => ({}),
     };
-    const withForm = await mount(bookResource(api, { form }));
+    const withForm = await mount(bookScreen(api, { form }));
     await withForm.until((c) => c.rows !== undefined);
     expect(withForm.controller().editing).toBeUndefined();
     await act(async () => withForm.controller().openRecord?.(BOOKS[1] as Book));
@@ -275,13 +275,13 @@ describe('the list controller', () => {
 
     // Neither a page nor a form (a read-only list): nothing to open.
     act(() => root?.unmount());
-    const readOnly = await mount(bookResource(api));
+    const readOnly = await mount(bookScreen(api));
     expect(readOnly.controller().openRecord).toBeUndefined();
   });
 
   it('serves the table and the cards alike: both draw the rows it holds, and a tap on a card opens the record', async () => {
     const { api } = memoryApi(BOOKS);
-    const resource = bookResource(api, { recordPath: (b) => `/web/book/${b.id}`, card: { fields: ['stock'] } });
+    const resource = bookScreen(api, { recordPath: (b) => `/web/book/${b.id}`, card: { fields: ['stock'] } });
     const drawn = (c: ListController<Book>, cards: boolean) => {
       const props = {
         columns: c.columns,

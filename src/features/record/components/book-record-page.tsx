@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { RecordView } from '../../../components/resource/record-view';
-import { bookResource } from '../../../resources/book/resource';
+import { bookScreen } from '../../../resources/book/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory, StockHistory } from './record-history';
 
@@ -8,7 +8,7 @@ import { RecordHistory, StockHistory } from './record-history';
 export function BookRecordPage() {
   const id = Number(useParams({ from: '/_console/web/book_/$id' }).id);
   return (
-    <RecordView resource={bookResource} id={id}>
+    <RecordView resource={bookScreen} id={id}>
       {() => (
         <>
           <RecordApplications by={{ bookId: id }} />

@@ -1,6 +1,6 @@
 import { useParams } from '@tanstack/react-router';
 import { RecordView } from '../../../components/resource/record-view';
-import { readerResource } from '../../../resources/reader/resource';
+import { readerScreen } from '../../../resources/reader/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory } from './record-history';
 import { RecordMessages } from './record-messages';
@@ -11,7 +11,7 @@ import { RecordMessages } from './record-messages';
 export function ReaderRecordPage() {
   const id = Number(useParams({ from: '/_console/users/user_/$id' }).id);
   return (
-    <RecordView resource={readerResource} id={id}>
+    <RecordView resource={readerScreen} id={id}>
       {() => (
         <>
           <RecordApplications by={{ userId: id }} />

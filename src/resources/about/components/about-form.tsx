@@ -2,11 +2,11 @@ import { Group } from '@mantine/core';
 import { ConflictView } from '../../../components/resource/conflict-view';
 import { FormFields } from '../../../components/resource/form-field';
 import { useResourceForm } from '../../../components/resource/use-resource-form';
-import { aboutResource } from '../resource';
+import { aboutScreen } from '../resource';
 import type { About } from '../schema';
 import { SaveButtons } from './save-buttons';
 
-const def = aboutResource.form;
+const def = aboutScreen.form;
 const empty = def.toValues();
 
 interface Props {
@@ -22,7 +22,7 @@ interface Props {
  * the conflict comparison, never overwritten. The parent remounts it per saved version.
  */
 export function AboutForm({ company, findLatest, onSaved }: Props) {
-  const { form, conflictView, submit } = useResourceForm(aboutResource, company, onSaved, findLatest);
+  const { form, conflictView, submit } = useResourceForm(aboutScreen, company, onSaved, findLatest);
 
   if (conflictView) return <ConflictView {...conflictView} />;
 

@@ -1,9 +1,9 @@
 import { Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
-import type { ResourceDef } from '../../../components/resource/types';
+import type { ResourceScreen } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
 import type { Transition } from '../model';
-import { applicationResource } from '../resource';
+import { applicationScreen } from '../resource';
 import type { Application } from '../schema';
 import { TransitionButtons } from './transition-buttons';
 
@@ -13,9 +13,9 @@ const TransitionModal = lazy(() => import('./transition-modal').then((m) => ({ d
 /** /users/apply: borrow requests, approved, rejected and returned from their rows. */
 export function ApplicationsPage() {
   const [picked, setPicked] = useState<{ row: Application; transition: Transition } | null>(null);
-  const resource = useMemo<ResourceDef<Application>>(
+  const resource = useMemo<ResourceScreen<Application>>(
     () => ({
-      ...applicationResource,
+      ...applicationScreen,
       rowActions: (row) => <TransitionButtons row={row} onPick={(transition) => setPicked({ row, transition })} />,
     }),
     [],

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { auditResource } from '../resource';
+import { auditScreen } from '../resource';
 
 /** /users/audit: the audit trail (admin only: menu, URL and server). */
 export function AuditPage() {
-  return <ResourcePage resource={auditResource} />;
+  return <ResourcePage resource={auditScreen} />;
 }

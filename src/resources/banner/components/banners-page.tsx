@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { bannerResource } from '../resource';
+import { bannerScreen } from '../resource';
 
 /** /web/banner: the reading site's carousel. */
 export function BannersPage() {
-  return <ResourcePage resource={bannerResource} />;
+  return <ResourcePage resource={bannerScreen} />;
 }

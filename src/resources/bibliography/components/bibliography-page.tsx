@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { bibliographyResource } from '../resource';
+import { bibliographyScreen } from '../resource';
 
 /** /web/bibliography. */
 export function BibliographyPage() {
-  return <ResourcePage resource={bibliographyResource} />;
+  return <ResourcePage resource={bibliographyScreen} />;
 }

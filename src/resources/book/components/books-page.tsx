@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { bookResource } from '../resource';
+import { bookScreen } from '../resource';
 
 /** /web/book: the catalogue. */
 export function BooksPage() {
-  return <ResourcePage resource={bookResource} />;
+  return <ResourcePage resource={bookScreen} />;
 }

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { categoryResource } from '../resource';
+import { categoryScreen } from '../resource';
 
 /** /web/category: the catalogue's top-level categories. */
 export function CategoriesPage() {
-  return <ResourcePage resource={categoryResource} />;
+  return <ResourcePage resource={categoryScreen} />;
 }

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { imageResource } from '../resource';
+import { imageScreen } from '../resource';
 
 /** /users/image: the image library (upload, preview grid, copy URL, delete). */
 export function ImagesPage() {
-  return <ResourcePage resource={imageResource} />;
+  return <ResourcePage resource={imageScreen} />;
 }

@@ -3,9 +3,9 @@ import { IconMailOpened } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
-import type { ResourceDef } from '../../../components/resource/types';
+import type { ResourceScreen } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
-import { messageResource } from '../resource';
+import { messageScreen } from '../resource';
 import type { Message } from '../schema';
 
 // The drawer (its modal and text area code) loads when a message is first opened.
@@ -15,9 +15,9 @@ const MessageDrawer = lazy(() => import('./message-drawer').then((m) => ({ defau
 export function MessagesPage() {
   const { t } = useLingui();
   const [open, setOpen] = useState<Message | null>(null);
-  const resource = useMemo<ResourceDef<Message>>(
+  const resource = useMemo<ResourceScreen<Message>>(
     () => ({
-      ...messageResource,
+      ...messageScreen,
       // A tap on a message's card reads it, as Open does.
       open: (row) => setOpen(row),
       rowActions: (row) => (

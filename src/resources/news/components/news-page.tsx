@@ -3,10 +3,10 @@ import { IconEye } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { IconAction } from '../../../components/icon-action';
 import { ResourcePage } from '../../../components/resource/resource-page';
-import type { ResourceDef } from '../../../components/resource/types';
+import type { ResourceScreen } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
 import type { NewsFormValues } from '../model';
-import { newsResource } from '../resource';
+import { newsScreen } from '../resource';
 import type { News } from '../schema';
 
 // The preview (a modal) loads when an article is first previewed.
@@ -16,9 +16,9 @@ const NewsPreview = lazy(() => import('./news-preview').then((m) => ({ default: 
 export function NewsPage() {
   const { t } = useLingui();
   const [preview, setPreview] = useState<News | null>(null);
-  const resource = useMemo<ResourceDef<News, NewsFormValues>>(
+  const resource = useMemo<ResourceScreen<News, NewsFormValues>>(
     () => ({
-      ...newsResource,
+      ...newsScreen,
       rowActions: (row) => (
         <IconAction
           tip={t`Preview`}

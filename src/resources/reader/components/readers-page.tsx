@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { readerResource } from '../resource';
+import { readerScreen } from '../resource';
 
 /** /users/user: the reading site's readers. */
 export function ReadersPage() {
-  return <ResourcePage resource={readerResource} />;
+  return <ResourcePage resource={readerScreen} />;
 }

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { resourceResource } from '../resource';
+import { resourceScreen } from '../resource';
 
 /** /web/resource. */
 export function ResourcesPage() {
-  return <ResourcePage resource={resourceResource} />;
+  return <ResourcePage resource={resourceScreen} />;
 }

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { staffResource } from '../resource';
+import { staffScreen } from '../resource';
 
 /** /users/adminuser: staff accounts (admin only: menu, URL and server). */
 export function StaffPage() {
-  return <ResourcePage resource={staffResource} />;
+  return <ResourcePage resource={staffScreen} />;
 }

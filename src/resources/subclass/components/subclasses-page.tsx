@@ -1,21 +1,21 @@
 import { useMemo } from 'react';
 import { ResourcePage } from '../../../components/resource/resource-page';
-import type { ResourceDef } from '../../../components/resource/types';
+import type { ResourceScreen } from '../../../components/resource/types';
 import { useListUrlState } from '../../../components/resource/use-list-url-state';
 import type { SubclassFormValues } from '../model';
 import { toSubclassFormValues } from '../model';
-import { subclassResource } from '../resource';
+import { subclassScreen } from '../resource';
 import type { Subclass } from '../schema';
 
 /** /web/categorysubclass: a new subclass starts in the category the list is filtered by. */
 export function SubclassesPage() {
   const [search] = useListUrlState();
   const categoryId = typeof search.categoryId === 'number' ? search.categoryId : undefined;
-  const resource = useMemo<ResourceDef<Subclass, SubclassFormValues>>(
+  const resource = useMemo<ResourceScreen<Subclass, SubclassFormValues>>(
     () => ({
-      ...subclassResource,
-      form: subclassResource.form && {
-        ...subclassResource.form,
+      ...subclassScreen,
+      form: subclassScreen.form && {
+        ...subclassScreen.form,
         toValues: (s) => toSubclassFormValues(s, categoryId),
       },
     }),

@@ -1,7 +1,7 @@
 import { ResourcePage } from '../../../components/resource/resource-page';
-import { videoResource } from '../resource';
+import { videoScreen } from '../resource';
 
 /** /web/video: the video library; uploads happen in the upload panel. */
 export function VideosPage() {
-  return <ResourcePage resource={videoResource} />;
+  return <ResourcePage resource={videoScreen} />;
 }
