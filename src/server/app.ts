@@ -3,10 +3,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMPORT_MAX_BYTES } from '../contract/import';
-import { registerAbout } from '../resources/about/server';
-import { registerAudit } from '../resources/audit/server';
 import { IMAGE_MAX_BYTES } from '../resources/image/schema';
-import { registerImageFiles, registerImageUpload } from '../resources/image/server-upload';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
@@ -17,7 +14,7 @@ import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
 import { registerOps } from './ops';
-import { registerResources } from './resources';
+import { NOUN_SERVERS } from './resources';
 import { registerSystemRoutes } from './routes/system';
 import { registerStatic } from './static';
 import { registerViews } from './views/routes';
@@ -25,7 +22,10 @@ import { registerVodCredential, registerVodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
 
-/** The whole HTTP surface; main.ts serves it, tests serve it on port 0 against a temp database. */
+/**
+ * The whole HTTP surface over the app's services (services.ts); main.ts serves it, tests serve it on
+ * port 0 against a temp database.
+ */
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
@@ -60,17 +60,17 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
           ? importLimit(c, next)
           : jsonLimit(c, next),
   );
+  // Each noun's sub-apps, built once; mounted below on their own paths.
+  const nouns = Object.values(NOUN_SERVERS).map((noun) => noun(deps));
+  const resources = nouns.flatMap((n) => (n.resource ? [n.resource] : []));
   // Public and self-authenticating routes first; a handler that answers ends the chain.
   registerAuthRoutes(api, deps);
-  registerImageFiles(api, deps);
+  for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(deps));
   // The live stream's position on each answer, for a stream opened later to resume from.
   api.use('*', eventPosition(deps));
-  registerImageUpload(api, deps);
-  registerAbout(api, deps);
-  const resources = registerResources(api, deps);
-  registerAudit(api, deps);
+  for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);
   registerSystemRoutes(api, deps, resources);
   registerEvents(api, deps, resources);
   registerVodCredential(api, deps);

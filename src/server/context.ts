@@ -2,9 +2,11 @@ import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
-import type { EventsConfig } from './events/hub';
+import type { EventsConfig, LiveHub } from './events/hub';
 import type { DiskFaults } from './files/disk';
-import type { OpsDeps } from './ops';
+import type { Files } from './files/store';
+import type { Jobs } from './jobs';
+import type { Ops } from './ops';
 import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
 
@@ -45,7 +47,8 @@ export interface Logger {
   error(msg: string, err?: unknown): void;
 }
 
-export interface AppDeps {
+/** What the services are built from (services.ts `createServices`); each service reads its part. */
+export interface ServiceBase {
   db: Kysely<Database>;
   dialect: DialectKind;
   /** LECTERN_DATA: uploaded images live under files/images here. */
@@ -61,8 +64,26 @@ export interface AppDeps {
    * failed write (cleanup, the 507 answer, the log) is the production code path.
    */
   diskFaults?: DiskFaults;
-  /** The process logger for access lines (ops/index.ts); absent: silent. */
-  ops?: OpsDeps;
+}
+
+/**
+ * The app's services, built once by `createServices` and handed to every route, noun and
+ * infrastructure piece that needs them: several apps in one process (the tests, a second
+ * instance) each have their own.
+ */
+export interface AppDeps extends ServiceBase {
+  /** Logger, metrics and the draining flag (ops/). */
+  ops: Ops;
+  /** The live streams and presence (events/); writes publish their changes through it. */
+  events: LiveHub;
+  /** Durable background jobs (jobs/). */
+  jobs: Jobs;
+  /** The video service's settings, defaults filled in (vod/config.ts). */
+  vod: VodConfig;
+  /** Where uploaded files go and how much of the disk stays free (files/). */
+  files: Files;
+  /** Stops what the services started (jobs, streams, the event-loop watch); the database stays open. */
+  close(): Promise<void>;
 }
 
 /** The signed-in staff member, loaded fresh from the database on every request. */

@@ -3,17 +3,15 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, checkAdminPassword, loadConfig } from './config';
-import type { AppDeps } from './context';
 import { ensureAdmin } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { poolOf } from './db/postgres';
 import { seedDemo } from './db/seed-demo';
-import { closeLive } from './events/hub';
-import { opsOf } from './ops';
 import { defaultOpsConfig } from './ops/config';
 import { appLogger, createLogger, type PinoLogger } from './ops/logger';
 import { gracefulShutdown } from './ops/shutdown';
+import { createServices } from './services';
 import { startStorageSweep } from './vod/lifecycle';
 
 function readVersion(): string {
@@ -80,20 +78,21 @@ async function main() {
     }
   });
 
-  const deps: AppDeps = {
+  const deps = createServices({
     db,
     dialect,
     dataDir: config.dataDir,
     config: config.app,
     version: readVersion(),
-    startedAt: new Date(),
-    now: () => new Date(),
     log,
     ops: { logger },
-  };
+  });
   const app = createApp(deps);
+  // Background jobs (video processing) start with the process, so a job a killed process left
+  // half-done is picked up again (jobs/).
+  deps.jobs.start().catch((err) => log.error('Background jobs did not start:', err));
   // Stalls are logged and counted from the start, whether or not Prometheus scrapes.
-  opsOf(deps).metrics.watchEventLoop();
+  deps.ops.metrics.watchEventLoop();
   // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
   const stopSweep = config.app.vod ? startStorageSweep({ ...deps, vod: config.app.vod }) : () => undefined;
 
@@ -110,9 +109,9 @@ async function main() {
   // SIGTERM (orchestrators, rolling restarts) and SIGINT (Ctrl-C): drain, close the database, exit.
   const shutdown = gracefulShutdown({
     server,
-    ops: opsOf(deps),
-    // The live streams' LISTEN connection first (events/bus.ts), then the pool.
-    closeDatabase: () => closeLive(deps).then(() => db.destroy()),
+    ops: deps.ops,
+    // The jobs and the live streams' LISTEN connection first (events/bus.ts), then the pool.
+    closeDatabase: () => deps.close().then(() => db.destroy()),
     exit: (code) => process.exit(code),
   });
   const stop = (signal: string) => {

@@ -1,35 +1,38 @@
-import type { Hono } from 'hono';
-import { registerApplication } from '../resources/application/server';
-import { registerBanner } from '../resources/banner/server';
-import { registerBibliography } from '../resources/bibliography/server';
-import { registerBook } from '../resources/book/server';
-import { registerCategory } from '../resources/category/server';
-import { registerImage } from '../resources/image/server';
-import { registerMessage } from '../resources/message/server';
-import { registerNews } from '../resources/news/server';
-import { registerReader } from '../resources/reader/server';
-import { registerResourceFiles } from '../resources/resource/server';
-import { registerStaff } from '../resources/staff/server';
-import { registerSubclass } from '../resources/subclass/server';
-import { registerVideo } from '../resources/video/server/index';
-import type { AppDeps, AppEnv } from './context';
-import type { RegisteredResource } from './crud/types';
+import { aboutServer } from '../resources/about/server';
+import { applicationServer } from '../resources/application/server';
+import { auditServer } from '../resources/audit/server';
+import { bannerServer } from '../resources/banner/server';
+import { bibliographyServer } from '../resources/bibliography/server';
+import { bookServer } from '../resources/book/server';
+import { categoryServer } from '../resources/category/server';
+import { imageServer } from '../resources/image/server';
+import { messageServer } from '../resources/message/server';
+import { newsServer } from '../resources/news/server';
+import { readerServer } from '../resources/reader/server';
+import { resourceServer } from '../resources/resource/server';
+import { staffServer } from '../resources/staff/server';
+import { subclassServer } from '../resources/subclass/server';
+import { videoServer } from '../resources/video/server';
+import type { Noun } from './http/noun';
 
-/** Every resource of docs/api.md §4, one line each. Subclass first: /category/subclass/* before /category/:id. */
-export function registerResources(api: Hono<AppEnv>, deps: AppDeps): RegisteredResource[] {
-  return [
-    registerSubclass(api, deps),
-    registerCategory(api, deps),
-    registerBook(api, deps),
-    registerStaff(api, deps),
-    registerBanner(api, deps),
-    registerNews(api, deps),
-    registerResourceFiles(api, deps),
-    registerBibliography(api, deps),
-    registerMessage(api, deps),
-    registerReader(api, deps),
-    registerApplication(api, deps),
-    registerVideo(api, deps),
-    registerImage(api, deps),
-  ];
-}
+/**
+ * Every noun's server part, one line each (docs/glossary.md). app.ts builds each once and mounts
+ * its sub-apps on their own paths (`app.route`), so the order here decides nothing.
+ */
+export const NOUN_SERVERS = {
+  book: bookServer,
+  banner: bannerServer,
+  about: aboutServer,
+  news: newsServer,
+  resource: resourceServer,
+  bibliography: bibliographyServer,
+  category: categoryServer,
+  subclass: subclassServer,
+  video: videoServer,
+  reader: readerServer,
+  staff: staffServer,
+  message: messageServer,
+  application: applicationServer,
+  image: imageServer,
+  audit: auditServer,
+} as const satisfies Record<string, Noun>;

@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
 import type { AppDeps } from '../../src/server/context';
 import { migrateToLatest } from '../../src/server/db/migrate';
-import { opsOf, registerEventStreamClients } from '../../src/server/ops';
 import { defaultOpsConfig, type OpsConfig } from '../../src/server/ops/config';
 import { appLogger, createLogger } from '../../src/server/ops/logger';
+import { createServices } from '../../src/server/services';
 import { openTestDatabase, TEST_ENGINE } from './helpers/database';
 import { ADMIN_PASSWORD, createStaff, startTestServer, type TestServer } from './helpers/test-server';
 import { credential, rpc, type Ticket, uploadInTwoParts, uploadTarget } from './vod/helpers';
@@ -130,7 +130,8 @@ describe('health and readiness', () => {
     const testDb = await openTestDatabase(dir);
     const { db, dialect } = testDb.opened;
     await migrateToLatest(db, dialect);
-    const deps: AppDeps = { ...s.deps, db, dialect, dataDir: dir, ops: undefined };
+    const { config, version, log } = s.deps;
+    const deps = createServices({ db, dialect, dataDir: dir, config, version, log });
     const app = await serveApp(deps);
     try {
       const url = app.url;
@@ -151,7 +152,7 @@ describe('health and readiness', () => {
   });
 
   it('503 "shutting down" from the moment a shutdown starts; answers then close their connection', async () => {
-    const ops = opsOf(s.deps);
+    const { ops } = s.deps;
     ops.shuttingDown = true;
     try {
       const res = await get(s, '/readyz');
@@ -327,7 +328,7 @@ describe('metrics', () => {
   it('event-stream clients: 0 until a stream registers its count', async () => {
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(0);
     let clients = 3;
-    const unregister = registerEventStreamClients(s.deps, () => clients);
+    const unregister = s.deps.ops.metrics.registerEventStreamClients(() => clients);
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(3);
     clients = 1;
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(1);
@@ -448,7 +449,17 @@ describe('logs', () => {
   it('an internal error: the answer names the request id, the log has the error under that id', async () => {
     // As main.ts builds it: deps.log is pino too, so lines written deep in a handler carry the id.
     const s2 = await startTestServer();
-    const app = await serveApp({ ...s2.deps, log: appLogger(log.logger), ops: { logger: log.logger } });
+    const { db, dialect, dataDir, config } = s2.deps;
+    const services = createServices({
+      db,
+      dialect,
+      dataDir,
+      config,
+      version: 'test',
+      log: appLogger(log.logger),
+      ops: log,
+    });
+    const app = await serveApp(services);
     try {
       await sql`drop table message`.execute(s2.db);
       log.raw.length = 0;

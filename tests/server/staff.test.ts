@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from '../../src/contract/common';
 import type { Staff } from '../../src/resources/staff/schema';
-import { guardAdminChange } from '../../src/resources/staff/server-rules';
+import { guardAdminChange } from '../../src/resources/staff/server/rules';
 import { ADMIN_PASSWORD, createStaff, signedInOperator, testServerForFile } from './helpers/test-server';
 
 const s = testServerForFile();

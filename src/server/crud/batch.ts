@@ -27,7 +27,6 @@ type Row = RowBase & Record<string, unknown>;
 
 /** What define-resource.ts hands over: the resource's own parts a batch edit needs. */
 export interface BatchTarget {
-  name: string;
   batch: BatchDef;
   /** The update schema: every changed record passes exactly what PUT /{r} would check. */
   update: z.ZodType;
@@ -98,9 +97,9 @@ export async function allMatching(
   return rows;
 }
 
-export function registerBatch(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BatchTarget) {
+export function registerBatch(app: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BatchTarget) {
   const schema = batchRequest(target.batch.set);
-  api.post(`/${target.name}/batch`, guard, async (c) => {
+  app.post('/batch', guard, async (c) => {
     // Record by record in slices, so other requests are answered meanwhile; a client that leaves
     // stops the work and rolls the transaction back.
     const slice = requestSlicer(c);

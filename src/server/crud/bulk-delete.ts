@@ -15,7 +15,6 @@ type Row = RowBase & Record<string, unknown>;
 
 /** What define-resource.ts hands over: the resource's own delete and its page filter. */
 export interface BulkDeleteTarget {
-  name: string;
   /** Every record the page filters match, read in `db` (the transaction). */
   matching: (db: Db, filter: unknown, limit: number) => Promise<Row[]>;
   /** The delete of one record as DELETE /{r}/{id} does it (rules, the delete, its audit row). */
@@ -33,8 +32,8 @@ export interface BulkDeleteTarget {
  * each through the same checks as its own DELETE. A record a rule or a reference keeps is rolled
  * back to a savepoint and reported; the others go. A failure that is not a refusal undoes all.
  */
-export function registerBulkDelete(api: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BulkDeleteTarget) {
-  api.post(`/${target.name}/bulk-delete`, guard, async (c) => {
+export function registerBulkDelete(app: Hono<AppEnv>, guard: MiddlewareHandler<AppEnv>, target: BulkDeleteTarget) {
+  app.post('/bulk-delete', guard, async (c) => {
     // Record by record in slices, so other requests are answered meanwhile; a client that leaves
     // stops the work and rolls the transaction back.
     const slice = requestSlicer(c);

@@ -367,12 +367,12 @@ async function readCsvFile(c: Context): Promise<Uint8Array> {
 
 /** `POST /{r}/import[?dryRun=1]` (docs/api-additions.md). */
 export function registerImport(
-  api: Hono<AppEnv>,
+  app: Hono<AppEnv>,
   deps: AppDeps,
   guard: MiddlewareHandler<AppEnv>,
   target: ImportTarget,
 ) {
-  api.post(`/${target.name}/import`, guard, async (c) => {
+  app.post('/import', guard, async (c) => {
     // In slices, so other requests are answered meanwhile; a client that leaves stops the work and
     // rolls the transaction back.
     const slice = requestSlicer(c);

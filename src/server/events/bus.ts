@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import pg from 'pg';
 import type { Role } from '../../contract/auth';
 import type { ChangeEvent, PresenceEditor } from '../../contract/events';
-import type { AppDeps } from '../context';
+import type { ServiceBase } from '../context';
 import { poolOf } from '../db/postgres';
 
 /** The PostgreSQL channel every instance of one database LISTENs on. */
@@ -57,7 +57,7 @@ export class EventBus {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: AppDeps) {}
+  constructor(private readonly deps: ServiceBase) {}
 
   /** Where a client that has seen nothing yet resumes from: before everything in this ring. */
   get startId(): string {

@@ -8,10 +8,9 @@ import {
   type PresenceEditor,
   type PresenceEvent,
 } from '../../contract/events';
-import type { AppDeps, AuthUser } from '../context';
+import type { AuthUser, ServiceBase } from '../context';
 import { findSession } from '../db/repositories/sessions';
-import { opsOf, registerEventStreamClients } from '../ops/state';
-import { perApp } from '../per-app';
+import type { Ops } from '../ops/state';
 import { type BusMessage, EventBus } from './bus';
 
 /** Timings of the stream (AppConfig.events); tests shorten them. */
@@ -65,12 +64,15 @@ export class LiveHub {
   private ticker: NodeJS.Timeout | null = null;
   private readonly unregisterGauge: () => void;
 
-  constructor(private readonly deps: AppDeps) {
+  constructor(
+    private readonly deps: ServiceBase,
+    private readonly ops: Ops,
+  ) {
     this.config = { ...defaultEventsConfig, ...deps.config.events };
     this.bus = new EventBus(deps);
     this.bus.subscribe((m) => this.onMessage(m));
     this.bus.onReset(() => this.broadcast(sseMessage(LIVE_EVENTS.reset, {})));
-    this.unregisterGauge = registerEventStreamClients(deps, () => this.clients.size);
+    this.unregisterGauge = ops.metrics.registerEventStreamClients(() => this.clients.size);
   }
 
   get size(): number {
@@ -225,7 +227,7 @@ export class LiveHub {
 
   /** Heartbeats, session checks, lapsed presence, and the end of every stream on shutdown. */
   private async tick() {
-    if (opsOf(this.deps).shuttingDown) {
+    if (this.ops.shuttingDown) {
       for (const c of [...this.clients]) c.close();
       return;
     }
@@ -279,13 +281,3 @@ function mayseePresence(user: AuthUser, entries: Map<string, { roles?: readonly 
 }
 
 const changeMessage = (m: BusMessage & { kind: 'change' }) => sseMessage(LIVE_EVENTS.change, m.change, m.id);
-
-const hubs = perApp((deps) => new LiveHub(deps));
-
-/** The hub of the app built from `deps` (one per instance). */
-export const liveHub = (deps: AppDeps): LiveHub => hubs.of(deps);
-
-/** Ends every stream and the LISTEN connection (shutdown, a test server's close). */
-export async function closeLive(deps: AppDeps): Promise<void> {
-  await hubs.take(deps)?.close();
-}

@@ -1,13 +1,12 @@
 import type { Hono, MiddlewareHandler } from 'hono';
-import type { Role } from '../../contract/auth';
-import { type ChangeEvent, EVENT_POSITION_HEADER } from '../../contract/events';
+import { EVENT_POSITION_HEADER } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
 import type { AppDeps, AppEnv } from '../context';
 import type { RegisteredResource } from '../crud/types';
 import { ok } from '../http/envelope';
 import { forbidden, invalidField } from '../http/errors';
 import { readJson } from '../http/validate';
-import { type LiveClient, liveHub, presenceOwner } from './hub';
+import { type LiveClient, presenceOwner } from './hub';
 import { clientIdSchema, presenceSchema } from './schema';
 
 /**
@@ -17,7 +16,7 @@ import { clientIdSchema, presenceSchema } from './schema';
  * than EventSource (which cannot send headers, and a cookie would let other sites open it).
  */
 export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: RegisteredResource[]) {
-  const hub = liveHub(deps);
+  const hub = deps.events;
   const rolesOf = new Map(resources.map((r) => [r.name, r.roles]));
 
   api.get('/events', async (c) => {
@@ -107,11 +106,6 @@ export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: Regi
   });
 }
 
-/** From the write path, after the transaction committed: every instance's streams get it. */
-export function publishChange(deps: AppDeps, change: ChangeEvent, roles?: readonly Role[]): void {
-  void liveHub(deps).publishChange(change, roles);
-}
-
 /**
  * Every answer of a signed-in call carries the stream's position as the request began
  * (`X-Lectern-Event-Position`): a console that opens its stream later resumes from the oldest
@@ -126,7 +120,7 @@ export function eventPosition(deps: AppDeps): MiddlewareHandler<AppEnv> {
   // must not open a connection of its own while the database refuses them.
   let started = false;
   return async (c, next) => {
-    const { bus } = liveHub(deps);
+    const { bus } = deps.events;
     const position = bus.hearsEverything ? bus.lastId : undefined;
     if (!position && !started) {
       started = true;

@@ -1,8 +1,6 @@
 import sharp, { type Metadata } from 'sharp';
 import type { ImageVariantWidth } from '../../contract/image-variants';
-import type { IMAGE_MIMES } from '../../contract/values';
-
-type ImageMime = (typeof IMAGE_MIMES)[number];
+import type { ImageMime } from './images';
 
 /**
  * What the server does to image bytes, with sharp (libvips, off the event loop in libuv's pool):

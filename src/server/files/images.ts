@@ -2,11 +2,14 @@ import { randomBytes } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { IMAGE_VARIANT_WIDTHS, type ImageVariantWidth } from '../../contract/image-variants';
-import type { ImageMime } from '../../resources/image/schema';
+import type { IMAGE_MIMES } from '../../contract/values';
 import { type DiskFaults, writeNewFile } from './disk';
 import { makeVariant, type VariantFormat } from './image-processing';
 
 /** Public URL prefix of stored images (served without a token: the names are the secret). */
+/** The kinds of image stored (their bytes decide, never the name or the Content-Type). */
+export type ImageMime = (typeof IMAGE_MIMES)[number];
+
 export const IMAGE_URL_PREFIX = '/prod-api/files/images/';
 
 export const EXT_BY_MIME: Record<ImageMime, string> = {

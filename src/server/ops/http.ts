@@ -3,9 +3,8 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppDeps, AppEnv } from '../context';
-import { vodConfigOf } from '../vod/routes';
-import type { Ops } from './index';
 import { requestContext } from './logger';
+import type { Ops } from './state';
 
 /** Polled every few seconds by balancers and Prometheus: in the log only at debug level. */
 const QUIET_ROUTES = new Set(['/healthz', '/readyz', '/metrics']);
@@ -18,8 +17,8 @@ const LOGIN_ROUTE = '/prod-api/auth/login';
  * query string (signed video requests and `?token=` carry credentials there), never headers or
  * bodies, and no path for routes whose path is itself the secret (image and bucket object names).
  */
-export function opsMiddleware(deps: AppDeps, ops: Ops): MiddlewareHandler<AppEnv> {
-  const vod = vodConfigOf(deps);
+export function opsMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  const { vod, ops } = deps;
   const bucketRoute = vod.mode === 'local' ? `/${vod.bucket}/*` : null;
   return async (c, next) => {
     const started = performance.now();

@@ -1,7 +1,7 @@
 import { type IntervalHistogram, monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import client from 'prom-client';
-import type { AppDeps } from '../context';
+import type { ServiceBase } from '../context';
 import { poolOf } from '../db/postgres';
 import type { PinoLogger } from './logger';
 
@@ -56,7 +56,7 @@ export class LecternMetrics {
   inFlightCount = 0;
 
   constructor(
-    deps: AppDeps,
+    deps: ServiceBase,
     private readonly log: PinoLogger,
   ) {
     const registers = [this.registry];

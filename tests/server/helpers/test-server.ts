@@ -14,9 +14,9 @@ import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
-import { closeLive } from '../../../src/server/events/hub';
 import type { DiskFaults } from '../../../src/server/files/disk';
-import { type OpsDeps, opsOf } from '../../../src/server/ops';
+import type { OpsDeps } from '../../../src/server/ops';
+import { createServices } from '../../../src/server/services';
 import { openTestDatabase, type PgLocale } from './database';
 
 export const ADMIN_PASSWORD = 'Admin-pass-123';
@@ -49,7 +49,7 @@ export interface TestServer {
   /** http://127.0.0.1:PORT (no trailing slash). */
   url: string;
   db: Kysely<Database>;
-  /** What the app was built from (ops/: opsOf(deps) reaches its health and metrics state). */
+  /** What the app was built from (its services: `deps.ops` holds its health and metrics state). */
   deps: AppDeps;
   dir: string;
   adminToken: string;
@@ -112,7 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     extraConnectSrc: [],
     ...opts.config,
   };
-  const deps: AppDeps = {
+  const deps = createServices({
     db,
     dialect,
     dataDir,
@@ -123,7 +123,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     log: { info: (m) => logs.push(m), error: (m, e) => logs.push(`${m} ${String(e)}`) },
     diskFaults: opts.diskFaults,
     ops: opts.ops,
-  };
+  });
   const app = createApp(deps);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
@@ -174,8 +174,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      await closeLive(deps);
-      opsOf(deps).metrics.stopWatchingEventLoop();
+      await deps.close();
       await testDb.dispose();
       await opts.beforeRemove?.(dataDir);
       await rm(dir, { recursive: true, force: true });

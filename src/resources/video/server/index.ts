@@ -1,8 +1,7 @@
-import type { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../../server/context';
+import type { AppDeps } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
-import { registerResource } from '../../../server/crud/define-resource';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
 import { fromSpec } from '../../../server/crud/from-spec';
 import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
@@ -44,10 +43,10 @@ const RPC_NAMES: Record<string, string> = {
  * `POST /video/{id}/retry`. Registers what the video service asks of video records (vod/hooks.ts)
  * and the processing queue (processing.ts).
  */
-export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
+export function videoServer(deps: AppDeps): DefinedResource {
   defineProcessing(deps);
   setVideoHooks(hooks);
-  const registered = registerResource(api, deps, {
+  const noun = defineResource(deps, {
     ...fromSpec(videoSpec, 'video'),
     schemas: { create: videoCreateSchema, update: videoUpdateSchema, page: videoPageSchema },
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
@@ -68,7 +67,7 @@ export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
   });
 
   // Processing failed: the editor tries again (a 409 naming the status for any other state).
-  api.post('/video/:id{[0-9]+}/retry', async (c) => {
+  noun.app.post('/:id{[0-9]+}/retry', async (c) => {
     const id = parseId(c.req.param('id'));
     const user = currentUser(c);
     const row = await deps.db
@@ -98,7 +97,7 @@ export function registerVideo(api: Hono<AppEnv>, deps: AppDeps) {
     const after = await selectVideo(deps.db).where('video.id', '=', id).executeTakeFirstOrThrow();
     return ok(c, toVideo(after));
   });
-  return registered;
+  return noun;
 }
 
 const hooks = {

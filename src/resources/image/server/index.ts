@@ -1,0 +1,18 @@
+import type { AppDeps } from '../../../server/context';
+import type { NounServer } from '../../../server/http/noun';
+import { imageRecords } from './records';
+import { imageFiles, imageUpload } from './upload';
+
+/**
+ * Images: the library (`/image`: page, delete), the upload (`POST /file/upload/img`) and the stored
+ * files (`GET /files/images/{name}`), which answer before the token check since an `<img>` tag
+ * cannot send one.
+ */
+export function imageServer(deps: AppDeps): NounServer {
+  const records = imageRecords(deps);
+  return {
+    routes: { ...records.routes, '/file/upload': imageUpload(deps) },
+    publicRoutes: { '/files/images': imageFiles(deps) },
+    resource: records.resource,
+  };
+}

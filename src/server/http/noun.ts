@@ -1,0 +1,16 @@
+import type { Hono } from 'hono';
+import type { AppDeps, AppEnv } from '../context';
+import type { RegisteredResource } from '../crud/types';
+
+/** What one noun's server part (`resources/<noun>/server/index.ts`) gives the app. */
+export interface NounServer {
+  /** Sub-apps by path under /prod-api (its spec's API path), mounted behind the token check. */
+  routes: Record<string, Hono<AppEnv>>;
+  /** Sub-apps answered before the token check (a stored image: an `<img>` sends no token). */
+  publicRoutes?: Record<string, Hono<AppEnv>>;
+  /** The records it writes, for presence, live events and the system counts; absent: none. */
+  resource?: RegisteredResource;
+}
+
+/** A noun's server part: built once per app from its services. */
+export type Noun = (deps: AppDeps) => NounServer;
