@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import RPCClient from '@alicloud/pop-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChangeEvent } from '../../src/contract/events';
 import type { Video } from '../../src/resources/video/schema';
 import { makeClip } from '../fixtures/video-clip';
 import { pageOf } from './helpers/crud';
+import { openStream } from './helpers/sse';
 import { testServerForFile } from './helpers/test-server';
 import { type Credential, credential, rpc, type Ticket, uploadTarget } from './vod/helpers';
 
@@ -60,8 +62,17 @@ async function until(videoId: string, done: Video['status'][], ms = 90_000): Pro
 
 describe('processing a real video', () => {
   it('goes from upload to Normal: probe, snapshots as cover, HLS whose every segment fetches', async () => {
+    const live = await openStream(s.url, { token: s.adminToken });
     const videoId = await upload(clip, 'testsrc');
     const v = await until(videoId, ['Normal', 'TranscodeFail']);
+    // Each status change reached the open console as a change of the record, the last at its version.
+    const changes = async () =>
+      live.events
+        .filter((e) => e.event === 'change' && (e.data as ChangeEvent).resource === 'video')
+        .map((e) => (e.data as ChangeEvent).version);
+    await live.next((e) => e.event === 'change' && (e.data as ChangeEvent).version === v.version);
+    expect(await changes()).toEqual(expect.arrayContaining([v.version - 2, v.version - 1, v.version]));
+    live.close();
     expect(v).toMatchObject({ status: 'Normal', width: 320, height: 240, failReason: null, fileSize: clip.length });
     expect(v.duration).toBeCloseTo(2, 0);
     expect(v.snapshots).toHaveLength(4);
@@ -120,6 +131,10 @@ describe('processing a real video', () => {
       }
     }
     expect(segments).toBeGreaterThan(0);
+
+    // Deleting the video removes what processing made.
+    expect((await s.call('DELETE', `/video/${v.id}`, { token: s.adminToken })).status).toBe(200);
+    expect((await fetch(`${s.url}${v.snapshots[0]}`)).status).toBe(404);
   }, 120_000);
 
   it('a file that is not a video ends TranscodeFail (not_a_video); GetPlayInfo says NoneStream; retry runs it again', async () => {

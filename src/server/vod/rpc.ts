@@ -438,7 +438,7 @@ async function getPlayInfo(call: Call) {
         Duration: String(s.duration),
         Width: s.width,
         Height: s.height,
-        Bitrate: String(s.bitrate),
+        Bitrate: String(Math.round(s.bitrate / 1000)),
         Size: s.size,
         Fps: String(s.fps),
         StreamType: 'video',

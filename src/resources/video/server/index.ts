@@ -1,3 +1,4 @@
+import { rm } from 'node:fs/promises';
 import { currentUser } from '../../../server/auth/middleware';
 import type { AppDeps } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
@@ -8,6 +9,7 @@ import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
 import { ok } from '../../../server/http/envelope';
 import { conflict, notFound } from '../../../server/http/errors';
 import { parseId } from '../../../server/http/validate';
+import { mediaDir } from '../../../server/media/store';
 import {
   type Actor,
   setVideoHooks,
@@ -63,6 +65,11 @@ export function videoServer(deps: AppDeps): DefinedResource {
       return Object.fromEntries(EDITABLE_COLUMNS.map((k) => [k, all[k]]));
     },
     readOnlyFields: READ_ONLY,
+    // Its HLS renditions and snapshots go with it (the bucket's object stays, as before).
+    afterDeleteCommit: async (before) => {
+      const dir = mediaDir(deps.dataDir, before.video_id);
+      if (dir) await rm(dir, { recursive: true, force: true });
+    },
     unique: [{ field: 'videoId', column: 'video_id', message: (v) => `A video with id ${String(v)} already exists` }],
   });
 
