@@ -1,8 +1,9 @@
-import { bookBatchSetSchema } from '../../contract/batch';
-import type { BatchDef } from '../../server/crud/batch';
-import { csvNumber, type ImportDef } from '../../server/crud/import';
-import type { Db } from '../../server/crud/types';
-import type { Book } from './schema';
+import type { BatchDef } from '../../../server/crud/batch';
+import type { ImportDef } from '../../../server/crud/import';
+import { csvNumber } from '../../../server/crud/import-csv';
+import type { Db } from '../../../server/crud/types';
+import type { Book } from '../schema';
+import { bookBatchSetSchema } from '../schema';
 
 interface CategoryRefs {
   categories: Set<number>;
