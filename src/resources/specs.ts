@@ -39,7 +39,6 @@ export const SPECS = {
 } as const satisfies Record<string, ResourceSpec>;
 
 export type Noun = keyof typeof SPECS;
-export const NOUNS = Object.keys(SPECS) as Noun[];
 
 /** The nouns whose screen is a list (its first page is `POST /{api}/page`). */
 export const listSpecs = (): ResourceSpec[] =>

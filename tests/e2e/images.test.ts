@@ -1,7 +1,9 @@
 import type { Page, Response } from 'playwright-core';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_CACHE } from '../../src/sw/protocol/cache-keys';
 import { admin, api, baseURL, signIn } from './browser';
+import { controlled } from './pwa-helpers';
 import { e2eSession } from './session';
 
 /**
@@ -97,5 +99,43 @@ describe('list thumbnails', () => {
     const images = await imageTraffic({ width: 390, height: 844 }, true);
     for (const img of images) expect(img.url).toMatch(/\?w=\d+$/);
     expect(images.reduce((n, i) => n + i.bytes, 0)).toBeLessThan(60 * 1024);
+  });
+});
+
+describe('the offline cache', () => {
+  it('keeps the small copies the list showed, not the originals, and shows them offline', async () => {
+    const context = await session.browser.newContext({
+      baseURL: baseURL(),
+      viewport: { width: 1366, height: 900 },
+      deviceScaleFactor: 2,
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto(`/login?redirect=${encodeURIComponent('/web/book?keyword=Covered')}`);
+    await signIn(page, 'admin', admin.userName, admin.password);
+    await page.waitForURL((u) => u.pathname === '/web/book');
+    await controlled(page);
+    // Controlled from here on: the list's covers now go through the worker and into its cache.
+    await page.reload();
+    await page.getByText('Covered volume 1', { exact: true }).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    const cached = async () =>
+      page.evaluate(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url), IMAGE_CACHE);
+    await expect.poll(async () => (await cached()).length, { timeout: 15_000 }).toBeGreaterThanOrEqual(COVERS);
+    const urls = await cached();
+    for (const url of urls) expect(url, 'a small copy').toMatch(/\?w=\d+$/);
+    for (const original of covers) expect(urls).not.toContain(new URL(original, baseURL()).href);
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByText('Covered volume 1', { exact: true }).first().waitFor();
+    const shown = await page.evaluate(
+      () =>
+        [...document.querySelectorAll('img')].filter(
+          (i) => i.currentSrc.includes('/files/images/') && i.complete && i.naturalWidth > 0,
+        ).length,
+    );
+    expect(shown, 'covers shown offline from the cache').toBeGreaterThanOrEqual(COVERS);
+    await context.close();
   });
 });

@@ -3,9 +3,8 @@ import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
 import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Option } from '../../components/resource/types';
-import { APPLICATION_TRANSITIONS } from './spec';
 import type { Application, ApplicationStatus } from './schema';
-import { applicationSpec } from './spec';
+import { APPLICATION_TRANSITIONS, applicationSpec } from './spec';
 
 export const APPLICATION_STATUS_OPTIONS: Option<ApplicationStatus>[] = [
   { value: 'pending', label: msg`Pending`, color: 'yellow' },

@@ -3,8 +3,6 @@ import { optionalText, type RecordMeta, requiredRef, versionField } from '../../
 import { pageSchemaOf } from '../../contract/spec-schema';
 import { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS, applicationSpec } from './spec';
 
-export { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS };
-
 /** `apply`: borrow requests from the site's readers; the console approves them (docs/api.md §4). */
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];
 

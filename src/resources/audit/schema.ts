@@ -4,8 +4,6 @@ import { checkRanges } from '../../contract/range';
 import { pageFilters } from '../../contract/spec-schema';
 import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
 
-export { AUDIT_ACTIONS, AUDIT_SORTS };
-
 /** `POST /audit/page`: admin only. Who created, changed or deleted what, and when. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

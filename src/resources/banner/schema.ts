@@ -4,8 +4,6 @@ import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields'
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { BANNER_SORTS, bannerSpec } from './spec';
 
-export { BANNER_SORTS };
-
 const bannerFields = {
   title: requiredText(1, 100),
   imageUrl: requiredUrl,

@@ -11,8 +11,6 @@ import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn } from '../../contract/isbn';
 import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from './spec';
 
-export { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear };
-
 const year = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
   z

@@ -14,8 +14,6 @@ import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { BOOK_SORTS, BOOK_STATUSES, bookSpec } from './spec';
 
-export { BOOK_SORTS, BOOK_STATUSES };
-
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 
 /** Stored as ISBN-13 (an ISBN-10 is converted), so one book cannot be entered twice in two forms. */

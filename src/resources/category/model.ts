@@ -1,8 +1,6 @@
 import { listSearchSchema } from '../../components/resource/list-search';
-import { CATEGORY_SORTS } from './spec';
 import type { Category } from './schema';
-
-export { CATEGORY_SORTS };
+import { CATEGORY_SORTS } from './spec';
 
 export const CATEGORY_FILTERS = [] as const;
 

@@ -4,7 +4,6 @@ import { editSchemas } from '../../contract/spec-schema';
 import { CATEGORY_SORTS } from './spec';
 
 export type { CategoryOption, SubclassOption } from '../../contract/options';
-export { CATEGORY_SORTS };
 
 const categoryFields = {
   name: requiredText(1, 50),

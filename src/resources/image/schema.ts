@@ -1,9 +1,9 @@
 import type { RecordMeta } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
-import { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_UPLOAD_FIELD } from '../../contract/values';
+import { IMAGE_MAX_BYTES, type IMAGE_MIMES, IMAGE_UPLOAD_FIELD } from '../../contract/values';
 import { IMAGE_SORTS, imageSpec } from './spec';
 
-export { IMAGE_MAX_BYTES, IMAGE_MIMES, IMAGE_SORTS, IMAGE_UPLOAD_FIELD };
+export { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD };
 
 /** `image`: the image library. Created only by `POST /file/upload/img`; page and delete. */
 export type ImageMime = (typeof IMAGE_MIMES)[number];

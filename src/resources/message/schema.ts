@@ -5,8 +5,6 @@ import { checkRanges } from '../../contract/range';
 import { editSchemas, pageFilters } from '../../contract/spec-schema';
 import { MESSAGE_SORTS, MESSAGE_STATUSES, messageSpec } from './spec';
 
-export { MESSAGE_SORTS, MESSAGE_STATUSES };
-
 /** `online`: messages readers leave on the site; staff read and reply. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
 

@@ -4,8 +4,6 @@ import { optionalDateTime } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { NEWS_SORTS, NEWS_STATUSES, newsSpec } from './spec';
 
-export { NEWS_SORTS, NEWS_STATUSES };
-
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 
 /** Rich text limit, counted on the HTML the editor sends (before the server sanitises it). */

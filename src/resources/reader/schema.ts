@@ -7,8 +7,6 @@ import { optionalEmail } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { GENDERS, READER_SORTS, READER_STATUSES, readerSpec } from './spec';
 
-export { GENDERS, READER_SORTS, READER_STATUSES };
-
 /** `users`: the reading site's readers (not staff: that is `user`, resources/staff/). */
 export type ReaderStatus = (typeof READER_STATUSES)[number];
 export type Gender = (typeof GENDERS)[number];

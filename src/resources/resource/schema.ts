@@ -4,8 +4,6 @@ import { requiredUrl } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { RESOURCE_SORTS, RESOURCE_TYPES, resourceSpec } from './spec';
 
-export { RESOURCE_SORTS, RESOURCE_TYPES };
-
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 
 const resourceFields = {

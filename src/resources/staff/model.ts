@@ -3,8 +3,8 @@ import { enumFilter, listSearchSchema } from '../../components/resource/list-sea
 import type { Option } from '../../components/resource/types';
 import type { Role } from '../../contract/auth';
 import { ROLES } from '../../contract/values';
-import { STAFF_STATUSES } from './spec';
 import type { Staff } from './schema';
+import { STAFF_STATUSES } from './spec';
 
 type StaffStatus = Staff['status'];
 

@@ -13,8 +13,6 @@ import { because } from '../../contract/field-codes';
 import { MIN_PASSWORD_LENGTH } from '../../contract/password-policy';
 import { STAFF_SORTS, STAFF_STATUSES } from './spec';
 
-export { STAFF_SORTS, STAFF_STATUSES };
-
 const staffFields = {
   userName: requiredText(3, 50).refine(
     (s) => /^[A-Za-z0-9_.-]+$/.test(s),

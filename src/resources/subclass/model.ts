@@ -1,9 +1,6 @@
 import { searchSchemaOf } from '../../components/resource/spec-search';
-import { SUBCLASS_SORTS } from './spec';
 import type { Subclass } from './schema';
-import { subclassSpec } from './spec';
-
-export { SUBCLASS_SORTS };
+import { SUBCLASS_SORTS, subclassSpec } from './spec';
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
 export const subclassSearchSchema = searchSchemaOf(subclassSpec);

@@ -4,7 +4,6 @@ import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
 import { SUBCLASS_SORTS, subclassSpec } from './spec';
 
 export type { SubclassOption } from '../../contract/options';
-export { SUBCLASS_SORTS };
 
 const subclassFields = {
   categoryId: requiredRef,

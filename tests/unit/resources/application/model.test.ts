@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applicationSearchSchema, transitionBody, transitionsFor } from '../../../../src/resources/application/model';
-import { APPLICATION_STATUSES, applicationUpdateSchema } from '../../../../src/resources/application/schema';
+import { applicationUpdateSchema } from '../../../../src/resources/application/schema';
+import { APPLICATION_STATUSES } from '../../../../src/resources/application/spec';
 
 describe('transitionsFor', () => {
   it.each([
