@@ -1,30 +1,26 @@
 import type { Generated, Selectable } from 'kysely';
+import type { AboutTable, SiteLinkTable } from '../../resources/about/server/table';
+import type { ApplicationTable } from '../../resources/application/server/table';
+import type { BannerTable } from '../../resources/banner/server/table';
+import type { BibliographyTable } from '../../resources/bibliography/server/table';
+import type { BookTable } from '../../resources/book/server/table';
+import type { CategoryTable } from '../../resources/category/server/table';
+import type { ImageTable } from '../../resources/image/server/table';
+import type { MessageTable } from '../../resources/message/server/table';
+import type { NewsTable } from '../../resources/news/server/table';
+import type { ReaderTable } from '../../resources/reader/server/table';
+import type { SiteResourceTable } from '../../resources/resource/server/table';
+import type { StaffTable } from '../../resources/staff/server/table';
+import type { SubclassTable } from '../../resources/subclass/server/table';
+import type { VideoTable } from '../../resources/video/server/table';
+import type { ListViewTable } from '../views/table';
 
 /**
- * Table types, snake_case as stored. Portable across SQLite and PostgreSQL: timestamps are
+ * The database: each noun's tables from its own folder (`resources/<noun>/server/table.ts`),
+ * composed here with the tables of the infrastructure (sessions, sign-in limits, secrets, the audit
+ * trail, saved views). Snake_case as stored; portable across SQLite and PostgreSQL: timestamps are
  * ISO-8601 UTC text written by the server, booleans are integers 0/1, JSON is text.
  */
-
-interface Versioned {
-  version: number;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface StaffTable extends Versioned {
-  id: Generated<number>;
-  user_name: string;
-  phone: string;
-  name: string;
-  /** JSON array text, e.g. '["admin"]'. */
-  roles: string;
-  status: string;
-  password_hash: string;
-  avatar: string | null;
-  introduction: string | null;
-  /** 0/1: the password was set by an admin or generated; only PUT /auth/password clears it. */
-  must_change_password: Generated<number>;
-}
 
 export interface SessionTable {
   /** sha256 of the token: a leaked database does not leak usable tokens. */
@@ -64,166 +60,6 @@ export interface ServerSecretTable {
   created_at: string;
 }
 
-export interface CategoryTable extends Versioned {
-  id: Generated<number>;
-  name: string;
-  sort: number;
-  description: string | null;
-}
-
-export interface SubclassTable extends Versioned {
-  id: Generated<number>;
-  category_id: number;
-  name: string;
-  sort: number;
-}
-
-export interface BookTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  author: string;
-  isbn: string | null;
-  publisher: string | null;
-  publish_date: string | null;
-  category_id: number;
-  subclass_id: number | null;
-  cover_url: string | null;
-  summary: string | null;
-  stock: number;
-  status: string;
-}
-
-export interface BannerTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  image_url: string;
-  link_url: string | null;
-  sort: number;
-  /** 0/1. */
-  enabled: number;
-}
-
-export interface NewsTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  summary: string | null;
-  /** Sanitised HTML. */
-  content: string;
-  cover_url: string | null;
-  status: string;
-  published_at: string | null;
-}
-
-/** The `resource` resource (a table name that cannot be mistaken for a keyword or a concept). */
-export interface SiteResourceTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  type: string;
-  url: string;
-  description: string | null;
-  category_id: number | null;
-}
-
-export interface BibliographyTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  author: string;
-  publisher: string | null;
-  year: number | null;
-  isbn: string | null;
-  notes: string | null;
-}
-
-export interface MessageTable extends Versioned {
-  id: Generated<number>;
-  reader_name: string;
-  contact: string | null;
-  content: string;
-  reply: string | null;
-  status: string;
-}
-
-/** Site readers: the `users` resource. */
-export interface ReaderTable extends Versioned {
-  id: Generated<number>;
-  nick_name: string;
-  phone: string;
-  email: string | null;
-  gender: string | null;
-  status: string;
-  avatar_url: string | null;
-}
-
-/** Borrow requests: the `apply` resource. */
-export interface ApplicationTable extends Versioned {
-  id: Generated<number>;
-  user_id: number;
-  book_id: number;
-  status: string;
-  remark: string | null;
-  handled_by: string | null;
-  /** No foreign key: the record outlives the staff account. */
-  handled_by_id: number | null;
-  handled_at: string | null;
-}
-
-export interface VideoTable extends Versioned {
-  id: Generated<number>;
-  title: string;
-  description: string | null;
-  cate_id: number | null;
-  tags: string | null;
-  cover_url: string | null;
-  video_id: string;
-  file_name: string;
-  file_size: number;
-  status: string;
-  /** Migration 0012: what processing found (seconds, pixels), why it failed, JSON of its outputs. */
-  duration: number | null;
-  width: number | null;
-  height: number | null;
-  fail_reason: string | null;
-  snapshots: string | null;
-  play_info: string | null;
-  media_info: string | null;
-}
-
-export interface ImageTable extends Versioned {
-  id: Generated<number>;
-  /** The uploader's file name, for display only. */
-  file_name: string;
-  /** `<random hex>.<ext>` under LECTERN_DATA/files/images; unique and unguessable. */
-  stored_name: string;
-  size: number;
-  mime: string;
-  /** As shown (orientation applied); null for images stored before dimensions were kept. */
-  width: number | null;
-  height: number | null;
-  uploaded_by: string;
-  uploaded_by_id: number | null;
-}
-
-/** About us: a single row (id 1). */
-export interface AboutTable extends Versioned {
-  id: number;
-  name: string | null;
-  intro: string | null;
-  address: string | null;
-  phone: string | null;
-  email: string | null;
-  logo_url: string | null;
-}
-
-/** The site's links, replaced as a whole by PUT /url. */
-export interface SiteLinkTable {
-  id: Generated<number>;
-  name: string;
-  url: string;
-  sort: number;
-  created_at: string;
-  updated_at: string;
-}
-
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -237,19 +73,6 @@ export interface AuditLogTable {
   changes: string;
   /** What the record was called at the time (its title, name…), so an entry reads and is found by it. */
   record_title: string | null;
-}
-
-/** A member's saved view of one list (src/server/views); JSON as text, is_default 0/1. */
-export interface ListViewTable extends Versioned {
-  id: Generated<number>;
-  staff_id: number;
-  list: string;
-  name: string;
-  columns: string | null;
-  widths: string;
-  density: string;
-  search: string;
-  is_default: number;
 }
 
 export interface Database {

@@ -1,0 +1,15 @@
+import type { Generated } from 'kysely';
+import type { Versioned } from '../../../server/db/versioned';
+
+/** Borrow requests: the `apply` resource. */
+export interface ApplicationTable extends Versioned {
+  id: Generated<number>;
+  user_id: number;
+  book_id: number;
+  status: string;
+  remark: string | null;
+  handled_by: string | null;
+  /** No foreign key: the record outlives the staff account. */
+  handled_by_id: number | null;
+  handled_at: string | null;
+}

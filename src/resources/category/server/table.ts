@@ -1,0 +1,9 @@
+import type { Generated } from 'kysely';
+import type { Versioned } from '../../../server/db/versioned';
+
+export interface CategoryTable extends Versioned {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+  description: string | null;
+}
