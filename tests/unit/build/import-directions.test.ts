@@ -49,8 +49,16 @@ const allEdges = [...edges].flatMap(([from, tos]) => tos.map((to) => [from, to] 
 const resourceOf = (p: string) => /^resources\/([^/]+)\//.exec(p)?.[1];
 const featureOf = (p: string) => /^features\/([^/]+)\//.exec(p)?.[1];
 const top = (p: string) => p.split('/')[0] ?? '';
-/** The server part: src/server and each resource's server*.ts or server/ folder; never in the console's bundle. */
-const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server([^/]*$|\/)/.test(p);
+/** The server part: src/server and each resource's server/ folder; never in the console's bundle. */
+const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server\//.test(p);
+/** The server's infrastructure: knows no noun; nouns reach it, never the reverse (docs/architecture.md). */
+const SERVER_INFRA = ['auth', 'crud', 'db', 'events', 'files', 'http', 'jobs', 'lib', 'media', 'ops', 'vod', 'views'];
+const isServerInfra = (p: string) => top(p) === 'server' && SERVER_INFRA.includes(p.split('/')[1] ?? '');
+/** Where the server is put together: the process, the app and the list of nouns it mounts. */
+const SERVER_TOP = ['server/main.ts', 'server/app.ts', 'server/resources.ts'];
+/** The one place infrastructure names nouns: the database type composes each noun's table types. */
+const composesTables = (from: string, to: string) =>
+  from === 'server/db/schema.ts' && /^resources\/[^/]+\/server\/table\.ts$/.test(to);
 /** What the server may read from a resource folder besides its server part: the contract and the spec. */
 const isShared = (p: string) => top(p) === 'contract' || /^resources\/[^/]+\/(schema|spec)\.ts$/.test(p);
 
@@ -99,6 +107,15 @@ describe('import directions', () => {
     expect(violations((f, t) => top(f) === 'upload' && !['upload', 'contract'].includes(top(t)))).toEqual([]);
   });
 
+  it("the server's infrastructure imports no noun (only the database type composes their tables)", () => {
+    expect(violations((f, t) => isServerInfra(f) && top(t) === 'resources' && !composesTables(f, t))).toEqual([]);
+  });
+
+  it("a noun's server part imports infrastructure, never the app that mounts it", () => {
+    expect(violations((f, t) => /^resources\/[^/]+\/server\//.test(f) && SERVER_TOP.includes(t))).toEqual([]);
+    expect(violations((f, t) => isServerInfra(f) && SERVER_TOP.includes(t))).toEqual([]);
+  });
+
   it('the server imports no client code, and the client no server code', () => {
     expect(violations((f, t) => isServer(f) && !isServer(t) && !isShared(t))).toEqual([]);
     expect(violations((f, t) => !isServer(f) && isServer(t))).toEqual([]);
@@ -133,7 +150,7 @@ describe('the build configuration', () => {
   it('keeps the server parts out of the console and worker programs', () => {
     for (const name of ['tsconfig.app.json', 'tsconfig.unit.json']) {
       const config = JSON.parse(readFileSync(join(ROOT, name), 'utf8')) as { exclude: string[] };
-      expect(config.exclude).toEqual(expect.arrayContaining(['src/server', 'src/resources/*/server*']));
+      expect(config.exclude).toEqual(expect.arrayContaining(['src/server', 'src/resources/*/server']));
     }
   });
 });
