@@ -250,14 +250,15 @@ export async function loadListFacts(root: string): Promise<ListFacts> {
 
 /**
  * The first page's request of each list screen the build made (and its saved views'): a spec's
- * `screen` is its list's URL, its `api` the path (src/resources/specs.ts).
+ * `menu.screen` is its list's URL, its `api` the path (src/resources/specs.ts).
  */
 export function listRequests(paths: string[], facts: ListFacts): BootManifest['lists'] {
   const built = new Set(paths);
   const out: BootManifest['lists'] = {};
   for (const spec of facts.specs) {
-    if (!spec.screen || !built.has(spec.screen)) continue;
-    out[spec.screen] = {
+    const screen = spec.menu?.screen;
+    if (!screen || !built.has(screen)) continue;
+    out[screen] = {
       url: `${API_BASE}/${spec.api}/page`,
       body: facts.firstPageBody,
       views: `${API_BASE}/views?list=${listKeyOf(spec.api)}`,

@@ -33,4 +33,3 @@ export function batchRequest<S extends z.ZodType>(set: S) {
 
 /** At least one field: an empty `set` changes nothing and is a client mistake. */
 export const nonEmpty = (o: object) => Object.values(o).some((v) => v !== undefined);
-export const NON_EMPTY_SET = because('batch_fields', 'choose at least one field');

@@ -75,16 +75,14 @@ export const filterParams = (name: string, f: FilterSpec): readonly string[] =>
 export interface ResourceSpec {
   /** Path under /prod-api without the leading slash (docs/api.md): 'book', 'category/subclass'. */
   api: string;
-  /**
-   * The console URL of the noun's screen (docs/glossary.md): the route file's path, as data the
-   * build and Home read instead of naming screens by hand.
-   */
-  screen?: string;
   /** The screen edits one record in place (About us) instead of listing records. */
   single?: true;
   roles: Roles;
-  /** Menu entry of the screen (its title is translated, so it stays on the route). */
-  menu?: { icon: IconName; order: number };
+  /**
+   * Menu entry of the noun's screen (its title is translated, so it stays on the route). `screen`
+   * is the console URL (docs/glossary.md), the route file's path as data the build and Home read.
+   */
+  menu?: { screen: string; icon: IconName; order: number };
   sorts?: readonly [string, ...string[]];
   /** The filters every layer derives from; filters no kind describes stay written by hand. */
   filters?: Record<string, FilterSpec>;

@@ -42,4 +42,4 @@ export type Noun = keyof typeof SPECS;
 
 /** The nouns whose screen is a list (its first page is `POST /{api}/page`). */
 export const listSpecs = (): ResourceSpec[] =>
-  Object.values<ResourceSpec>(SPECS).filter((s) => s.screen !== undefined && !s.single);
+  Object.values<ResourceSpec>(SPECS).filter((s) => s.menu !== undefined && !s.single);

@@ -9,9 +9,9 @@ import { SPECS } from '../../resources/specs';
  * where it lists. Two counts are keyed otherwise: subclasses, and the site links (edited on About us).
  */
 const SCREEN_OF = new Map<string, string | undefined>([
-  ...Object.values<ResourceSpec>(SPECS).map((s) => [s.api, s.screen] as const),
-  ['subclass', SPECS.subclass.screen],
-  ['url', SPECS.about.screen],
+  ...Object.values<ResourceSpec>(SPECS).map((s) => [s.api, s.menu?.screen] as const),
+  ['subclass', SPECS.subclass.menu.screen],
+  ['url', SPECS.about.menu.screen],
 ]);
 
 /** Where a card links to, or undefined when it has no list or the roles may not open it. */

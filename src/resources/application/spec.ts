@@ -18,9 +18,8 @@ export const APPLICATION_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'upd
 /** Borrowing applications (API `apply`). */
 export const applicationSpec = defineSpec({
   api: 'apply',
-  screen: '/users/apply',
   roles: 'everyone',
-  menu: { icon: 'form', order: 23 },
+  menu: { screen: '/users/apply', icon: 'form', order: 23 },
   sorts: APPLICATION_SORTS,
   filters: {
     status: { kind: 'enum', values: APPLICATION_STATUSES, column: 'application.status' },

@@ -6,9 +6,8 @@ export const AUDIT_SORTS = ['at', 'id'] as const;
 /** The audit log, read only. Admin only: the guard, the menu and the server read this line. */
 export const auditSpec = defineSpec({
   api: 'audit',
-  screen: '/users/audit',
   roles: ['admin'],
-  menu: { icon: 'table', order: 25 },
+  menu: { screen: '/users/audit', icon: 'table', order: 25 },
   sorts: AUDIT_SORTS,
   // The other audit filters (actor, action, resource) are written by hand in its schema and server.
   filters: { at: { kind: 'dateRange', column: 'audit_log.at', params: ['from', 'to'] } },

@@ -5,9 +5,8 @@ export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'upd
 /** Banners of the reading site's home page. */
 export const bannerSpec = defineSpec({
   api: 'banner',
-  screen: '/web/banner',
   roles: 'everyone',
-  menu: { icon: 'star', order: 11 },
+  menu: { screen: '/web/banner', icon: 'star', order: 11 },
   sorts: BANNER_SORTS,
   filters: {
     enabled: { kind: 'bool', column: 'banner.enabled' },

@@ -8,8 +8,7 @@ export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
 /** Bibliography entries (year range filters are written by hand in server.ts). */
 export const bibliographySpec = defineSpec({
   api: 'bibliography',
-  screen: '/web/bibliography',
   roles: 'everyone',
-  menu: { icon: 'pdf', order: 15 },
+  menu: { screen: '/web/bibliography', icon: 'pdf', order: 15 },
   sorts: BIBLIOGRAPHY_SORTS,
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
+import { nonEmpty } from '../../contract/batch';
 import {
   optionalDate,
   optionalRef,
@@ -72,7 +72,7 @@ export const bookBatchSetSchema = z
     categoryId: requiredRef.optional(),
     subclassId: z.union([requiredRef, z.null()]).optional(),
   })
-  .refine(nonEmpty, NON_EMPTY_SET)
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'))
   .refine((s) => s.subclassId === undefined || s.subclassId === null || s.categoryId !== undefined, {
     ...because('batch_category', 'set the category too'),
     path: ['subclassId'],

@@ -16,9 +16,8 @@ export const BOOK_SORTS = [
 /** Books: the catalogue. */
 export const bookSpec = defineSpec({
   api: 'book',
-  screen: '/web/book',
   roles: 'everyone',
-  menu: { icon: 'education', order: 10 },
+  menu: { screen: '/web/book', icon: 'education', order: 10 },
   sorts: BOOK_SORTS,
   filters: {
     categoryId: { kind: 'ref', column: 'book.category_id' },

@@ -5,8 +5,7 @@ export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] a
 /** Book categories. */
 export const categorySpec = defineSpec({
   api: 'category',
-  screen: '/web/category',
   roles: 'everyone',
-  menu: { icon: 'tree', order: 16 },
+  menu: { screen: '/web/category', icon: 'tree', order: 16 },
   sorts: CATEGORY_SORTS,
 });

@@ -6,9 +6,8 @@ export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
 /** Uploaded images. */
 export const imageSpec = defineSpec({
   api: 'image',
-  screen: '/users/image',
   roles: 'everyone',
-  menu: { icon: 'example', order: 24 },
+  menu: { screen: '/users/image', icon: 'example', order: 24 },
   sorts: IMAGE_SORTS,
   filters: {
     mime: { kind: 'enum', values: IMAGE_MIMES, column: 'image.mime' },

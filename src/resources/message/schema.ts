@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
+import { nonEmpty } from '../../contract/batch';
 import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
+import { because } from '../../contract/field-codes';
 import { checkRanges } from '../../contract/range';
 import { editSchemas, pageFilters } from '../../contract/spec-schema';
 import { MESSAGE_SORTS, MESSAGE_STATUSES, messageSpec } from './spec';
@@ -41,4 +42,4 @@ export const messageBatchSetSchema = z
   .strictObject({
     status: z.enum(['unread', 'read'], { error: 'must be unread or read' }),
   })
-  .refine(nonEmpty, NON_EMPTY_SET);
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));

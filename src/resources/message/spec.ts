@@ -6,9 +6,8 @@ export const MESSAGE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'update
 /** Online messages from readers (API `online`). */
 export const messageSpec = defineSpec({
   api: 'online',
-  screen: '/users/online',
   roles: 'everyone',
-  menu: { icon: 'message', order: 22 },
+  menu: { screen: '/users/online', icon: 'message', order: 22 },
   sorts: MESSAGE_SORTS,
   filters: {
     status: { kind: 'enum', values: MESSAGE_STATUSES, column: 'message.status' },

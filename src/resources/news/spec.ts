@@ -6,9 +6,8 @@ export const NEWS_SORTS = ['id', 'title', 'status', 'publishedAt', 'createdAt', 
 /** News articles. */
 export const newsSpec = defineSpec({
   api: 'news',
-  screen: '/web/news',
   roles: 'everyone',
-  menu: { icon: 'list', order: 13 },
+  menu: { screen: '/web/news', icon: 'list', order: 13 },
   sorts: NEWS_SORTS,
   filters: {
     status: { kind: 'enum', values: NEWS_STATUSES, column: 'news.status' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PHONE_RE } from '../../contract/auth';
-import { NON_EMPTY_SET, nonEmpty } from '../../contract/batch';
+import { nonEmpty } from '../../contract/batch';
 import { optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { optionalEmail } from '../../contract/fields';
@@ -42,4 +42,4 @@ export type Reader = RecordMeta & {
 
 export const readerBatchSetSchema = z
   .strictObject({ status: z.enum(READER_STATUSES, { error: 'must be active or disabled' }).optional() })
-  .refine(nonEmpty, NON_EMPTY_SET);
+  .refine(nonEmpty, because('batch_fields', 'choose at least one field'));

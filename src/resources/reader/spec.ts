@@ -7,9 +7,8 @@ export const READER_SORTS = ['id', 'nickName', 'phone', 'status', 'createdAt', '
 /** Readers of the reading site (API `users`; not staff, which is `user`). */
 export const readerSpec = defineSpec({
   api: 'users',
-  screen: '/users/user',
   roles: 'everyone',
-  menu: { icon: 'user', order: 20 },
+  menu: { screen: '/users/user', icon: 'user', order: 20 },
   sorts: READER_SORTS,
   filters: {
     status: { kind: 'enum', values: READER_STATUSES, column: 'reader.status' },

@@ -7,9 +7,8 @@ export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] 
 /** Resources: downloadable files and links of the reading site. */
 export const resourceSpec = defineSpec({
   api: 'resource',
-  screen: '/web/resource',
   roles: 'everyone',
-  menu: { icon: 'zip', order: 14 },
+  menu: { screen: '/web/resource', icon: 'zip', order: 14 },
   sorts: RESOURCE_SORTS,
   filters: {
     type: { kind: 'enum', values: RESOURCE_TYPES, column: 'site_resource.type' },

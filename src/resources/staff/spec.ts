@@ -10,8 +10,7 @@ export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'create
  */
 export const staffSpec = defineSpec({
   api: 'user',
-  screen: '/users/adminuser',
   roles: ['admin'],
-  menu: { icon: 'lock', order: 21 },
+  menu: { screen: '/users/adminuser', icon: 'lock', order: 21 },
   sorts: STAFF_SORTS,
 });

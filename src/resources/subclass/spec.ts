@@ -5,9 +5,8 @@ export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 
 /** Category subclasses. */
 export const subclassSpec = defineSpec({
   api: 'category/subclass',
-  screen: '/web/categorysubclass',
   roles: 'everyone',
-  menu: { icon: 'tree-table', order: 17 },
+  menu: { screen: '/web/categorysubclass', icon: 'tree-table', order: 17 },
   sorts: SUBCLASS_SORTS,
   filters: {
     categoryId: { kind: 'ref', column: 'sc.category_id' },

@@ -5,7 +5,7 @@ import { VIDEO_SORTS } from '../../contract/values';
 export const videoSpec = defineSpec({
   api: 'video',
   roles: 'everyone',
-  menu: { icon: 'guide', order: 18 },
+  menu: { screen: '/web/video', icon: 'guide', order: 18 },
   sorts: VIDEO_SORTS,
   // Status and category are written by hand in its schema and server.
   filters: { created: { kind: 'dateRange', column: 'video.created_at', params: ['createdFrom', 'createdTo'] } },

@@ -117,9 +117,9 @@ describe("a list's first page, asked by the boot script", () => {
   });
 
   it("names each noun's screen where its route file is, and every list route is some noun's screen", () => {
-    const screens = new Map<string, string>(Object.entries(SPECS).map(([noun, spec]) => [spec.screen, noun]));
+    const screens = new Map<string, string>(Object.entries(SPECS).map(([noun, spec]) => [spec.menu.screen, noun]));
     for (const [noun, spec] of Object.entries(SPECS)) {
-      const file = `src/routes/_console${spec.screen}.tsx`;
+      const file = `src/routes/_console${spec.menu.screen}.tsx`;
       expect(existsSync(file), `${noun}: ${file}`).toBe(true);
       expect(readFileSync(file, 'utf8'), file).toContain(`${noun}Spec`);
     }
@@ -171,6 +171,6 @@ describe('the facts the build imports', () => {
   it("are the console's own modules, loaded through Vite's module runner", async () => {
     const loaded = await loadListFacts(process.cwd());
     expect(loaded.firstPageBody).toBe(FACTS.firstPageBody);
-    expect(loaded.specs.map((s) => s.screen)).toEqual(FACTS.specs.map((s) => s.screen));
+    expect(loaded.specs.map((s) => s.menu?.screen)).toEqual(FACTS.specs.map((s) => s.menu?.screen));
   });
 });
