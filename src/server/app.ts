@@ -3,7 +3,6 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMPORT_MAX_BYTES } from '../contract/import';
-import { IMAGE_MAX_BYTES } from '../resources/image/schema';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
 import type { AppDeps, AppEnv } from './context';
@@ -21,6 +20,8 @@ import { registerViews } from './views/routes';
 import { registerVodCredential, registerVodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
+/** Room for the multipart framing around an uploaded file. */
+const FRAMING = 64 * 1024;
 
 /**
  * The whole HTTP surface over the app's services (services.ts); main.ts serves it, tests serve it on
@@ -45,24 +46,29 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   api.use('*', noStore);
   // Every query parameter any route reads is checked here (NUL, lone surrogates, bad escapes).
   api.use('*', checkQuery);
-  const jsonLimit = limitBody(JSON_LIMIT, (close) => tooLarge('Request body', '1 MiB', close));
-  // The image upload alone takes a bigger body: the 5 MiB file plus multipart framing. The exact
-  // 5 MiB check on the file itself is the route's.
-  const uploadLimit = limitBody(IMAGE_MAX_BYTES + 64 * 1024, (close) => tooLarge('Image', '5 MiB', close));
-  // CSV imports (`POST /{r}/import`) likewise: the 5 MiB file plus framing; the route checks the file.
-  const importLimit = limitBody(IMPORT_MAX_BYTES + 64 * 1024, (close) => tooLarge('CSV file', '5 MiB', close));
-  api.use('*', (c, next) =>
-    c.req.method !== 'POST'
-      ? jsonLimit(c, next)
-      : c.req.path === '/prod-api/file/upload/img'
-        ? uploadLimit(c, next)
-        : c.req.path.endsWith('/import')
-          ? importLimit(c, next)
-          : jsonLimit(c, next),
-  );
   // Each noun's sub-apps, built once; mounted below on their own paths.
   const nouns = Object.values(NOUN_SERVERS).map((noun) => noun(deps));
   const resources = nouns.flatMap((n) => (n.resource ? [n.resource] : []));
+
+  const jsonLimit = limitBody(JSON_LIMIT, (close) => tooLarge('Request body', '1 MiB', close));
+  // A noun's upload routes take a bigger body: the file plus multipart framing. The exact check on
+  // the file itself is the route's.
+  const uploadLimits = new Map(
+    nouns
+      .flatMap((n) => Object.entries(n.uploads ?? {}))
+      .map(([path, u]) => [
+        `/prod-api${path}`,
+        limitBody(u.bytes + FRAMING, (close) => tooLarge(u.what, u.limit, close)),
+      ]),
+  );
+  // CSV imports (`POST /{r}/import`) likewise: the 5 MiB file plus framing; the route checks the file.
+  const importLimit = limitBody(IMPORT_MAX_BYTES + FRAMING, (close) => tooLarge('CSV file', '5 MiB', close));
+  api.use('*', (c, next) => {
+    if (c.req.method !== 'POST') return jsonLimit(c, next);
+    const upload = uploadLimits.get(c.req.path);
+    if (upload) return upload(c, next);
+    return c.req.path.endsWith('/import') ? importLimit(c, next) : jsonLimit(c, next);
+  });
   // Public and self-authenticating routes first; a handler that answers ends the chain.
   registerAuthRoutes(api, deps);
   for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);

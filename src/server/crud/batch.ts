@@ -25,7 +25,7 @@ export interface BatchDef {
 
 type Row = RowBase & Record<string, unknown>;
 
-/** What define-resource.ts hands over: the resource's own parts a batch edit needs. */
+/** What bulk-routes.ts hands over: the resource's own parts a batch edit needs. */
 export interface BatchTarget {
   batch: BatchDef;
   /** The update schema: every changed record passes exactly what PUT /{r} would check. */

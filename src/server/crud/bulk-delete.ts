@@ -13,7 +13,7 @@ import type { Db, RowBase } from './types';
 
 type Row = RowBase & Record<string, unknown>;
 
-/** What define-resource.ts hands over: the resource's own delete and its page filter. */
+/** What bulk-routes.ts hands over: the resource's own delete and its page filter. */
 export interface BulkDeleteTarget {
   /** Every record the page filters match, read in `db` (the transaction). */
   matching: (db: Db, filter: unknown, limit: number) => Promise<Row[]>;

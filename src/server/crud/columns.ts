@@ -67,7 +67,7 @@ interface Entry {
  * field is stored in the column of its name in snake case unless `exceptions` says otherwise; the
  * types check both against the row, and that every field of the record is listed. Called twice
  * (`columnMap<Out>()(select, fields, exceptions)`) so that the row and the list's names are
- * inferred while the record type is given. Spread into `registerResource`: select, toApi, toColumns.
+ * inferred while the record type is given. Spread into `defineResource`: select, toApi, toColumns.
  */
 export function columnMap<Out extends RecordMeta>() {
   return <S extends (db: Db) => { executeTakeFirstOrThrow(): Promise<MetaRow> }, const F extends readonly Field<Out>[]>(

@@ -4,7 +4,7 @@ import type { TableName } from '../db/schema';
 import { specFilters } from './filters';
 
 /**
- * The parts of a `registerResource` definition that every resource reads off its spec the same
+ * The parts of a `defineResource` description that every resource reads off its spec the same
  * way, so the route path, the role check, the SQL filters and the sort columns cannot drift from
  * what the console derives from the same spec. `alias` names the table in the resource's `select`
  * (`category_subclass as sc`). A resource whose filters no kind describes writes its own `filters`

@@ -41,7 +41,7 @@ export interface ImportDef<Refs = unknown> {
   toInput(cells: Record<string, string>, refs: Refs, fail: (p: RowProblem) => void): Record<string, unknown>;
 }
 
-/** What define-resource.ts hands over: the resource's own parts the import needs. */
+/** What bulk-routes.ts hands over: the resource's own parts the import needs. */
 export interface ImportTarget {
   name: string;
   table: TableName;

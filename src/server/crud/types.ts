@@ -75,7 +75,7 @@ export interface ResourceDef<
   fullText?: FullTextIndex;
   /**
    * Filters, keyword and sort use only the resource's own table, so counting and picking a page's
-   * ids can skip the joins of `select` (define-resource.ts `pageRows`).
+   * ids can skip the joins of `select` (page-query.ts `pageRows`).
    */
   pageFromTable?: boolean | ((page: PageFields) => boolean);
   filters?: (page: z.output<PS>) => Expression<SqlBool>[];

@@ -8,6 +8,8 @@ export interface NounServer {
   routes: Record<string, Hono<AppEnv>>;
   /** Sub-apps answered before the token check (a stored image: an `<img>` sends no token). */
   publicRoutes?: Record<string, Hono<AppEnv>>;
+  /** POST routes (paths under /prod-api) that take a file larger than a JSON body may be. */
+  uploads?: Record<string, { bytes: number; what: string; limit: string }>;
   /** The records it writes, for presence, live events and the system counts; absent: none. */
   resource?: RegisteredResource;
 }

@@ -55,7 +55,8 @@ export class PgBossQueue implements JobBackend {
               id: job.id,
               attempt: job.retryCount + 1,
               last: job.retryCount >= job.retryLimit,
-              signal: this.abort.signal,
+              // Stopped at its timeout, when pg-boss expires it and another try may start.
+              signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(def.timeoutSeconds * 1000)]),
             });
           },
         );

@@ -57,6 +57,13 @@ export class TableQueue implements JobBackend {
   }
 
   async start(defs: JobDefinition<object>[]): Promise<void> {
+    // Finished jobs are kept a week for whoever investigates, then go (as pg-boss's retention).
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    await this.db
+      .deleteFrom('job')
+      .where('state', 'in', ['done', 'failed'])
+      .where('updated_at', '<', weekAgo)
+      .execute();
     this.loops = defs.map((d) => this.loop(d));
   }
 
@@ -185,16 +192,22 @@ export class TableQueue implements JobBackend {
         .execute()
         .catch((err) => this.log.error(`[jobs] ${def.queue} ${job.id}: renewing its lease failed`, err));
     }, this.leaseMs / 3);
+    // A try that runs past its timeout is stopped (its ffmpeg killed) and counts as failed.
+    const timeout = AbortSignal.timeout(def.timeoutSeconds * 1000);
     try {
       await def.run(data, {
         id: job.id,
         attempt: job.attempts,
         last: job.attempts >= def.attempts,
-        signal: this.abort.signal,
+        signal: AbortSignal.any([this.abort.signal, timeout]),
       });
       await this.finish(job.id, 'done', null);
     } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
+      const why = timeout.aborted
+        ? `it ran past its ${def.timeoutSeconds} s timeout`
+        : err instanceof Error
+          ? err.message
+          : String(err);
       if (this.abort.signal.aborted) {
         // Stopping: the job goes back as it was, this try not counted.
         await this.db

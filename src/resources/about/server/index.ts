@@ -1,14 +1,16 @@
-import type { Hono } from 'hono';
-import { currentUser } from '../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { auditEntry } from '../../server/crud/audit-entry';
-import type { Db } from '../../server/crud/types';
-import { staleVersion } from '../../server/crud/write';
-import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/repositories/audit';
-import type { Database } from '../../server/db/schema';
-import { ok } from '../../server/http/envelope';
-import { readJson } from '../../server/http/validate';
-import { type About, aboutUpdateSchema, type SiteLink, urlListUpdateSchema } from './schema';
+import { Hono } from 'hono';
+import { currentUser } from '../../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../../server/context';
+import { auditEntry } from '../../../server/crud/audit-entry';
+import type { Db } from '../../../server/crud/types';
+import { staleVersion } from '../../../server/crud/write';
+import { diffRecords, recordTitleOf, writeAudit } from '../../../server/db/repositories/audit';
+import type { Database } from '../../../server/db/schema';
+import { ok } from '../../../server/http/envelope';
+import type { NounServer } from '../../../server/http/noun';
+import { readJson } from '../../../server/http/validate';
+import { type About, aboutUpdateSchema, type SiteLink, urlListUpdateSchema } from '../schema';
+import { aboutSpec } from '../spec';
 
 /** About us is one record; it exists (version 0, empty) before anyone saves it. */
 const ABOUT_ID = 1;
@@ -33,12 +35,13 @@ const readLinks = (db: Db): Promise<SiteLink[]> =>
   db.selectFrom('site_link').select(['id', 'name', 'url', 'sort']).orderBy('sort').orderBy('id').execute();
 
 /** GET /company/list, PUT /company, GET /url/list, PUT /url: each write audited in its transaction. */
-export function registerAbout(api: Hono<AppEnv>, deps: AppDeps) {
-  api.get('/company/list', async (c) => {
+export function aboutServer(deps: AppDeps): NounServer {
+  const about = new Hono<AppEnv>();
+  about.get('/list', async (c) => {
     return ok(c, [toAbout(await readAbout(deps.db), deps.now().toISOString())]);
   });
 
-  api.put('/company', async (c) => {
+  about.put('/', async (c) => {
     const input = await readJson(c, aboutUpdateSchema, ['createdAt', 'updatedAt']);
     const user = currentUser(c);
     const out = await deps.db.transaction().execute(async (trx) => {
@@ -81,9 +84,10 @@ export function registerAbout(api: Hono<AppEnv>, deps: AppDeps) {
     return ok(c, out);
   });
 
-  api.get('/url/list', async (c) => ok(c, await readLinks(deps.db)));
+  const links = new Hono<AppEnv>();
+  links.get('/list', async (c) => ok(c, await readLinks(deps.db)));
 
-  api.put('/url', async (c) => {
+  links.put('/', async (c) => {
     const input = await readJson(c, urlListUpdateSchema);
     const user = currentUser(c);
     const out = await deps.db.transaction().execute(async (trx) => {
@@ -105,4 +109,6 @@ export function registerAbout(api: Hono<AppEnv>, deps: AppDeps) {
     });
     return ok(c, out);
   });
+
+  return { routes: { [`/${aboutSpec.api}`]: about, '/url': links } };
 }

@@ -1,20 +1,18 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import { invalidField } from '../../server/http/errors';
-import { applicationCreateSchema, applicationPageSchema } from './schema';
-import { APPLICATION_READ_ONLY, applicationColumns } from './server-row';
-import { registerApplicationTransitions } from './server-transition';
-import { applicationSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import { invalidField } from '../../../server/http/errors';
+import { applicationCreateSchema, applicationPageSchema } from '../schema';
+import { applicationSpec } from '../spec';
+import { APPLICATION_READ_ONLY, applicationColumns } from './row';
+import { applicationTransitions } from './transition';
 
 /**
  * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
- * its stock rule (apply-transition.ts). No delete: borrowing history is kept.
+ * its stock rule (transition.ts). No delete: borrowing history is kept.
  */
-export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
-  registerApplicationTransitions(api, deps);
-  return registerResource(api, deps, {
+export function applicationServer(deps: AppDeps): DefinedResource {
+  const noun = defineResource(deps, {
     ...fromSpec(applicationSpec, 'application'),
     schemas: { create: applicationCreateSchema, page: applicationPageSchema },
     operations: { update: false, delete: false },
@@ -40,4 +38,6 @@ export function registerApplication(api: Hono<AppEnv>, deps: AppDeps) {
       if (!book) throw invalidField('bookId', 'no such book');
     },
   });
+  applicationTransitions(noun.app, deps);
+  return noun;
 }

@@ -1,6 +1,6 @@
-import { columnMap } from '../../server/crud/columns';
-import type { Db } from '../../server/crud/types';
-import type { Application } from './schema';
+import { columnMap } from '../../../server/crud/columns';
+import type { Db } from '../../../server/crud/types';
+import type { Application } from '../schema';
 
 export const selectApplication = (db: Db) =>
   db

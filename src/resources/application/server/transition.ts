@@ -1,16 +1,15 @@
 import type { Hono } from 'hono';
-import { currentUser } from '../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { auditEntry } from '../../server/crud/audit-entry';
-import type { Db } from '../../server/crud/types';
-import { staleVersion } from '../../server/crud/write';
-import { diffRecords, recordTitleOf, writeAudit } from '../../server/db/repositories/audit';
-import { publishChange } from '../../server/events/routes';
-import { ok } from '../../server/http/envelope';
-import { notFound, refused } from '../../server/http/errors';
-import { readJson } from '../../server/http/validate';
-import { type ApplicationStatus, applicationUpdateSchema, canTransition } from './schema';
-import { APPLICATION_READ_ONLY, selectApplication, toApplication } from './server-row';
+import { currentUser } from '../../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../../server/context';
+import { auditEntry } from '../../../server/crud/audit-entry';
+import type { Db } from '../../../server/crud/types';
+import { staleVersion } from '../../../server/crud/write';
+import { diffRecords, recordTitleOf, writeAudit } from '../../../server/db/repositories/audit';
+import { ok } from '../../../server/http/envelope';
+import { notFound, refused } from '../../../server/http/errors';
+import { readJson } from '../../../server/http/validate';
+import { type ApplicationStatus, applicationUpdateSchema, canTransition } from '../schema';
+import { APPLICATION_READ_ONLY, selectApplication, toApplication } from './row';
 
 /**
  * One copy out (approve) or back in (return), as a conditional UPDATE: `stock > 0` in the WHERE
@@ -28,8 +27,9 @@ async function moveStock(trx: Db, bookId: number, delta: 1 | -1, at: string): Pr
   return row ? row.stock : null;
 }
 
-export function registerApplicationTransitions(api: Hono<AppEnv>, deps: AppDeps) {
-  api.put('/apply', async (c) => {
+/** `PUT /apply`: a status transition with its stock rule, on the application's sub-app. */
+export function applicationTransitions(app: Hono<AppEnv>, deps: AppDeps) {
+  app.put('/', async (c) => {
     const input = await readJson(c, applicationUpdateSchema, [
       ...APPLICATION_READ_ONLY,
       'userId',
@@ -99,9 +99,15 @@ export function registerApplicationTransitions(api: Hono<AppEnv>, deps: AppDeps)
     });
     // After the commit: open consoles recount pending applications and refresh the lists.
     const actor = { id: user.staffId, name: user.name || user.userName };
-    publishChange(deps, { resource: 'apply', id: out.id, version: out.version, action: 'update', actor });
+    void deps.events.publishChange({ resource: 'apply', id: out.id, version: out.version, action: 'update', actor });
     if (bookVersion !== null) {
-      publishChange(deps, { resource: 'book', id: out.bookId, version: bookVersion, action: 'update', actor });
+      void deps.events.publishChange({
+        resource: 'book',
+        id: out.bookId,
+        version: bookVersion,
+        action: 'update',
+        actor,
+      });
     }
     return ok(c, out);
   });

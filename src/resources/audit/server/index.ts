@@ -1,12 +1,11 @@
-import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { registerResource } from '../../server/crud/define-resource';
-import { eq, specFilters } from '../../server/crud/filters';
-import { fromSpec, type RowOf } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { type AuditAction, type AuditEntry, auditPageSchema } from './schema';
-import { auditSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { eq, specFilters } from '../../../server/crud/filters';
+import { fromSpec, type RowOf } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { type AuditAction, type AuditEntry, auditPageSchema } from '../schema';
+import { auditSpec } from '../spec';
 
 // Audit rows are never edited, so they have no version; the machinery's row shape wants one.
 const select = (db: Db) => db.selectFrom('audit_log').selectAll('audit_log').select(sql<number>`0`.as('version'));
@@ -25,8 +24,8 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 });
 
 /** `/audit/page` (+ export): the trail, admin only, read only. */
-export function registerAudit(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function auditServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(auditSpec, 'audit_log'),
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },

@@ -1,11 +1,10 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from './schema';
-import { bannerSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from '../schema';
+import { bannerSpec } from '../spec';
 
 const select = (db: Db) => db.selectFrom('banner').selectAll('banner');
 
@@ -14,8 +13,8 @@ const columns = columnMap<Banner>()(select, ['title', 'imageUrl', 'linkUrl', 'so
   enabled: { column: 'enabled', read: Boolean, write: (v) => (v ? 1 : 0) },
 });
 
-export function registerBanner(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function bannerServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(bannerSpec, 'banner'),
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     keywordColumns: ['banner.title', 'banner.link_url'],

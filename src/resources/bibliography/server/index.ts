@@ -1,24 +1,23 @@
-import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
 import {
   type Bibliography,
   bibliographyCreateSchema,
   bibliographyPageSchema,
   bibliographyUpdateSchema,
-} from './schema';
-import { bibliographySpec } from './spec';
+} from '../schema';
+import { bibliographySpec } from '../spec';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
 
 const columns = columnMap<Bibliography>()(select, ['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
 
-export function registerBibliography(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function bibliographyServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     keywordColumns: [

@@ -1,13 +1,12 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { invalidField, refused } from '../../server/http/errors';
-import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from './schema';
-import { BOOK_CSV_COLUMNS, BOOK_FIELDS, bookBatch, bookImporter } from './server-bulk';
-import { bookSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { invalidField, refused } from '../../../server/http/errors';
+import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../schema';
+import { bookSpec } from '../spec';
+import { BOOK_CSV_COLUMNS, BOOK_FIELDS, bookBatch, bookImporter } from './bulk';
 
 const select = (db: Db) =>
   db
@@ -22,8 +21,8 @@ const columns = columnMap<Book>()(select, BOOK_FIELDS, {
   subclassName: { column: 'subclass_name', write: false },
 });
 
-export function registerBook(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function bookServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).

@@ -1,32 +1,25 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { ok } from '../../server/http/envelope';
-import { refused } from '../../server/http/errors';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { ok } from '../../../server/http/envelope';
+import { refused } from '../../../server/http/errors';
 import {
   type Category,
   type CategoryOption,
   categoryCreateSchema,
   categoryPageSchema,
   categoryUpdateSchema,
-} from './schema';
-import { categorySpec } from './spec';
+} from '../schema';
+import { categorySpec } from '../spec';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
 
 const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
 
-export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
-  // Before the resource routes: nothing below may swallow /category/list.
-  api.get('/category/list', async (c) => {
-    const rows = await deps.db.selectFrom('category').select(['id', 'name']).orderBy('sort').orderBy('name').execute();
-    return ok<CategoryOption[]>(c, rows);
-  });
-
-  return registerResource(api, deps, {
+export function categoryServer(deps: AppDeps): DefinedResource {
+  const noun = defineResource(deps, {
     ...fromSpec(categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     keywordColumns: ['category.name', 'category.description'],
@@ -49,6 +42,12 @@ export function registerCategory(api: Hono<AppEnv>, deps: AppDeps) {
       }
     },
   });
+
+  noun.app.get('/list', async (c) => {
+    const rows = await deps.db.selectFrom('category').select(['id', 'name']).orderBy('sort').orderBy('name').execute();
+    return ok<CategoryOption[]>(c, rows);
+  });
+  return noun;
 }
 
 async function count(

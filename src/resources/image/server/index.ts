@@ -1,5 +1,6 @@
 import type { AppDeps } from '../../../server/context';
 import type { NounServer } from '../../../server/http/noun';
+import { IMAGE_MAX_BYTES } from '../schema';
 import { imageRecords } from './records';
 import { imageFiles, imageUpload } from './upload';
 
@@ -13,6 +14,7 @@ export function imageServer(deps: AppDeps): NounServer {
   return {
     routes: { ...records.routes, '/file/upload': imageUpload(deps) },
     publicRoutes: { '/files/images': imageFiles(deps) },
+    uploads: { '/file/upload/img': { bytes: IMAGE_MAX_BYTES, what: 'Image', limit: '5 MiB' } },
     resource: records.resource,
   };
 }

@@ -1,12 +1,11 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { IMAGE_URL_PREFIX, removeImage } from '../../server/files/images';
-import { type ImageRecord, imagePageSchema } from './schema';
-import { imageSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { IMAGE_URL_PREFIX, removeImage } from '../../../server/files/images';
+import { type ImageRecord, imagePageSchema } from '../schema';
+import { imageSpec } from '../spec';
 
 const select = (db: Db) => db.selectFrom('image').selectAll('image');
 
@@ -20,9 +19,9 @@ const columns = columnMap<ImageRecord>()(
 );
 export const toImage = columns.toApi;
 
-/** `/image`: page and delete; created by `POST /file/upload/img` (routes/image-upload.ts). */
-export function registerImage(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+/** `/image`: page and delete; created by `POST /file/upload/img` (upload.ts). */
+export function imageRecords(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },

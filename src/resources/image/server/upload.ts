@@ -1,19 +1,18 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Hono } from 'hono';
-import { IMAGE_VARIANT_WIDTHS, snapImageWidth } from '../../contract/image-variants';
-import { currentUser } from '../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { auditEntry } from '../../server/crud/audit-entry';
-import { diffRecords, writeAudit } from '../../server/db/repositories/audit';
-import { DEFAULT_STORAGE_RESERVE, freeBytes } from '../../server/files/disk';
+import { Hono } from 'hono';
+import { IMAGE_VARIANT_WIDTHS, snapImageWidth } from '../../../contract/image-variants';
+import { currentUser } from '../../../server/auth/middleware';
+import type { AppDeps, AppEnv } from '../../../server/context';
+import { auditEntry } from '../../../server/crud/audit-entry';
+import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
 import {
   cleanImage,
   ImageTooLarge,
   ImageUnreadable,
   MAX_IMAGE_PIXELS,
   type VariantFormat,
-} from '../../server/files/image-processing';
+} from '../../../server/files/image-processing';
 import {
   IMAGE_URL_PREFIX,
   imagesDir,
@@ -24,12 +23,12 @@ import {
   STORED_NAME_RE,
   sniffImage,
   storeImage,
-} from '../../server/files/images';
-import { ok } from '../../server/http/envelope';
-import { invalidField, storageFull, tooLarge, unsupportedType } from '../../server/http/errors';
-import { readForm } from '../../server/http/forms';
-import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from './schema';
-import { toImage } from './server';
+} from '../../../server/files/images';
+import { ok } from '../../../server/http/envelope';
+import { invalidField, storageFull, tooLarge, unsupportedType } from '../../../server/http/errors';
+import { readForm } from '../../../server/http/forms';
+import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from '../schema';
+import { toImage } from './records';
 
 const LARGEST_WIDTH = Math.max(...IMAGE_VARIANT_WIDTHS);
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -49,8 +48,9 @@ function variantFormat(accept: string | undefined, ext: string): VariantFormat {
  * `?w=N`: a copy at most N px wide (N snapped up to the next of IMAGE_VARIANT_WIDTHS), never wider than
  * the original, made on first request and kept; WebP when Accept takes it (`Vary: Accept`).
  */
-export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
-  api.get('/files/images/:name', async (c) => {
+export function imageFiles(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get('/:name', async (c) => {
     const name = c.req.param('name');
     if (!STORED_NAME_RE.test(name)) return c.notFound();
     const ext = name.slice(name.lastIndexOf('.') + 1);
@@ -85,11 +85,13 @@ export function registerImageFiles(api: Hono<AppEnv>, deps: AppDeps) {
       'Content-Length': String(bytes.length),
     });
   });
+  return app;
 }
 
 /** POST /file/upload/img: multipart `file`, type by magic bytes, at most 5 MiB. */
-export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
-  api.post('/file/upload/img', async (c) => {
+export function imageUpload(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post('/img', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     if (!type.startsWith('multipart/form-data')) throw unsupportedType('Content-Type must be multipart/form-data');
     const form = await readForm(c);
@@ -117,17 +119,16 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
     const { bytes, width, height } = cleaned;
     const user = currentUser(c);
     const fileName = (file.name || 'image').slice(0, 255);
-    const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
-    const free = await freeBytes(imagesDir(deps.dataDir));
-    if (free - bytes.length < reserve) {
+    const room = await deps.files.roomFor(imagesDir(deps.dataDir), bytes.length);
+    if (!room.fits) {
       deps.log.error(
-        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${free} bytes free, ${reserve} kept in reserve)`,
+        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${room.free} bytes free, ${deps.files.reserveBytes} kept in reserve)`,
       );
       throw storageFull();
     }
     // The file first, then the row: a failed transaction removes the orphan file below. A failed
     // write removes its own temp file; app.onError answers a full disk with 507.
-    const storedName = await storeImage(deps.dataDir, bytes, mime, deps.diskFaults);
+    const storedName = await storeImage(deps.dataDir, bytes, mime, deps.files.faults);
     try {
       const out = await deps.db.transaction().execute(async (trx) => {
         const at = deps.now().toISOString();
@@ -160,4 +161,5 @@ export function registerImageUpload(api: Hono<AppEnv>, deps: AppDeps) {
       throw err;
     }
   });
+  return app;
 }

@@ -1,15 +1,14 @@
-import type { Hono } from 'hono';
 import { type SqlBool, sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { specFilters } from '../../server/crud/filters';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { invalidField } from '../../server/http/errors';
-import { type Message, messageCreateSchema, messagePageSchema, messageUpdateSchema } from './schema';
-import { messageBatch } from './server-bulk';
-import { messageSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { specFilters } from '../../../server/crud/filters';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { invalidField } from '../../../server/http/errors';
+import { type Message, messageCreateSchema, messagePageSchema, messageUpdateSchema } from '../schema';
+import { messageSpec } from '../spec';
+import { messageBatch } from './bulk';
 
 const select = (db: Db) => db.selectFrom('message').selectAll('message');
 
@@ -24,8 +23,8 @@ function ofReader(readerId: number | undefined) {
 }
 
 /** `/online`: readers' messages. */
-export function registerMessage(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function messageServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(messageSpec, 'message'),
     schemas: { create: messageCreateSchema, update: messageUpdateSchema, page: messagePageSchema },
     filters: (p) => [...specFilters(messageSpec.filters, p), ...ofReader(p.readerId)],

@@ -1,20 +1,19 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { invalidField } from '../../server/http/errors';
-import { type News, newsCreateSchema, newsPageSchema, newsUpdateSchema } from './schema';
-import { sanitizeRichText } from './server-rich-text';
-import { newsSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { invalidField } from '../../../server/http/errors';
+import { type News, newsCreateSchema, newsPageSchema, newsUpdateSchema } from '../schema';
+import { newsSpec } from '../spec';
+import { sanitizeRichText } from './rich-text';
 
 const select = (db: Db) => db.selectFrom('news').selectAll('news');
 
 const columns = columnMap<News>()(select, ['title', 'summary', 'content', 'coverUrl', 'status', 'publishedAt']);
 
-export function registerNews(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function newsServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(newsSpec, 'news'),
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     // Not the HTML content: a keyword would match tag and attribute names.

@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { invalidField } from '../../server/http/errors';
+import { invalidField } from '../../../server/http/errors';
 
 /**
  * News content is HTML from the console's editor, later shown on the public site, so it is cleaned

@@ -1,6 +1,6 @@
-import { readerBatchSetSchema } from '../../contract/batch';
-import type { BatchDef } from '../../server/crud/batch';
-import type { ImportDef } from '../../server/crud/import';
+import type { BatchDef } from '../../../server/crud/batch';
+import type { ImportDef } from '../../../server/crud/import';
+import { readerBatchSetSchema } from '../schema';
 
 /** Readers from CSV: the export's columns; the phone number is unique, within the file too. */
 export const readerImporter: ImportDef = {

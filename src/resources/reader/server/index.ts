@@ -1,21 +1,20 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { refused } from '../../server/http/errors';
-import { type Reader, readerCreateSchema, readerPageSchema, readerUpdateSchema } from './schema';
-import { readerBatch, readerImporter } from './server-bulk';
-import { readerSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { refused } from '../../../server/http/errors';
+import { type Reader, readerCreateSchema, readerPageSchema, readerUpdateSchema } from '../schema';
+import { readerSpec } from '../spec';
+import { readerBatch, readerImporter } from './bulk';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
 
 const columns = columnMap<Reader>()(select, ['nickName', 'phone', 'email', 'gender', 'status', 'avatarUrl']);
 
 /** `/users`: the reading site's readers. */
-export function registerReader(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function readerServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(readerSpec, 'reader'),
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],

@@ -1,12 +1,11 @@
-import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { invalidField } from '../../server/http/errors';
-import { type Resource, resourceCreateSchema, resourcePageSchema, resourceUpdateSchema } from './schema';
-import { resourceSpec } from './spec';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { invalidField } from '../../../server/http/errors';
+import { type Resource, resourceCreateSchema, resourcePageSchema, resourceUpdateSchema } from '../schema';
+import { resourceSpec } from '../spec';
 
 const select = (db: Db) =>
   db
@@ -20,8 +19,8 @@ const columns = columnMap<Resource>()(select, ['title', 'type', 'url', 'descript
 });
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
-export function registerResourceFiles(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function resourceServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],

@@ -1,18 +1,17 @@
-import type { Hono } from 'hono';
-import { hashPassword } from '../../server/auth/password';
-import { requireStrongPassword } from '../../server/auth/password-rule';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { contains, eq } from '../../server/crud/filters';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { deleteStaffSessions } from '../../server/db/repositories/sessions';
-import { parseRoles, rolesText } from '../../server/db/repositories/staff';
-import { invalidField } from '../../server/http/errors';
-import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from './schema';
-import { guardAdminChange } from './server-rules';
-import { staffSpec } from './spec';
+import { hashPassword } from '../../../server/auth/password';
+import { requireStrongPassword } from '../../../server/auth/password-rule';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { contains, eq } from '../../../server/crud/filters';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { deleteStaffSessions } from '../../../server/db/repositories/sessions';
+import { parseRoles, rolesText } from '../../../server/db/repositories/staff';
+import { invalidField } from '../../../server/http/errors';
+import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from '../schema';
+import { staffSpec } from '../spec';
+import { guardAdminChange } from './rules';
 
 // Lists the columns instead of selectAll so the password hash can never reach a response.
 const select = (db: Db) =>
@@ -37,8 +36,8 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
 });
 
 /** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
-export function registerStaff(api: Hono<AppEnv>, deps: AppDeps) {
-  return registerResource(api, deps, {
+export function staffServer(deps: AppDeps): DefinedResource {
+  return defineResource(deps, {
     ...fromSpec(staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],

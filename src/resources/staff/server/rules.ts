@@ -1,7 +1,7 @@
-import type { Role } from '../../contract/auth';
-import type { Db } from '../../server/crud/types';
-import { countOtherActiveAdmins } from '../../server/db/repositories/staff';
-import { refused } from '../../server/http/errors';
+import type { Role } from '../../../contract/auth';
+import type { Db } from '../../../server/crud/types';
+import { countOtherActiveAdmins } from '../../../server/db/repositories/staff';
+import { refused } from '../../../server/http/errors';
 
 interface AdminState {
   roles: readonly Role[];

@@ -1,22 +1,21 @@
-import type { Hono } from 'hono';
 import { z } from 'zod';
-import { idSchema } from '../../contract/common';
-import type { AppDeps, AppEnv } from '../../server/context';
-import { columnMap } from '../../server/crud/columns';
-import { registerResource } from '../../server/crud/define-resource';
-import { fromSpec } from '../../server/crud/from-spec';
-import type { Db } from '../../server/crud/types';
-import { ok } from '../../server/http/envelope';
-import { invalidField, refused } from '../../server/http/errors';
-import { parseWith } from '../../server/http/validate';
+import { idSchema } from '../../../contract/common';
+import type { AppDeps } from '../../../server/context';
+import { columnMap } from '../../../server/crud/columns';
+import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { fromSpec } from '../../../server/crud/from-spec';
+import type { Db } from '../../../server/crud/types';
+import { ok } from '../../../server/http/envelope';
+import { invalidField, refused } from '../../../server/http/errors';
+import { parseWith } from '../../../server/http/validate';
 import {
   type Subclass,
   type SubclassOption,
   subclassCreateSchema,
   subclassPageSchema,
   subclassUpdateSchema,
-} from './schema';
-import { subclassSpec } from './spec';
+} from '../schema';
+import { subclassSpec } from '../spec';
 
 const select = (db: Db) =>
   db
@@ -40,19 +39,8 @@ async function booksUsing(trx: Db, subclassId: number): Promise<number> {
   return Number(row.n);
 }
 
-export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
-  api.get('/category/subclass/list', async (c) => {
-    const { categoryId } = parseWith(listQuery, c.req.query());
-    let q = deps.db.selectFrom('category_subclass').select(['id', 'category_id', 'name']);
-    if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
-    const rows = await q.orderBy('sort').orderBy('name').orderBy('id').execute();
-    return ok<SubclassOption[]>(
-      c,
-      rows.map((r) => ({ id: r.id, categoryId: r.category_id, name: r.name })),
-    );
-  });
-
-  return registerResource(api, deps, {
+export function subclassServer(deps: AppDeps): DefinedResource {
+  const noun = defineResource(deps, {
     ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     keywordColumns: ['sc.name'],
@@ -88,4 +76,16 @@ export function registerSubclass(api: Hono<AppEnv>, deps: AppDeps) {
         );
     },
   });
+
+  noun.app.get('/list', async (c) => {
+    const { categoryId } = parseWith(listQuery, c.req.query());
+    let q = deps.db.selectFrom('category_subclass').select(['id', 'category_id', 'name']);
+    if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
+    const rows = await q.orderBy('sort').orderBy('name').orderBy('id').execute();
+    return ok<SubclassOption[]>(
+      c,
+      rows.map((r) => ({ id: r.id, categoryId: r.category_id, name: r.name })),
+    );
+  });
+  return noun;
 }
