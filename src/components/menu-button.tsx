@@ -1,5 +1,6 @@
-import { Button, type ButtonProps, type ElementProps } from '@mantine/core';
-import { type Icon, IconChevronDown } from '@tabler/icons-react';
+import { useLingui } from '@lingui/react/macro';
+import { ActionIcon, type ActionIconProps, Button, type ButtonProps, type ElementProps } from '@mantine/core';
+import { type Icon, IconChevronDown, IconDotsVertical } from '@tabler/icons-react';
 
 type Props = ButtonProps &
   ElementProps<'button', keyof ButtonProps> & {
@@ -16,5 +17,20 @@ export function MenuButton({ icon: IconComponent, ...props }: Props) {
       rightSection={<IconChevronDown size={14} aria-hidden />}
       {...props}
     />
+  );
+}
+
+/**
+ * A phone's toolbar button for the actions that do not fit its one row (views, export, import): an
+ * icon as tall as the search box beside it, named for screen readers.
+ */
+export function MoreButton(
+  props: ActionIconProps & ElementProps<'button', keyof ActionIconProps> & { 'data-testid'?: string },
+) {
+  const { t } = useLingui();
+  return (
+    <ActionIcon variant="default" size="input-sm" aria-label={t`More actions`} {...props}>
+      <IconDotsVertical size={18} aria-hidden />
+    </ActionIcon>
   );
 }

@@ -172,6 +172,12 @@ describe('a phone', () => {
       await settled(page);
       const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       if (wide > 0) problems.push(`${path}: the page is ${wide} px wider than the screen`);
+      // One toolbar row: search, Filters and More; Views, Export and Import wait in More's menu.
+      const bar = await page.getByTestId('list-toolbar').boundingBox();
+      if (!bar || bar.height > 44) problems.push(`${path}: the toolbar is ${bar?.height} px tall, not one row`);
+      for (const moved of ['views-menu', 'export-csv', 'import-csv']) {
+        if (await page.getByTestId(moved).isVisible()) problems.push(`${path}: ${moved} is a button of its own`);
+      }
       const create = page.getByTestId('create-record');
       if ((await create.count()) > 0 && !(await onScreen(create))) problems.push(`${path}: New is off screen`);
       // The first cards' actions: the menu (Edit, Delete) and the record's own buttons.
@@ -188,5 +194,96 @@ describe('a phone', () => {
         await screenshot(page, `phone-${path.slice(1).replace('/', '-')}`);
     }
     expect(problems).toEqual([]);
+  });
+
+  it('keeps Views, Export and Import in one menu, reached and used with the keyboard', async () => {
+    await open('/web/book');
+    await rows(page).first().waitFor();
+    const more = page.getByRole('button', { name: 'More actions' });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    const items = await menu.getByRole('menuitem').allTextContents();
+    expect(items).toEqual(
+      expect.arrayContaining([
+        'Save current filters as a view…',
+        'For people (translated headers and values)',
+        'For import and machines (raw field names and values)',
+        'Import CSV',
+      ]),
+    );
+    // The arrow keys walk the items; Enter on the last one (Import CSV) opens its dialog.
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Import CSV');
+    await page.keyboard.press('Enter');
+    await page.getByTestId('import-drop').waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('import-drop').waitFor({ state: 'detached' });
+    // The export from the same menu downloads the list.
+    await more.tap();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'For import and machines (raw field names and values)' }).tap(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  });
+
+  it('keeps Save on screen in a long form, at its top, at its end and above the keyboard', async () => {
+    // Chromium on a phone shrinks the page by the on-screen keyboard only when the page asks.
+    expect(await page.locator('meta[name=viewport]').getAttribute('content')).toContain(
+      'interactive-widget=resizes-content',
+    );
+    for (const path of ['/web/book', '/users/user', '/web/news']) {
+      await open(path);
+      await page.getByTestId('create-record').tap();
+      await form(page).waitFor();
+      const save = form(page).getByTestId('form-submit');
+      const fully = async (height: number) => {
+        const box = await save.boundingBox();
+        return Boolean(box && box.y >= 0 && box.y + box.height <= height && box.x + box.width <= PHONE.width);
+      };
+      // At the top of the form, with no scrolling (a book's form is taller than the screen).
+      await save.waitFor();
+      if (path === '/web/book') {
+        const scroller = page.locator('.mantine-Modal-content');
+        await expect.poll(() => scroller.evaluate((el) => el.scrollHeight > el.clientHeight + 50)).toBe(true);
+      }
+      expect(await fully(PHONE.height), `${path}: Save at the top of the form`).toBe(true);
+      // The keyboard up (what Chromium does with resizes-content: the page shrinks to 460 px), the
+      // form's last field tapped: Save above the keyboard, the field not under Save.
+      await page.setViewportSize({ width: PHONE.width, height: 460 });
+      const last = form(page).locator('input:not([type=hidden]), textarea, [contenteditable=true]').last();
+      await last.tap();
+      await expect.poll(() => fully(460), { message: `${path}: Save above the keyboard` }).toBe(true);
+      const field = await last.boundingBox();
+      const bar = await form(page).getByTestId('form-footer').boundingBox();
+      const clear = field && bar && field.y + Math.min(field.height, 30) <= bar.y;
+      expect(clear, `${path}: the field ${JSON.stringify(field)} under Save ${JSON.stringify(bar)}`).toBe(true);
+      await page.setViewportSize(PHONE);
+      await screenshot(page, `phone-form-${path.slice(1).replace('/', '-')}`);
+      await page.keyboard.press('Escape');
+      await form(page).waitFor({ state: 'detached' });
+    }
+  });
+
+  it('gives an image card its preview box before the thumbnail loads (the select box clear of the name)', async () => {
+    // Thumbnails that never come: the card must hold its 4:3 box on its own.
+    await page.route(/\/prod-api\/files\//, (route) =>
+      route.request().resourceType() === 'image' ? route.abort() : route.fallback(),
+    );
+    try {
+      await open('/users/image');
+      const card = rows(page).first();
+      await card.waitFor();
+      const preview = await card.getByRole('link').first().boundingBox();
+      const check = await card.getByRole('checkbox').boundingBox();
+      const name = await card.locator('p').first().boundingBox();
+      if (!preview || !check || !name) throw new Error('the image card has no preview, select box or name');
+      expect(preview.height).toBeGreaterThan(preview.width * 0.7);
+      expect(check.y + check.height).toBeLessThanOrEqual(name.y);
+    } finally {
+      await page.unroute(/\/prod-api\/files\//);
+    }
   });
 });

@@ -11,10 +11,12 @@ interface Props {
   /** The keyword in the URL. */
   value: string | undefined;
   onChange: (keyword: string | undefined) => void;
+  /** Takes the width its row leaves (a phone's one-row toolbar) instead of a width of its own. */
+  grow?: boolean;
 }
 
 /** The list's search box: types freely, tells the URL 300 ms after the last keystroke. */
-export function KeywordSearch({ value, onChange }: Props) {
+export function KeywordSearch({ value, onChange, grow }: Props) {
   const { t } = useLingui();
   const [text, setText] = useState(value ?? '');
   // What this box last sent, trimmed like the URL holds it. A URL value that differs came from
@@ -61,7 +63,9 @@ export function KeywordSearch({ value, onChange }: Props) {
         // Enter searches now rather than after the debounce.
         if (e.key === 'Enter') send.flush();
       }}
-      w={{ base: '100%', sm: 220 }}
+      w={grow ? undefined : { base: '100%', sm: 220 }}
+      flex={grow ? 1 : undefined}
+      miw={grow ? 0 : undefined}
     />
   );
 }

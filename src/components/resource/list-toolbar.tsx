@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Group } from '@mantine/core';
+import { Button, Group, Stack } from '@mantine/core';
 import { IconFilter, IconFilterOff, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type ReactNode, Suspense, useState } from 'react';
 import { lazy } from '../../lib/lazy';
@@ -25,8 +25,20 @@ interface Props {
   onCreate?: () => void;
   /** The pointer or focus is on New: a click is likely, the form's code may start loading. */
   onCreateIntent?: () => void;
+  /** What acts on the selected rows besides Delete (batch edit); shown beside it. */
+  selectionActions?: ReactNode;
+  /** The list's other tools (views, export, import, upload), before the New button. */
   extra?: ReactNode;
-  /** A phone (use-phone.ts): the filters wait in a drawer. */
+  /**
+   * A phone's: the resource's own main action where it has no form (upload images or videos), on
+   * a row of its own below the search, as New floats below the rows where there is a form.
+   */
+  mainAction?: ReactNode;
+  /**
+   * A phone (use-phone.ts): one row of search, Filters (a drawer) and what `extra` holds there (the
+   * overflow menu); what acts on a selection (while rows are selected) and `mainAction` on a row
+   * below.
+   */
   phone?: boolean;
 }
 
@@ -34,40 +46,78 @@ interface Props {
 export function ListToolbar({ search, setSearch, filters, selectedCount, ...props }: Props) {
   const { t } = useLingui();
   const allMatching = props.bulkDeleteAll;
+  const keyword = (
+    <KeywordSearch
+      value={search.keyword}
+      onChange={(keyword) => setSearch(withFirstPage({ keyword }), { replace: true })}
+      grow={props.phone}
+    />
+  );
+  const filterBar = (
+    <FiltersOnAPhone filters={filters} search={search} setSearch={setSearch} phone={props.phone}>
+      <ListFilters
+        filters={filters}
+        search={search}
+        onChange={(patch: Record<string, FilterValue>) => setSearch(withFirstPage(patch))}
+      />
+    </FiltersOnAPhone>
+  );
+  const selection = (
+    <>
+      {selectedCount > 0 && props.onBulkDelete && (
+        <Button
+          variant="light"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={props.onBulkDelete}
+          disabled={props.serverDown}
+          data-testid="bulk-delete"
+        >
+          {allMatching !== undefined ? (
+            <Trans>Delete all {allMatching}</Trans>
+          ) : (
+            <Trans>Delete selected ({selectedCount})</Trans>
+          )}
+        </Button>
+      )}
+      {props.selectionActions && <ServerOnly disabled={props.serverDown}>{props.selectionActions}</ServerOnly>}
+    </>
+  );
+  const extra = props.extra && <ServerOnly disabled={props.serverDown}>{props.extra}</ServerOnly>;
+
+  if (props.phone) {
+    // The row must hold in every language: the search box gives up width, nothing wraps. Reset
+    // is in the filters' drawer and the search box has its own clear button.
+    return (
+      <Stack gap="xs">
+        {/* data-one-row: the layout audit fails the screen if this row ever wraps. */}
+        <Group gap="xs" wrap="nowrap" data-testid="list-toolbar" data-one-row>
+          <Group gap="xs" wrap="nowrap" role="search" aria-label={t`Search and filters`} flex={1} miw={0}>
+            {keyword}
+            {filterBar}
+          </Group>
+          {extra}
+        </Group>
+        {(selectedCount > 0 || props.mainAction) && (
+          <Group gap="xs" wrap="wrap" justify="flex-end">
+            {selection}
+            {props.mainAction && <ServerOnly disabled={props.serverDown}>{props.mainAction}</ServerOnly>}
+          </Group>
+        )}
+      </Stack>
+    );
+  }
+
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
-      <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`} w={props.phone ? '100%' : undefined}>
-        <KeywordSearch
-          value={search.keyword}
-          onChange={(keyword) => setSearch(withFirstPage({ keyword }), { replace: true })}
-        />
-        <FiltersOnAPhone filters={filters} search={search} setSearch={setSearch} phone={props.phone}>
-          <ListFilters
-            filters={filters}
-            search={search}
-            onChange={(patch: Record<string, FilterValue>) => setSearch(withFirstPage(patch))}
-          />
-        </FiltersOnAPhone>
+      <Group gap="sm" wrap="wrap" role="search" aria-label={t`Search and filters`}>
+        {keyword}
+        {filterBar}
         <ResetFilters search={search} setSearch={setSearch} filters={filters} />
       </Group>
-      <Group gap="sm" wrap={props.phone ? 'wrap' : 'nowrap'}>
-        {selectedCount > 0 && props.onBulkDelete && (
-          <Button
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={16} aria-hidden />}
-            onClick={props.onBulkDelete}
-            disabled={props.serverDown}
-            data-testid="bulk-delete"
-          >
-            {allMatching !== undefined ? (
-              <Trans>Delete all {allMatching}</Trans>
-            ) : (
-              <Trans>Delete selected ({selectedCount})</Trans>
-            )}
-          </Button>
-        )}
-        {props.extra && <ServerOnly disabled={props.serverDown}>{props.extra}</ServerOnly>}
+      <Group gap="sm" wrap="nowrap">
+        {selection}
+        {extra}
         {props.createLabel && props.onCreate && (
           <Button
             leftSection={<IconPlus size={16} aria-hidden />}

@@ -111,7 +111,9 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
             </Alert>
           )}
           <FormFields fields={def.fields} form={form} empty={empty} editing={Boolean(row)} />
-          <Group justify="flex-end" mt="lg" className={classes.footer} data-testid="form-footer">
+          {/* Pinned to the dialog's bottom (resource-form.module.css); data-pinned tells the layout
+              audit that the fields scroll under it by design. */}
+          <Group justify="flex-end" mt="lg" className={classes.footer} data-testid="form-footer" data-pinned>
             <Button variant="default" onClick={requestClose} disabled={form.submitting}>
               <Trans>Cancel</Trans>
             </Button>

@@ -3,7 +3,7 @@ import { IconLayoutColumns } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import { lazy } from '../../lib/lazy';
-import { MenuButton } from '../menu-button';
+import { MenuButton, MoreButton } from '../menu-button';
 import type ViewsMenuType from './views-menu';
 
 const loadMenu = () => import('./views-menu');
@@ -13,10 +13,22 @@ const ViewsMenu = lazy(loadMenu) as unknown as typeof ViewsMenuType;
 
 type Props<T extends RecordMeta> = Omit<Parameters<typeof ViewsMenuType<T>>[0], 'initiallyOpened'>;
 
-/** The "Views" button of the list toolbar; a plain button until its menu's code has loaded. */
+/**
+ * The "Views" button of the list toolbar, or on a phone its "More actions" button (views, export and
+ * import in one menu); a plain button until its menu's code has loaded.
+ */
 export function ViewsButton<T extends RecordMeta>(props: Props<T>) {
   const [wanted, setWanted] = useState<'no' | 'preload' | 'open'>('no');
-  const placeholder = (
+  const placeholder = props.overflow ? (
+    <MoreButton
+      data-testid="list-more"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => setWanted('open')}
+    />
+  ) : (
     // The same button as the menu's own, so nothing moves when it takes this one's place.
     <MenuButton
       icon={IconLayoutColumns}

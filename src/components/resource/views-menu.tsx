@@ -2,11 +2,11 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconLayoutColumns, IconStar } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type { ListView } from '../../contract/views';
 import { Menu } from '../floating';
-import { MenuButton } from '../menu-button';
+import { MenuButton, MoreButton } from '../menu-button';
 import type { ListSearch } from './list-search';
 import type { ColumnDef } from './types';
 import { type ListLayout, type ListViews, layoutOf, viewSearchOf, viewsStore } from './use-list-views';
@@ -20,6 +20,11 @@ interface Props<T extends RecordMeta> {
   apply: (search: Record<string, string | number | boolean>) => void;
   /** Opened by the click that loaded this code. */
   initiallyOpened?: boolean;
+  /**
+   * A phone's toolbar: the menu opens from a "More actions" button and also holds these items (the
+   * export, the import), so the toolbar keeps to one row.
+   */
+  overflow?: { items: ReactNode; busy?: boolean };
 }
 
 type Dialog =
@@ -38,6 +43,7 @@ export default function ViewsMenu<T extends RecordMeta>({
   search,
   apply,
   initiallyOpened,
+  overflow,
 }: Props<T>) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
@@ -46,6 +52,35 @@ export default function ViewsMenu<T extends RecordMeta>({
   const [busy, setBusy] = useState(false);
   const { list, active } = views;
   const all = views.views ?? [];
+  // As the menu opens, the focus goes to its first item, where the arrow keys, Enter and Escape
+  // work (the menu button pattern). Mantine would put it on a placeholder before the items, which
+  // is not an item of the menu (axe: aria-required-children), so it is left out and the focus
+  // stayed on the button, or on the page when the click that loaded this code was on the
+  // placeholder button, now gone.
+  const dropdownRef = useRef<HTMLDivElement | null>(null);
+  const openedNow = useRef(opened);
+  openedNow.current = opened;
+  // Stable, so that React calls it only as the dropdown mounts and unmounts, not at each render.
+  const focusFirstItem = useCallback((dropdown: HTMLDivElement | null) => {
+    dropdownRef.current = dropdown;
+    if (!dropdown) return;
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      // Not while it closes (its transition may draw it anew), nor away from where the user is.
+      if (!openedNow.current || (focused && focused !== document.body && focused !== target.current)) return;
+      dropdown.querySelector<HTMLElement>('[data-menu-item]:not(:disabled):not([data-disabled])')?.focus();
+    });
+  }, []);
+  // Mantine gives the focus back to what had it when the menu opened, but this one was open as it
+  // mounted: closed, the focus would be left on the page (or on an item on its way out). Back on
+  // the button, as Escape should.
+  const target = useRef<HTMLButtonElement>(null);
+  const change = (open: boolean) => {
+    setOpened(open);
+    const focused = document.activeElement;
+    if (!open && (!focused || focused === document.body || dropdownRef.current?.contains(focused)))
+      target.current?.focus();
+  };
 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -92,19 +127,30 @@ export default function ViewsMenu<T extends RecordMeta>({
     <>
       {/* No focus placeholder: it is a non-item child of role="menu" (axe: aria-required-children);
           the focus trap takes the first item instead. */}
-      <Menu position="bottom-end" withinPortal opened={opened} onChange={setOpened} withInitialFocusPlaceholder={false}>
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={change} withInitialFocusPlaceholder={false}>
         <Menu.Target>
-          <MenuButton
-            icon={IconLayoutColumns}
-            loading={busy}
-            data-testid="views-menu"
-            // Focus follows from the placeholder this button replaces.
-            data-autofocus={initiallyOpened || undefined}
-          >
-            {active ? active.name : <Trans>Views</Trans>}
-          </MenuButton>
+          {overflow ? (
+            <MoreButton
+              ref={target}
+              loading={busy || overflow.busy}
+              data-testid="list-more"
+              data-autofocus={initiallyOpened || undefined}
+            />
+          ) : (
+            <MenuButton
+              ref={target}
+              icon={IconLayoutColumns}
+              loading={busy}
+              data-testid="views-menu"
+              // Focus follows from the placeholder this button replaces.
+              data-autofocus={initiallyOpened || undefined}
+            >
+              {active ? active.name : <Trans>Views</Trans>}
+            </MenuButton>
+          )}
         </Menu.Target>
-        <Menu.Dropdown data-testid="views-dropdown">
+        {/* Never wider than a phone's screen: long items (es, ja) wrap instead. */}
+        <Menu.Dropdown data-testid="views-dropdown" maw="calc(100vw - 16px)" ref={focusFirstItem}>
           <Menu.Label>
             <Trans>Saved views</Trans>
           </Menu.Label>
@@ -170,6 +216,12 @@ export default function ViewsMenu<T extends RecordMeta>({
             >
               <Trans>Stop using this view</Trans>
             </Menu.Item>
+          )}
+          {overflow && (
+            <>
+              <Menu.Divider />
+              {overflow.items}
+            </>
           )}
         </Menu.Dropdown>
       </Menu>

@@ -31,10 +31,17 @@ export function ImageCard({ image, selectable, selected, onSelect, actions }: Pr
       data-id={image.id}
     >
       <Card.Section className={classes.preview}>
-        {/* The whole card's width: before its thumbnail loads, the box has no width of its own and the
-            select box would land on the name below. */}
+        {/* The whole card's width, 4:3 tall, before its thumbnail loads: AspectRatio sizes its child,
+            and a link is inline (no aspect ratio) unless it is a block, so the box stayed 0 px tall
+            and the select box landed on the name below. */}
         <AspectRatio ratio={4 / 3} w="100%">
-          <a href={image.url} target="_blank" rel="noreferrer" aria-label={t`Open ${image.fileName}`}>
+          <a
+            href={image.url}
+            target="_blank"
+            rel="noreferrer"
+            aria-label={t`Open ${image.fileName}`}
+            className={classes.link}
+          >
             <Image
               {...imageSources(image.url, PREVIEW_WIDTH)}
               alt={image.fileName}
