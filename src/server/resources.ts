@@ -10,14 +10,16 @@ import { messageServer } from '../resources/message/server';
 import { newsServer } from '../resources/news/server';
 import { readerServer } from '../resources/reader/server';
 import { resourceServer } from '../resources/resource/server';
+import type { Noun } from '../resources/specs';
 import { staffServer } from '../resources/staff/server';
 import { subclassServer } from '../resources/subclass/server';
 import { videoServer } from '../resources/video/server';
-import type { Noun } from './http/noun';
+import type { MakeNounServer } from './http/noun';
 
 /**
- * Every noun's server part, one line each (docs/glossary.md). app.ts builds each once and mounts
- * its sub-apps on their own paths (`app.route`), so the order here decides nothing.
+ * Every noun's server part, one line each, keyed as `resources/specs.ts` lists the nouns (a noun
+ * without its server part is a type error). app.ts builds each once and mounts its sub-apps on
+ * their own paths (`app.route`), so the order here decides nothing.
  */
 export const NOUN_SERVERS = {
   book: bookServer,
@@ -35,4 +37,4 @@ export const NOUN_SERVERS = {
   application: applicationServer,
   image: imageServer,
   audit: auditServer,
-} as const satisfies Record<string, Noun>;
+} as const satisfies Record<Noun, MakeNounServer>;

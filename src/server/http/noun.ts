@@ -15,4 +15,4 @@ export interface NounServer {
 }
 
 /** A noun's server part: built once per app from its services. */
-export type Noun = (deps: AppDeps) => NounServer;
+export type MakeNounServer = (deps: AppDeps) => NounServer;
