@@ -16,6 +16,7 @@ for (const [name, file] of [['books', './books.ts']] as const) {
 
 sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
 sections.push(['video', async () => (await import('./video')).benchVideo()]);
+sections.push(['images', async () => (await import('./images')).benchImages()]);
 sections.push(['event-loop', async () => (await import('./event-loop')).benchEventLoop()]);
 sections.push(['lighthouse', async () => (await import('./lighthouse')).benchLighthouse()]);
 
