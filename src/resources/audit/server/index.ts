@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type { AppDeps } from '../../../server/context';
-import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
+import { defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
 import { fromSpec, type RowOf } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
+import type { NounServer } from '../../../server/http/noun';
 import { type AuditAction, type AuditEntry, auditPageSchema } from '../schema';
 import { auditSpec } from '../spec';
 
@@ -24,8 +25,8 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 });
 
 /** `/audit/page` (+ export): the trail, admin only, read only. */
-export function auditServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function auditServer(deps: AppDeps): NounServer {
+  const { routes } = defineResource(deps, {
     ...fromSpec(auditSpec, 'audit_log'),
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },
@@ -41,4 +42,6 @@ export function auditServer(deps: AppDeps): DefinedResource {
     toApi: toEntry,
     toColumns: () => ({}),
   });
+  // It writes no records of its own: nothing to announce, count or edit together.
+  return { routes };
 }
