@@ -11,6 +11,9 @@ import { videoSpec } from './spec';
 /** A video record as the list and its record page read it: with what processing found (docs/api.md §7). */
 export type VideoRecord = Video;
 
+/** The names of what can be done to a video (dialogs, buttons), the same on the list and its page. */
+export const VIDEO_LABELS = { create: msg`Upload videos`, edit: msg`Edit video`, delete: msg`Delete video` };
+
 /** A video's own page. */
 export const videoRecordPath = (v: Pick<VideoRecord, 'id'>) => `/web/video/${v.id}`;
 

@@ -1,10 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import { TagsInput } from '@mantine/core';
 import { CategorySelect } from '../../components/pickers/category-select';
 import { CategoryName } from '../../components/pickers/record-names';
-import type { FormDef } from '../../components/resource/types';
-import { MAX_TAGS, splitTags } from '../../upload/limits';
-import { toVideoFormValues, type VideoFormValues, type VideoRecord } from './model';
+import type { FormDef, ResourceScreen } from '../../components/resource/types';
+import { lazy } from '../../lib/lazy';
+import { videoApi } from './api';
+import { toVideoFormValues, VIDEO_LABELS, type VideoFormValues, type VideoRecord } from './model';
+
+// Loaded with the form (the form modal waits for it), so the record page itself stays small.
+const TagsField = lazy(() => import('./components/tags-field'));
 
 /**
  * What the record page's Edit changes (`PUT /video`): the fields the cloud's UpdateVideoInfo takes.
@@ -28,15 +31,20 @@ export const videoForm: FormDef<VideoRecord, VideoFormValues> = {
       name: 'tags',
       label: msg`Tags`,
       kind: 'custom',
-      render: ({ inputProps }) => (
-        <TagsInput
-          {...inputProps}
-          value={splitTags(String(inputProps.value ?? ''))}
-          maxTags={MAX_TAGS}
-          onChange={(tags) => inputProps.onChange(tags.join(','))}
-        />
-      ),
+      render: ({ inputProps }) => <TagsField {...inputProps} />,
     },
     { name: 'description', label: msg`Description`, kind: 'textarea' },
   ],
+};
+
+/**
+ * The video as its record page describes it: the list's words and calls with the form, without
+ * the list's columns and filters (the page draws its own details, and need not load the list's).
+ */
+export const videoRecordScreen: ResourceScreen<VideoRecord, VideoFormValues> = {
+  api: videoApi,
+  labels: VIDEO_LABELS,
+  recordTitle: (v) => v.title,
+  columns: [],
+  form: videoForm,
 };

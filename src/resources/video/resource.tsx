@@ -14,6 +14,7 @@ import {
   formatResolution,
   formatVideoDuration,
   resolutionName,
+  VIDEO_LABELS,
   VIDEO_STATUS_OPTIONS,
   type VideoRecord,
   videoRecordPath,
@@ -38,7 +39,7 @@ export const VideoCover = ({ url, width = 80 }: { url: string | null | undefined
  */
 export const videoScreen: ResourceScreen<VideoRecord> = {
   api: videoApi,
-  labels: { create: msg`Upload videos`, edit: msg`Edit video`, delete: msg`Delete video` },
+  labels: VIDEO_LABELS,
   recordTitle: (v) => v.title,
   recordPath: videoRecordPath,
   toolbar: <UploadVideosLink />,

@@ -1,11 +1,10 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AspectRatio, Button, Center, Loader, Stack, Text } from '@mantine/core';
+import { Button, Center, Loader, Stack, Text } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { imageSources } from '../../../contract/image-variants';
 import type { VideoRecord } from '../model';
-import { pickRendition, playInfoQuery, vodCredentialQuery } from '../playback';
 import classes from './video-player.module.css';
 import { useFailReason } from './video-status';
 
@@ -17,52 +16,66 @@ const HLS_TYPE = 'application/vnd.apple.mpegurl';
  * screen's budget, and a browser that plays HLS itself never downloads it.
  */
 const loadHls = () => import('hls.js/light').then((m) => m.default);
+const loadPlayback = () => import('../playback');
 
-type Phase = 'idle' | 'loading' | 'playing' | 'error';
+type Phase = 'idle' | 'loading' | 'playing' | 'unavailable' | 'error';
 
 /**
  * A video's player on its record page. Until the video is `Normal` it says what processing is
  * doing; then the cover with a Play button, and on Play the HLS rendition from GetPlayInfo in the
- * browser's own player (native HLS where the browser has it, hls.js elsewhere).
+ * browser's own player (native HLS where the browser has it, hls.js elsewhere). What playing needs
+ * (the signed call, hls.js) starts loading when a pointer or the focus reaches Play.
  */
 export function VideoPlayer({ video }: { video: VideoRecord }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const reasonOf = useFailReason();
   const ready = video.status === 'Normal';
-  const credential = useQuery({ ...vodCredentialQuery(), enabled: ready });
-  const play = useQuery({ ...playInfoQuery(video.videoId, credential.data), enabled: ready && !!credential.data });
   const ref = useRef<HTMLVideoElement>(null);
   const [phase, setPhase] = useState<Phase>('idle');
-  // The screen's width in device pixels: the smallest rendition that fills it.
-  const rendition = play.data ? pickRendition(play.data, window.innerWidth * window.devicePixelRatio) : undefined;
-  const url = rendition?.PlayURL;
   const hls = useRef<{ destroy(): void } | null>(null);
+  // The code playing needs, loading since the first sign of intent.
+  const code = useRef<Promise<unknown> | null>(null);
 
-  // A different address (another video, a new rendition) or leaving the page ends what was attached.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each new address
+  // Another video, or leaving the page, ends what was attached.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again for each video
   useEffect(
     () => () => {
       hls.current?.destroy();
       hls.current = null;
       setPhase('idle');
     },
-    [url],
+    [video.videoId],
   );
 
+  const native = () => Boolean(ref.current?.canPlayType(HLS_TYPE));
   const prefetch = () => {
-    if (ref.current && !ref.current.canPlayType(HLS_TYPE)) void loadHls();
+    code.current ??= Promise.all([loadPlayback(), native() ? null : loadHls()]).catch(() => {
+      code.current = null;
+    });
   };
 
   const start = async () => {
     const el = ref.current;
-    if (!el || !url) return;
+    if (!el) return;
     setPhase('loading');
+    prefetch();
+    let url: string;
     try {
-      if (el.canPlayType(HLS_TYPE)) {
+      const { playUrl } = await loadPlayback();
+      // The screen's width in device pixels: the smallest rendition that fills it.
+      url = await playUrl(queryClient, video.videoId, window.innerWidth * window.devicePixelRatio);
+    } catch {
+      setPhase('unavailable');
+      return;
+    }
+    try {
+      if (native()) {
         el.src = url;
       } else {
         const Hls = await loadHls();
-        if (!Hls.isSupported()) throw new Error('no MSE');
+        if (!Hls.isSupported()) throw new Error('no Media Source Extensions');
+        hls.current?.destroy();
         const player = new Hls();
         hls.current = player;
         player.on(Hls.Events.ERROR, (_event, data) => {
@@ -74,7 +87,7 @@ export function VideoPlayer({ video }: { video: VideoRecord }) {
       setPhase('playing');
       await el.play();
     } catch (e) {
-      // A play() refused by the browser (no gesture left) still leaves the controls to press.
+      // A play() the browser refused (the click's permission ran out) leaves the controls to press.
       if (!(e instanceof DOMException && e.name === 'NotAllowedError')) setPhase('error');
     }
   };
@@ -86,8 +99,8 @@ export function VideoPlayer({ video }: { video: VideoRecord }) {
   if (!ready) {
     const failed = video.status === 'TranscodeFail';
     return (
-      <AspectRatio ratio={16 / 9} className={classes.frame} data-testid="video-player">
-        <Center p="md">
+      <div className={classes.frame} data-testid="video-player">
+        <Center p="md" h="100%">
           <Stack gap="xs" align="center" ta="center">
             {!failed && <Loader size="sm" color="gray.4" aria-hidden />}
             <Text c="gray.3" size="sm">
@@ -99,12 +112,12 @@ export function VideoPlayer({ video }: { video: VideoRecord }) {
             </Text>
           </Stack>
         </Center>
-      </AspectRatio>
+      </div>
     );
   }
 
   return (
-    <AspectRatio ratio={16 / 9} className={classes.frame} data-testid="video-player">
+    <div className={classes.frame} data-testid="video-player">
       {/* biome-ignore lint/a11y/useMediaCaption: the service makes no captions */}
       <video
         ref={ref}
@@ -119,22 +132,22 @@ export function VideoPlayer({ video }: { video: VideoRecord }) {
       />
       {phase !== 'playing' && (
         <Center className={classes.overlay}>
-          {phase === 'error' ? (
-            <Text c="gray.2" size="sm" role="alert" p="md" ta="center">
-              <Trans>The video could not be played.</Trans>
-            </Text>
-          ) : play.isError || credential.isError ? (
-            <Text c="gray.2" size="sm" role="alert" p="md" ta="center">
-              <Trans>The video service did not give an address to play.</Trans>
-            </Text>
-          ) : (
+          <Stack gap="sm" align="center" p="md">
+            {(phase === 'error' || phase === 'unavailable') && (
+              <Text c="gray.1" size="sm" role="alert" ta="center" className={classes.message}>
+                {phase === 'error' ? (
+                  <Trans>The video could not be played.</Trans>
+                ) : (
+                  <Trans>The video service did not give an address to play.</Trans>
+                )}
+              </Text>
+            )}
             <Button
               size="lg"
               radius="xl"
               leftSection={<IconPlayerPlayFilled size={20} aria-hidden />}
-              loading={phase === 'loading' || !url}
-              disabled={!url}
-              // The player's code starts loading when a pointer or the focus reaches the button.
+              loading={phase === 'loading'}
+              // What playing needs starts loading when a pointer or the focus reaches the button.
               onPointerEnter={prefetch}
               onFocus={prefetch}
               onClick={() => void start()}
@@ -143,9 +156,9 @@ export function VideoPlayer({ video }: { video: VideoRecord }) {
             >
               <Trans>Play</Trans>
             </Button>
-          )}
+          </Stack>
         </Center>
       )}
-    </AspectRatio>
+    </div>
   );
 }

@@ -2,7 +2,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   Box,
   Button,
-  Grid,
   Group,
   Paper,
   SimpleGrid,
@@ -16,7 +15,6 @@ import { IconCheck, IconPhotoSearch, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { formatBytes, formatDateTime } from '../../../components/format';
-import { focusAfterClose } from '../../../components/image-picker/focus';
 import { notifySuccess } from '../../../components/notify';
 import { RecordView } from '../../../components/resource/record-view';
 import { useUpdateRecord } from '../../../components/resource/use-resource-mutations';
@@ -24,17 +22,13 @@ import { Thumbnail } from '../../../components/thumbnail';
 import { lazy } from '../../../lib/lazy';
 import { retryVideo, videoApi, videoUpdateBody } from '../api';
 import { formatResolution, formatVideoDuration, resolutionName, type VideoRecord, videoStatusOption } from '../model';
-import { videoForm } from '../record-form';
-import { videoScreen } from '../resource';
+import { videoRecordScreen } from '../record-form';
 import { VideoPlayer } from './video-player';
 import classes from './video-record-page.module.css';
 import { VideoStatus } from './video-status';
 
 // The library dialog (its grid, search and paging) loads when first opened.
 const ImagePickerDialog = lazy(() => import('../../../components/image-picker/image-picker-dialog'));
-
-/** The record page edits what the list cannot: the video's text and cover (`PUT /video`). */
-const editable = { ...videoScreen, form: videoForm };
 
 /**
  * /web/video/$id: the video plays (once processed), its details and processing status (live: the
@@ -47,16 +41,12 @@ export function VideoRecordPage({ id }: { id: number }) {
   return (
     <Stack gap="md">
       {video && (
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7 }}>
-            <VideoPlayer video={video} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <VideoDetails video={video} />
-          </Grid.Col>
-        </Grid>
+        <div className={classes.top}>
+          <VideoPlayer video={video} />
+          <VideoDetails video={video} />
+        </div>
       )}
-      <RecordView resource={editable} id={id}>
+      <RecordView resource={videoRecordScreen} id={id}>
         {(row) => <CoverChooser video={row} />}
       </RecordView>
     </Stack>
@@ -172,7 +162,8 @@ function CoverChooser({ video }: { video: VideoRecord }) {
   const close = (picked: string | null) => {
     setOpened(false);
     if (picked) save(picked);
-    focusAfterClose(chooseRef.current);
+    // Back on the button that opened it (the dialog's module brought this helper along).
+    void import('../../../components/image-picker/focus').then((m) => m.focusAfterClose(chooseRef.current));
   };
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={headingId} data-testid="video-cover">
