@@ -7,7 +7,7 @@ import { messages as zh } from '../../../src/locales/zh/messages.po';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
-/** The server's English for each code (server/crud/import.ts): never what the user should see. A row
+/** The server's English for each code (server/crud/import-csv.ts, import-rows.ts): never what the user should see. A row
  * the form's rules refuse carries the field code as `params.reason` (with that code's parameters). */
 const ROWS: [ImportRowCode, string, Record<string, string | number>][] = [
   ['invalid', 'must be an ISBN-10 or ISBN-13 with a valid check digit', { reason: 'isbn' }],
