@@ -69,14 +69,7 @@ const screens = (): Screen[] => [
  * that does not see it prints "no longer seen"). Key: the screen's name
  * as below → the defect kinds tolerated there. Nothing else may go in here.
  */
-const EXPECTED_FAILURES: Record<string, DefectKind[]> = {
-  // The image library's cards (image-card.tsx) on a phone and a tablet, while a card's lazy
-  // thumbnail has not loaded (the first visit, thumbnails made on demand): its 4:3 box has no width
-  // of its own then, so the card's select box lands on the file name and size ("Select
-  // banner-04.jpg" [36,578 28×28] over "banner-04.jpg" [38,580 80×17] and "6.3 KiB"). Intermittent:
-  // seen at 390 and 768 px in en, the run's first variant, in two of five full runs.
-  '/users/image': ['covers-text'],
-};
+const EXPECTED_FAILURES: Record<string, DefectKind[]> = {};
 
 interface Variant {
   name: string;
@@ -309,6 +302,18 @@ describe('the layout checks', () => {
       `<div style="height:${top}px"></div><button data-testid="create-record" style="width:120px;height:36px">New</button>`;
     expect(await kinds(primary(900))).toContain('action-offscreen');
     expect(await kinds(primary(100))).toEqual([]);
+    // A dialog's Save below its first screen (a long form), and the same Save pinned to its bottom.
+    const form = (footer: string) =>
+      `<div role="dialog" aria-modal="true" style="position:fixed;inset:0;overflow:auto"><div style="height:1200px">Fields</div><div style="${footer}"><button data-primary-action style="width:80px;height:36px">Save</button></div></div>`;
+    expect(await kinds(form(''))).toContain('action-offscreen');
+    expect(await kinds(form('position:sticky;bottom:0;background:white'))).toEqual([]);
+  });
+
+  it('flags a row that must stay one row when it wraps', async () => {
+    const bar = (width: number) =>
+      `<div data-one-row style="display:flex;flex-wrap:wrap;gap:8px;width:${width}px"><input aria-label="Search" style="width:150px;height:30px"><button style="width:80px;height:36px">Filters</button><button style="width:36px;height:36px" aria-label="More actions">⋮</button></div>`;
+    expect(await kinds(bar(200))).toContain('wrapped-row');
+    expect(await kinds(bar(300))).toEqual([]);
   });
 
   it('flags controls drawn over each other, and a control over a text', async () => {
@@ -323,6 +328,11 @@ describe('the layout checks', () => {
     const card = `<div style="position:relative;width:200px"><a href="#" style="display:block;height:100px">Card</a><input type="checkbox" aria-label="Select" style="position:absolute;top:4px;left:150px;width:28px;height:28px;margin:0"></div>`;
     expect(await kinds(card)).toEqual([]);
     expect(await kinds(over(28))).toEqual([]);
+    // A form's fields scrolling under its pinned Save: by design, once the bar says it is pinned.
+    const pinned = (attr: string) =>
+      `<div style="height:300px;overflow:auto"><textarea aria-label="Summary" style="display:block;width:200px;height:400px"></textarea><div ${attr} style="position:sticky;bottom:0;background:white"><button style="width:80px;height:36px">Save</button></div></div>`;
+    expect(await kinds(pinned(''))).not.toEqual([]);
+    expect(await kinds(pinned('data-pinned'))).toEqual([]);
   });
 
   it('flags a text cut off with no way to read it, and a cut badge', async () => {
@@ -344,5 +354,8 @@ describe('the layout checks', () => {
     expect(await kinds(pair(2))).toContain('small-target');
     expect(await kinds(pair(2), false)).toEqual([]);
     expect(await kinds(pair(30))).toEqual([]);
+    // A small link of the content next to a floating button (the list's New): the content scrolls.
+    const floating = `<p style="margin:0;padding-top:800px"><a href="#">https://library.example.org/a/long/link</a></p><button style="position:fixed;bottom:10px;left:100px;width:120px;height:40px">New</button>`;
+    expect(await kinds(floating)).toEqual([]);
   });
 });

@@ -17,6 +17,12 @@ import type { Page } from 'playwright-core';
  *   or a control partly cut away.
  * - `small-target` (phones): a target under 24 × 24 px, unless a 24 px circle on it touches no
  *   other target (WCAG 2.2, 2.5.8), or it is a link inside a sentence.
+ * - `wrapped-row`: a row of controls that must stay one row (`data-one-row`: a phone's list
+ *   toolbar) broken onto two or more lines (two controls that share no height).
+ *
+ * The primary action includes a form's Save (`data-primary-action`): on the first screen of its
+ * dialog, wholly, however long the form. What scrolls under a fixed box or a pinned bar
+ * (`data-pinned`) is not judged against it.
  */
 export type DefectKind =
   | 'sideways-scroll'
@@ -24,7 +30,8 @@ export type DefectKind =
   | 'overlap'
   | 'covers-text'
   | 'clipped-text'
-  | 'small-target';
+  | 'small-target'
+  | 'wrapped-row';
 
 export interface Defect {
   kind: DefectKind;
@@ -140,13 +147,19 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
   };
   /** The clip an element itself is drawn within (its ancestors'). */
   const outerClip = (el: Element) => (el.parentElement ? clipOf(el.parentElement) : { all: INFINITE, hard: INFINITE });
+  /**
+   * What the element stays put with while the rest scrolls: a fixed box, or a pinned bar
+   * (`data-pinned`: a form's sticky Save and Cancel, which the fields scroll under by design).
+   */
   const inFixed = (el: Element) => {
     for (let e: Element | null = el; e; e = e.parentElement) {
-      const p = getComputedStyle(e).position;
-      if (p === 'fixed') return e;
+      if (e.hasAttribute('data-pinned') || getComputedStyle(e).position === 'fixed') return e;
     }
     return null;
   };
+  /** Two things on different layers (one stays put over what scrolls): judged apart. */
+  const apart = (a: Element | null, b: Element | null) =>
+    (a === null) !== (b === null) || (a !== b && (a?.hasAttribute('data-pinned') || b?.hasAttribute('data-pinned')));
 
   // 1. The page scrolls sideways.
   const scroller = document.scrollingElement ?? document.documentElement;
@@ -249,7 +262,7 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
     for (let j = i + 1; j < controls.length; j++) {
       const b = controls[j] as (typeof controls)[number];
       // What stays put over scrolling content (a floating button) is judged against its own kind.
-      if ((a.fixed === null) !== (b.fixed === null)) continue;
+      if (apart(a.fixed, b.fixed)) continue;
       const x = inter(a.vis, b.vis);
       if (w(x) <= 2 || h(x) <= 2) continue;
       if (related(a.el, b.el)) continue;
@@ -311,7 +324,7 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
     // Covered: a control that is not the text's own is drawn over it.
     const fixedText = inFixed(parent);
     for (const c of controls) {
-      if ((c.fixed === null) !== (fixedText === null)) continue;
+      if (apart(c.fixed, fixedText)) continue;
       if (c.el.contains(parent) || related(c.el, parent)) continue;
       for (const r of seen) {
         const x = inter(r, c.vis);
@@ -375,7 +388,8 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
     for (const s of small) {
       const c = centre(s.t);
       const crowded = all.find((o) => {
-        if (o === s || related(o.el, s.el)) return false;
+        // A floating button over scrolling content is near whatever scrolls past it: not crowding.
+        if (o === s || related(o.el, s.el) || apart(o.fixed, s.fixed)) return false;
         if (small.includes(o)) return Math.hypot(c.x - centre(o.t).x, c.y - centre(o.t).y) < 24;
         return distance(c, o.t) < 12;
       });
@@ -385,6 +399,20 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
           detail: `${name(s.el)} ${show(s.t)} is under 24×24 px and within 12 px of ${name(crowded.el)} ${show(crowded.t)}`,
         });
       }
+    }
+  }
+
+  // 7. Rows that must not wrap: every control drawn in one shares some height with every other.
+  for (const row of root.querySelectorAll('[data-one-row]')) {
+    if (!drawn(row)) continue;
+    const parts = controls.filter((c) => row.contains(c.el));
+    const lowest = Math.max(...parts.map((c) => c.r.t));
+    const highest = Math.min(...parts.map((c) => c.r.b));
+    if (parts.length > 1 && lowest >= highest - 1) {
+      out.push({
+        kind: 'wrapped-row',
+        detail: `${name(row)} ${show(box(row.getBoundingClientRect()))} is more than one row: ${parts.map((c) => `${name(c.el)} ${show(c.r)}`).join(', ')}`,
+      });
     }
   }
   return out;
