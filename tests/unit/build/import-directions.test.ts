@@ -52,7 +52,21 @@ const top = (p: string) => p.split('/')[0] ?? '';
 /** The server part: src/server and each resource's server/ folder; never in the console's bundle. */
 const isServer = (p: string) => top(p) === 'server' || /^resources\/[^/]+\/server\//.test(p);
 /** The server's infrastructure: knows no noun; nouns reach it, never the reverse (docs/architecture.md). */
-const SERVER_INFRA = ['auth', 'crud', 'db', 'events', 'files', 'http', 'jobs', 'lib', 'media', 'ops', 'vod', 'views'];
+const SERVER_INFRA = [
+  'auth',
+  'crud',
+  'db',
+  'events',
+  'files',
+  'http',
+  'jobs',
+  'lib',
+  'media',
+  'ops',
+  'routes',
+  'vod',
+  'views',
+];
 const isServerInfra = (p: string) => top(p) === 'server' && SERVER_INFRA.includes(p.split('/')[1] ?? '');
 /** Where the server is put together: the process, the app and the list of nouns it mounts. */
 const SERVER_TOP = ['server/main.ts', 'server/app.ts', 'server/resources.ts'];
