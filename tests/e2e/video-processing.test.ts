@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
 import { launch, screenshot, signIn } from './browser';
 import { describeDefects, layoutDefects } from './layout-checks';
+import { form, submit } from './lists';
 import { writeRandomFile } from './random-file';
 import { ADMIN_PASSWORD, apiCall, type RunningServer, startServer } from './server-process';
 
@@ -164,7 +165,9 @@ describe('a video from upload to playback', () => {
     await context.close();
   });
 
-  it('says why a file that is not a video failed, and queues it again on request', { timeout: 120_000 }, async () => {
+  it('says why a file that is not a video failed, queues it again on request and edits its text', {
+    timeout: 120_000,
+  }, async () => {
     const noise = join(work, 'noise.mp4');
     writeRandomFile(noise, 1);
     const context = await desktop();
@@ -191,6 +194,18 @@ describe('a video from upload to playback', () => {
         timeout: 60_000,
       })
       .toBe('TranscodeFail');
+
+    // Its text is the editor's to fix, failed or not: the form every record page opens.
+    await page.getByTestId('record-edit').click();
+    await form(page).getByLabel('Title').fill('Static noise, renamed');
+    const tags = form(page).getByLabel('Tags');
+    await tags.fill('noise');
+    await tags.press('Enter');
+    await tags.fill('test card');
+    await tags.press('Enter');
+    await submit(page);
+    await expect.poll(() => page.getByTestId('record-title').textContent()).toBe('Static noise, renamed');
+    expect(await page.locator('[data-field="tags"]').textContent()).toBe('noise,test card');
     await context.close();
   });
 
