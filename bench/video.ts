@@ -9,6 +9,7 @@
  * Medians of 3 runs, on the demo data, one server, loopback.
  */
 import { readFile } from 'node:fs/promises';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import RPCClient from '@alicloud/pop-core';
 import OSS from 'ali-oss';
@@ -142,7 +143,7 @@ export async function benchVideo(): Promise<string> {
     return [
       '### Video processing (local service)',
       '',
-      `Generated ${CLIP_SECONDS} s clips (testsrc + tone, H.264/AAC); medians of ${RUNS} runs; LECTERN_TRANSCODE_CONCURRENCY=1, nice 10.`,
+      `Generated ${CLIP_SECONDS} s clips (testsrc + tone, H.264/AAC); medians of ${RUNS} runs; LECTERN_TRANSCODE_CONCURRENCY=${process.env.LECTERN_TRANSCODE_CONCURRENCY ?? 1}, nice ${process.env.LECTERN_TRANSCODE_NICE ?? 10}; load average at the end ${loadavg()[0]?.toFixed(1)} on ${availableParallelism()} cores.`,
       '',
       '| measure | value |',
       '| --- | ---: |',
