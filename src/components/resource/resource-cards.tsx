@@ -125,7 +125,8 @@ const Cards = memo(function Cards<T extends RecordMeta>(p: CardsProps<T>) {
         className={p.open ? `${classes.card} ${classes.tappable}` : classes.card}
         data-testid="resource-row"
         data-id={row.id}
-        aria-selected={p.selectable ? p.selected.has(row.id) : undefined}
+        // Not aria-selected: a list item may not carry it (axe: aria-allowed-attr); its checkbox says it.
+        data-selected={p.selectable ? p.selected.has(row.id) : undefined}
         onClick={onCardClick}
       >
         <Group gap="sm" wrap="nowrap" align="flex-start">
