@@ -7,6 +7,7 @@ import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
+import { seriousViolations } from './axe';
 import { launch, screenshot, signIn } from './browser';
 import { describeDefects, layoutDefects } from './layout-checks';
 import { form, submit } from './lists';
@@ -209,7 +210,9 @@ describe('a video from upload to playback', () => {
     await context.close();
   });
 
-  it('holds its layout on a phone and a laptop in Spanish and Japanese', { timeout: 180_000 }, async () => {
+  it('holds its layout on a phone and a laptop in Spanish and Japanese, with no serious axe finding', {
+    timeout: 180_000,
+  }, async () => {
     const problems: string[] = [];
     for (const language of ['es', 'ja'] as Language[]) {
       for (const width of [390, 1366]) {
@@ -226,6 +229,7 @@ describe('a video from upload to playback', () => {
           const tag = `video-${language}-${width}-${path.slice(1).replaceAll('/', '-')}`;
           await screenshot(page, tag);
           problems.push(...describeDefects(tag, await layoutDefects(page, { phone: width < 500 })));
+          problems.push(...(await seriousViolations(page, tag)).map((f) => `${f.where}: ${f.rule} ${f.target}`));
         }
         await context.close();
       }
