@@ -338,7 +338,7 @@ describe('videos', () => {
 
     await page.getByTestId('filter-status').click();
     await page.getByRole('option', { name: 'Failed', exact: true }).click();
-    await expect.poll(() => urlSearch(page).status).toBe('failed');
+    await expect.poll(() => urlSearch(page).status).toBe('TranscodeFail');
     await page.getByTestId('list-keyword').fill('Clip');
     await expect.poll(() => rows(page).allTextContents()).toEqual([expect.stringContaining('Clip lecture two')]);
 
