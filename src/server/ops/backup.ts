@@ -21,8 +21,8 @@ import { runPgTool } from './pg-tools';
 export const MANIFEST = 'lectern-backup.json';
 const SQLITE_FILE = 'lectern.sqlite';
 const PG_DUMP_FILE = 'lectern.pgdump';
-/** The folders of LECTERN_DATA holding uploaded bytes. */
-const FILE_FOLDERS = ['files', 'oss'] as const;
+/** The folders of LECTERN_DATA holding uploaded bytes, and what video processing made of them. */
+const FILE_FOLDERS = ['files', 'oss', 'media'] as const;
 
 export interface BackupManifest {
   format: 1;
