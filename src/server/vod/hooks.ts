@@ -65,6 +65,18 @@ export interface VideoHooks {
   /** The object completed (after its commit): the record takes the real size and processing starts. */
   completed(deps: AppDeps, videoId: string, size: number, actor: Actor): Promise<void>;
   info(db: Kysely<Database>, videoId: string): Promise<VideoInfo | null>;
+  /** The lifecycle sweep: the ids of videos still `Uploading` that were created before `cutoff`. */
+  staleUploads(db: Kysely<Database>, cutoff: string): Promise<string[]>;
+  /**
+   * The lifecycle sweep closes one (audited as the system): `objectArrived` says its bytes are in
+   * the bucket after all. False when it was no longer `Uploading` (another instance got there first).
+   */
+  abandoned(
+    deps: Pick<AppDeps, 'db'> & Partial<AppDeps>,
+    videoId: string,
+    objectArrived: boolean,
+    now: Date,
+  ): Promise<boolean>;
 }
 
 let hooks: VideoHooks | null = null;

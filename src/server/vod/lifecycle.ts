@@ -1,12 +1,11 @@
 import type { Kysely } from 'kysely';
-import type { Logger } from '../context';
-import { auditEntry } from '../crud/audit-entry';
-import { writeAudit } from '../db/repositories/audit';
+import type { AppDeps, Logger } from '../context';
 import type { Database } from '../db/schema';
 import type { DiskFaults } from '../files/disk';
 import { removeStaleFiles } from '../files/disk';
 import { filesTmpDir } from '../files/images';
 import type { VodConfig } from './config';
+import { videoHooks } from './hooks';
 import { OssStorage } from './storage';
 import { vodDb } from './tables';
 
@@ -17,6 +16,8 @@ export interface SweepDeps {
   now: () => Date;
   log: Logger;
   diskFaults?: DiskFaults;
+  /** The live stream, when the sweep runs in a server: a closed video reaches open consoles. */
+  events?: AppDeps['events'];
 }
 
 export interface SweepReport {
@@ -90,15 +91,8 @@ export async function sweepStorage(d: SweepDeps): Promise<SweepReport> {
   report.leftovers += await removeStaleFiles(storage.tmpDir, leftoverMs, now);
   report.leftovers += await removeStaleFiles(filesTmpDir(d.dataDir), leftoverMs, now);
 
-  const videos = await d.db
-    .selectFrom('video')
-    .select(['id', 'video_id'])
-    .where('status', '=', 'Uploading')
-    .where('created_at', '<', cutoff)
-    .execute();
-  for (const v of videos) {
-    if (v.video_id && (await closeVideo(d.db, v.id, v.video_id, now))) report.videos++;
-  }
+  for (const videoId of await videoHooks().staleUploads(d.db, cutoff))
+    if (await closeVideo(d, videoId, now)) report.videos++;
 
   const progress = await db.deleteFrom('vod_upload_progress').where('updated_at', '<', cutoff).executeTakeFirst();
   report.checkpoints = Number(progress.numDeletedRows);
@@ -112,54 +106,28 @@ export async function sweepStorage(d: SweepDeps): Promise<SweepReport> {
 }
 
 /**
- * An abandoned `Uploading` video becomes `TranscodeFail`: `upload_abandoned`, or `transcode_failed` if its object is in the bucket after
- * all (its completion was stored but the record missed it). Audited as the system; false when
- * another instance got there first.
+ * An abandoned `Uploading` video is closed by the video resource (`TranscodeFail`: `upload_abandoned`,
+ * or `transcode_failed` when its object is in the bucket after all: its completion was stored but
+ * the record missed it); its checkpoints go. False when another instance got there first.
  */
-async function closeVideo(db: Kysely<Database>, id: number, videoId: string, now: Date): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const v = vodDb(trx);
-    const media = await v
-      .selectFrom('vod_media')
-      .select(['bucket', 'object_key'])
-      .where('media_id', '=', videoId)
-      .executeTakeFirst();
-    const object = media
-      ? await v
-          .selectFrom('oss_object')
-          .select('size')
-          .where('bucket', '=', media.bucket)
-          .where('object_key', '=', media.object_key)
-          .executeTakeFirst()
-      : undefined;
-    // Its object arrived but processing never started (the instance stopped between the two):
-    // failed, so an editor can retry it; no object: the upload was abandoned.
-    const status = 'TranscodeFail';
-    const failReason = object ? 'transcode_failed' : 'upload_abandoned';
-    const at = now.toISOString();
-    const r = await trx
-      .updateTable('video')
-      .set((eb) => ({ status, fail_reason: failReason, version: eb('version', '+', 1), updated_at: at }))
-      .where('id', '=', id)
-      .where('status', '=', 'Uploading')
-      .executeTakeFirst();
-    if (Number(r.numUpdatedRows) === 0) return false;
-    const { title } = await trx.selectFrom('video').select('title').where('id', '=', id).executeTakeFirstOrThrow();
-    await writeAudit(
-      trx,
-      auditEntry(
-        null,
-        'update',
-        'video',
-        id,
-        at,
-        { status: { from: 'Uploading', to: status }, failReason: { from: null, to: failReason } },
-        title,
-      ),
-    );
-    await v.deleteFrom('vod_upload_progress').where('video_id', '=', videoId).execute();
-    return true;
-  });
+async function closeVideo(d: SweepDeps, videoId: string, now: Date): Promise<boolean> {
+  const v = vodDb(d.db);
+  const media = await v
+    .selectFrom('vod_media')
+    .select(['bucket', 'object_key'])
+    .where('media_id', '=', videoId)
+    .executeTakeFirst();
+  const object = media
+    ? await v
+        .selectFrom('oss_object')
+        .select('size')
+        .where('bucket', '=', media.bucket)
+        .where('object_key', '=', media.object_key)
+        .executeTakeFirst()
+    : undefined;
+  if (!(await videoHooks().abandoned(d, videoId, object !== undefined, now))) return false;
+  await v.deleteFrom('vod_upload_progress').where('video_id', '=', videoId).execute();
+  return true;
 }
 
 /**

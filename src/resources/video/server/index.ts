@@ -166,6 +166,25 @@ const hooks = {
     if (moved) await queueProcessing(deps, videoId);
   },
 
+  async staleUploads(db, cutoff) {
+    const rows = await db
+      .selectFrom('video')
+      .select('video_id')
+      .where('status', '=', 'Uploading')
+      .where('created_at', '<', cutoff)
+      .execute();
+    return rows.map((r) => r.video_id);
+  },
+
+  abandoned: (deps, videoId, objectArrived, now) =>
+    // Its bytes arrived but processing never started (the instance stopped between the two):
+    // failed, so an editor can retry it; no object: the upload was abandoned.
+    setVideoStatus(deps, videoId, 'TranscodeFail', {
+      from: ['Uploading'],
+      patch: { fail_reason: objectArrived ? 'transcode_failed' : 'upload_abandoned' },
+      now,
+    }),
+
   async info(db, videoId): Promise<VideoInfo | null> {
     const row = await videoRow(db, videoId);
     if (!row) return null;
