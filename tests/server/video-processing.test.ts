@@ -71,7 +71,8 @@ describe('processing a real video', () => {
         .filter((e) => e.event === 'change' && (e.data as ChangeEvent).resource === 'video')
         .map((e) => (e.data as ChangeEvent).version);
     await live.next((e) => e.event === 'change' && (e.data as ChangeEvent).version === v.version);
-    expect(await changes()).toEqual(expect.arrayContaining([v.version - 2, v.version - 1, v.version]));
+    // UploadSucc (unless the job started first), Transcoding, Normal: at least the last two.
+    expect(await changes()).toEqual(expect.arrayContaining([v.version - 1, v.version]));
     live.close();
     expect(v).toMatchObject({ status: 'Normal', width: 320, height: 240, failReason: null, fileSize: clip.length });
     expect(v.duration).toBeCloseTo(2, 0);

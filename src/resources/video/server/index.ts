@@ -156,14 +156,17 @@ const hooks = {
   },
 
   async completed(deps, videoId, size, actor) {
+    if ((await videoRow(deps.db, videoId))?.status !== 'Uploading') return;
+    // The job first: a process that stops right after still has it queued (it then finds the
+    // record Uploading and takes it from there); the status after it, so it may lose to the job.
+    await queueProcessing(deps, videoId);
     // The size the client announced (or not) in CreateUploadVideo may differ from what arrived.
-    const moved = await setVideoStatus(deps, videoId, 'UploadSucc', {
+    await setVideoStatus(deps, videoId, 'UploadSucc', {
       from: ['Uploading'],
       actor,
       patch: { file_size: size },
       now: deps.now(),
     });
-    if (moved) await queueProcessing(deps, videoId);
   },
 
   async staleUploads(db, cutoff) {

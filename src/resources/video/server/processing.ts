@@ -37,8 +37,11 @@ async function processVideo(deps: AppDeps, data: ProcessJob, job: JobRun): Promi
   if (!row || row.status === 'Normal') return;
   const log = (msg: string) => deps.log.info(`[video] ${videoId} (job ${job.id}, try ${job.attempt}): ${msg}`);
   log('processing');
-  await setVideoStatus(deps, videoId, 'Transcoding', { patch: { fail_reason: null } });
   const object = await completedObjectOf(deps.db, videoId);
+  // The size that arrived, in case this try ran before the completion recorded it.
+  await setVideoStatus(deps, videoId, 'Transcoding', {
+    patch: { fail_reason: null, ...(object ? { file_size: object.size } : {}) },
+  });
   const source = object ? new OssStorage(deps.dataDir).objectPath(object.bucket, object.key) : null;
   if (!source) {
     await setVideoStatus(deps, videoId, 'TranscodeFail', { patch: { fail_reason: 'source_missing' } });
