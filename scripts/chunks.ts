@@ -32,11 +32,15 @@ export const START_MODULES = {
  * - `screens`: those library modules and components that Home draws with too (Mantine's Paper and
  *   Skeleton, TanStack Query's hook), one chunk for both instead of a dozen files of a few hundred
  *   bytes each: every file is a round trip on a phone (HTTP/1.1 sends six at a time);
+ * - `lists-common`: what the list machinery shares with the screens that are not lists (a record
+ *   page, the password page) and with the floating parts below, so that neither loads the whole
+ *   `lists` chunk: a record page or the password page loads this one, and so does Home's first
+ *   interaction (19 KiB gzip, of which 8 are list code Home does not draw with: the price of one
+ *   chunk fewer on every list and of the lists' code staying out of those pages);
  * - `floating-parts`: what menus, tooltips and pickers need beyond the entry (loaded at the first
  *   interaction, src/components/floating) and what dialogs and forms share with them, in one chunk
- *   instead of a dozen; what they share with the list machinery is `lists-floating` (else the
- *   first interaction on Home would fetch the lists' chunk, or every list the floating one).
- *   Modules that a screen drawn without Floating UI (Home, a list) imports stay out of both.
+ *   instead of a dozen. Modules that a screen drawn without Floating UI (Home, a list) imports stay
+ *   out of it.
  *
  * What only the sign-in page uses stays in its entry's chunk.
  *
@@ -74,6 +78,7 @@ export function chunkGroups(): {
     lists: new Set<string>(),
     floating: new Set<string>(),
     screens: new Set<string>(),
+    listsCommon: new Set<string>(),
   };
   const plugin: Plugin = {
     name: 'lectern-chunk-groups',
@@ -142,6 +147,15 @@ export function chunkGroups(): {
         if (home.has(id)) reached.screens.add(id);
         else if (lists > 1) reached.lists.add(id);
       }
+      // What a screen that is not a list (a record page, the password page) needs of the list
+      // machinery and its modules: in `lists-common`, so that screen loads that chunk, not the
+      // whole machinery (it did: 40 KiB of the password page's 257 were the lists' chunks for a
+      // table, a field's messages and a debounced value).
+      for (const screen of all.filter((id) => /[\\/]src[\\/]routes[\\/].*\?tsr-split=component$/.test(id))) {
+        const needs = await graph.reach([screen]);
+        if (listPage.some((id) => needs.has(id)) || home.has(screen)) continue;
+        for (const id of needs) if (reached.lists.has(id)) reached.listsCommon.add(id);
+      }
     },
   };
   const inLogin = (id: string) => reached.login.has(id);
@@ -197,8 +211,9 @@ export function chunkGroups(): {
         priority: 3.4,
       },
       {
-        name: 'lists-floating',
-        test: (id) => reached.floating.has(id) && reached.lists.has(id) && !inLogin(id),
+        name: 'lists-common',
+        test: (id) =>
+          (reached.listsCommon.has(id) || (reached.floating.has(id) && reached.lists.has(id))) && !inLogin(id),
         priority: 3,
         includeDependenciesRecursively: false,
       },
