@@ -140,6 +140,14 @@ describe('static console under /panda/', () => {
     }
   });
 
+  it("lets a video play from hls.js's MediaSource (blob:) and no other site than the video service's", async () => {
+    for (const path of ['/panda/web/video/1', '/panda/']) {
+      const csp = (await fetch(`${s.url}${path}`)).headers.get('content-security-policy') ?? '';
+      expect(csp, path).toMatch(/(^|;)\s*media-src 'self' blob:[^;]*(;|$)/);
+      expect(csp, path).not.toMatch(/media-src[^;]*(\*|https:)/);
+    }
+  });
+
   it('answers client-side routes with index.html, but not missing assets', async () => {
     for (const path of ['/panda/web/book', '/panda/users/user?x=1', '/panda/login/x']) {
       const res = await fetch(`${s.url}${path}`);

@@ -9,7 +9,7 @@ type ContentSecurityPolicyOptions = NonNullable<
 /**
  * The CSP lives here alone. The built console is all same-origin scripts (no inline script), Mantine
  * injects <style> tags (hence 'unsafe-inline' for styles only), and the service worker and upload
- * worker come from 'self' or blob:. The video endpoints come through `extraConnectSrc`.
+ * worker come from 'self' or blob:, as does a playing video. The video endpoints come through `extraConnectSrc`.
  */
 export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): ContentSecurityPolicyOptions => ({
   defaultSrc: ["'self'"],
@@ -20,6 +20,9 @@ export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): 
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'", ...extraConnectSrc],
   workerSrc: ["'self'", 'blob:'],
+  // A video plays from a MediaSource (hls.js: blob:) or natively from the play URL, which cloud
+  // mode serves from the video endpoints.
+  mediaSrc: ["'self'", 'blob:', ...extraConnectSrc],
   manifestSrc: ["'self'"],
   frameAncestors: ["'none'"],
   baseUri: ["'self'"],
