@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 /**
  * Cover bytes on a cold Books page: ten books whose covers are photo-like JPEGs (about 100 KiB each,
  * as a phone's photo cropped to a cover would be), opened on a phone and a laptop at 2× density in a
@@ -93,7 +94,7 @@ export async function benchImages(): Promise<string> {
         // Not `networkidle`: the console keeps its event stream open. Every cover drawn is enough.
         await page.waitForFunction(
           (n) => {
-            const covers = [...document.querySelectorAll('img')].filter((i) => i.currentSrc.includes('/files/images/'));
+            const covers = Array.from(document.querySelectorAll('img')).filter((i) => i.currentSrc.includes('/files/images/'));
             return covers.length >= n && covers.every((i) => i.complete);
           },
           COVERS,
