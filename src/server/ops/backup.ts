@@ -216,6 +216,19 @@ async function pgHasTables(url: string): Promise<boolean> {
   }
 }
 
+/** Schemas besides the app's that the backup holds: pg-boss's (jobs/pg-boss-queue.ts). */
+const OWN_SCHEMAS = ['pgboss'];
+
+async function pgDropSchemas(url: string, schemas: readonly string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (const schema of schemas) await client.query(`drop schema if exists ${pg.escapeIdentifier(schema)} cascade`);
+  } finally {
+    await client.end();
+  }
+}
+
 async function filesPresent(dataDir: string): Promise<boolean> {
   for (const folder of FILE_FOLDERS) if (!(await isEmptyOrMissing(join(dataDir, folder)))) return true;
   return false;
@@ -250,6 +263,9 @@ export async function restore(opts: RestoreOptions): Promise<BackupManifest> {
 
   await mkdir(opts.dataDir, { recursive: true });
   if (opts.databaseUrl) {
+    // pg_restore --clean cannot drop the job queue's partitioned tables one constraint at a time;
+    // the queue's own schema goes whole and comes back from the dump.
+    if (opts.force) await pgDropSchemas(opts.databaseUrl, OWN_SCHEMAS);
     log('Database: pg_restore…');
     await runPgTool(
       'pg_restore',
