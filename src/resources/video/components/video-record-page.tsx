@@ -14,7 +14,7 @@ import {
 import { IconCheck, IconPhotoSearch, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
-import { formatBytes, formatDateTime } from '../../../components/format';
+import { formatBytes } from '../../../components/format';
 import { notifySuccess } from '../../../components/notify';
 import { RecordView } from '../../../components/resource/record-view';
 import { useUpdateRecord } from '../../../components/resource/use-resource-mutations';
@@ -99,7 +99,6 @@ function VideoDetails({ video }: { video: VideoRecord }) {
           )}
         </Entry>
         <Entry label={t`Size`}>{formatBytes(video.fileSize, i18n.locale)}</Entry>
-        <Entry label={t`Added`}>{formatDateTime(video.createdAt, i18n.locale)}</Entry>
         <Entry label={t`File name`} wide>
           <span className={classes.breakable}>{video.fileName}</span>
         </Entry>
