@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { optionalText, type RecordMeta, requiredRef, versionField } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
-import { APPLICATION_SORTS, APPLICATION_STATUSES, APPLICATION_TRANSITIONS, applicationSpec } from './spec';
+import { APPLICATION_STATUSES, APPLICATION_TRANSITIONS, applicationSpec } from './spec';
 
 /** `apply`: borrow requests from the site's readers; the console approves them (docs/api.md §4). */
 export type ApplicationStatus = (typeof APPLICATION_STATUSES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type RecordMeta, requiredText } from '../../contract/common';
 import { optionalLinkUrl, requiredUrl, sortNumber } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { BANNER_SORTS, bannerSpec } from './spec';
+import { bannerSpec } from './spec';
 
 const bannerFields = {
   title: requiredText(1, 100),

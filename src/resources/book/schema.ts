@@ -12,7 +12,7 @@ import {
 import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn, toIsbn13 } from '../../contract/isbn';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { BOOK_SORTS, BOOK_STATUSES, bookSpec } from './spec';
+import { BOOK_STATUSES, bookSpec } from './spec';
 
 export type BookStatus = (typeof BOOK_STATUSES)[number];
 

@@ -1,7 +1,7 @@
 import type { RecordMeta } from '../../contract/common';
 import { pageSchemaOf } from '../../contract/spec-schema';
 import { IMAGE_MAX_BYTES, type IMAGE_MIMES, IMAGE_UPLOAD_FIELD } from '../../contract/values';
-import { IMAGE_SORTS, imageSpec } from './spec';
+import { imageSpec } from './spec';
 
 export { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD };
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalText, optionalUrl, type RecordMeta, requiredText } from '../../contract/common';
 import { optionalDateTime } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { NEWS_SORTS, NEWS_STATUSES, newsSpec } from './spec';
+import { NEWS_STATUSES, newsSpec } from './spec';
 
 export type NewsStatus = (typeof NEWS_STATUSES)[number];
 

@@ -5,7 +5,7 @@ import { optionalUrl, type RecordMeta, requiredText } from '../../contract/commo
 import { because } from '../../contract/field-codes';
 import { optionalEmail } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { GENDERS, READER_SORTS, READER_STATUSES, readerSpec } from './spec';
+import { GENDERS, READER_STATUSES, readerSpec } from './spec';
 
 /** `users`: the reading site's readers (not staff: that is `user`, resources/staff/). */
 export type ReaderStatus = (typeof READER_STATUSES)[number];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { optionalRef, optionalText, type RecordMeta, requiredText } from '../../contract/common';
 import { requiredUrl } from '../../contract/fields';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { RESOURCE_SORTS, RESOURCE_TYPES, resourceSpec } from './spec';
+import { RESOURCE_TYPES, resourceSpec } from './spec';
 
 export type ResourceType = (typeof RESOURCE_TYPES)[number];
 

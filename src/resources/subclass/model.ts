@@ -1,6 +1,6 @@
 import { searchSchemaOf } from '../../components/resource/spec-search';
 import type { Subclass } from './schema';
-import { SUBCLASS_SORTS, subclassSpec } from './spec';
+import { subclassSpec } from './spec';
 
 /** /web/categorysubclass?pageNum&pageSize&keyword&sort&order&categoryId */
 export const subclassSearchSchema = searchSchemaOf(subclassSpec);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type RecordMeta, requiredRef, requiredText } from '../../contract/common';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { SUBCLASS_SORTS, subclassSpec } from './spec';
+import { subclassSpec } from './spec';
 
 export type { SubclassOption } from '../../contract/options';
 
