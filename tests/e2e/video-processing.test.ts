@@ -300,9 +300,8 @@ describe('a video from upload to playback', () => {
     await context.close();
   });
 
-  // Skipped until the server's Content-Security-Policy lets media come from blob: (media-src):
-  // hls.js hands the video its Media Source by a blob: address, which `default-src 'self'` refuses.
-  it.skip('plays with hls.js where the browser has no HLS of its own', { timeout: 60_000 }, async () => {
+  // hls.js hands the video its Media Source by a blob: address: the CSP's media-src must allow it.
+  it('plays with hls.js where the browser has no HLS of its own', { timeout: 60_000 }, async () => {
     const context = await quietContext();
     // This Chromium plays HLS itself (the first test's path); here it says it cannot, as Firefox
     // does, so hls.js plays it over Media Source Extensions.
