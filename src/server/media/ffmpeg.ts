@@ -29,8 +29,16 @@ export interface MediaSettings {
 
 const require = createRequire(import.meta.url);
 
+/**
+ * The binary an installer package brings, or '' where it has none (a platform it does not
+ * cover): the server still starts (cloud mode needs no ffmpeg) and a run says what to set.
+ */
 function installed(pkg: string): string {
-  return (require(pkg) as { path: string }).path;
+  try {
+    return (require(pkg) as { path: string }).path;
+  } catch {
+    return '';
+  }
 }
 
 let cached: MediaSettings | undefined;
@@ -94,6 +102,10 @@ interface RunOptions {
 /** Runs a binary at the configured lower priority; resolves with stdout, rejects with ToolFailed. */
 export function runTool(binary: string, args: string[], opts: RunOptions = {}): Promise<string> {
   const { nice } = mediaSettings();
+  if (!binary)
+    return Promise.reject(
+      new Error('No ffmpeg/ffprobe for this platform: set LECTERN_FFMPEG_PATH and LECTERN_FFPROBE_PATH'),
+    );
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { stdio: ['ignore', 'pipe', 'pipe'], signal: opts.signal });
     if (child.pid !== undefined && nice > 0) {
