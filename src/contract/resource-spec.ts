@@ -64,6 +64,18 @@ export type RangeSpec = {
   params: readonly [lower: string, upper: string];
 };
 
+/** A record id filter; `screen: false` for one the API takes and the screen does not offer. */
+export const refFilter = <const O extends { screen?: false }>(column: string, options?: O) =>
+  ({ kind: 'ref', column, ...(options as O) }) as const;
+/** One of `values`. */
+export const enumFilter = <const V extends readonly [string, ...string[]]>(values: V, column: string) =>
+  ({ kind: 'enum', values, column }) as const;
+/** Yes/no. */
+export const boolFilter = (column: string) => ({ kind: 'bool', column }) as const;
+/** The calendar days of `{table}.{name}_at`, taken as `{name}From` and `{name}To`. */
+export const dayRange = <const N extends string>(table: string, name: N) =>
+  ({ kind: 'dateRange', column: `${table}.${name}_at`, params: [`${name}From`, `${name}To`] }) as const;
+
 /** The parameters a filter takes: its own name, or a range's two. */
 export const filterParams = (name: string, f: FilterSpec): readonly string[] =>
   f.kind === 'numberRange' || f.kind === 'dateRange' ? f.params : [name];

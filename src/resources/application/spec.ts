@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter, refFilter } from '../../contract/resource-spec';
 
 export const APPLICATION_STATUSES = ['pending', 'approved', 'rejected', 'returned'] as const;
 /**
@@ -22,9 +22,9 @@ export const applicationSpec = defineSpec({
   menu: { screen: '/users/apply', icon: 'form', order: 23 },
   sorts: APPLICATION_SORTS,
   filters: {
-    status: { kind: 'enum', values: APPLICATION_STATUSES, column: 'application.status' },
-    created: { kind: 'dateRange', column: 'application.created_at', params: ['createdFrom', 'createdTo'] },
-    userId: { kind: 'ref', column: 'application.user_id', screen: false },
-    bookId: { kind: 'ref', column: 'application.book_id', screen: false },
+    status: enumFilter(APPLICATION_STATUSES, 'application.status'),
+    created: dayRange('application', 'created'),
+    userId: refFilter('application.user_id', { screen: false }),
+    bookId: refFilter('application.book_id', { screen: false }),
   },
 });

@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { boolFilter, dayRange, defineSpec } from '../../contract/resource-spec';
 
 export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'] as const;
 
@@ -8,8 +8,5 @@ export const bannerSpec = defineSpec({
   roles: 'everyone',
   menu: { screen: '/web/banner', icon: 'star', order: 11 },
   sorts: BANNER_SORTS,
-  filters: {
-    enabled: { kind: 'bool', column: 'banner.enabled' },
-    updated: { kind: 'dateRange', column: 'banner.updated_at', params: ['updatedFrom', 'updatedTo'] },
-  },
+  filters: { enabled: boolFilter('banner.enabled'), updated: dayRange('banner', 'updated') },
 });

@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter, refFilter } from '../../contract/resource-spec';
 
 export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;
 export const BOOK_SORTS = [
@@ -20,11 +20,11 @@ export const bookSpec = defineSpec({
   menu: { screen: '/web/book', icon: 'education', order: 10 },
   sorts: BOOK_SORTS,
   filters: {
-    categoryId: { kind: 'ref', column: 'book.category_id' },
-    subclassId: { kind: 'ref', column: 'book.subclass_id' },
-    status: { kind: 'enum', values: BOOK_STATUSES, column: 'book.status' },
+    categoryId: refFilter('book.category_id'),
+    subclassId: refFilter('book.subclass_id'),
+    status: enumFilter(BOOK_STATUSES, 'book.status'),
     stock: { kind: 'numberRange', column: 'book.stock', params: ['stockMin', 'stockMax'] },
-    created: { kind: 'dateRange', column: 'book.created_at', params: ['createdFrom', 'createdTo'] },
-    updated: { kind: 'dateRange', column: 'book.updated_at', params: ['updatedFrom', 'updatedTo'] },
+    created: dayRange('book', 'created'),
+    updated: dayRange('book', 'updated'),
   },
 });

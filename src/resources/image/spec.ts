@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 import { IMAGE_MIMES } from '../../contract/values';
 
 export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
@@ -9,8 +9,5 @@ export const imageSpec = defineSpec({
   roles: 'everyone',
   menu: { screen: '/users/image', icon: 'example', order: 24 },
   sorts: IMAGE_SORTS,
-  filters: {
-    mime: { kind: 'enum', values: IMAGE_MIMES, column: 'image.mime' },
-    created: { kind: 'dateRange', column: 'image.created_at', params: ['createdFrom', 'createdTo'] },
-  },
+  filters: { mime: enumFilter(IMAGE_MIMES, 'image.mime'), created: dayRange('image', 'created') },
 });

@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 
 export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
 export const MESSAGE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
@@ -9,8 +9,5 @@ export const messageSpec = defineSpec({
   roles: 'everyone',
   menu: { screen: '/users/online', icon: 'message', order: 22 },
   sorts: MESSAGE_SORTS,
-  filters: {
-    status: { kind: 'enum', values: MESSAGE_STATUSES, column: 'message.status' },
-    created: { kind: 'dateRange', column: 'message.created_at', params: ['createdFrom', 'createdTo'] },
-  },
+  filters: { status: enumFilter(MESSAGE_STATUSES, 'message.status'), created: dayRange('message', 'created') },
 });

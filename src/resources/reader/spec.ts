@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 
 export const READER_STATUSES = ['active', 'disabled'] as const;
 export const GENDERS = ['male', 'female', 'other'] as const;
@@ -11,8 +11,8 @@ export const readerSpec = defineSpec({
   menu: { screen: '/users/user', icon: 'user', order: 20 },
   sorts: READER_SORTS,
   filters: {
-    status: { kind: 'enum', values: READER_STATUSES, column: 'reader.status' },
-    gender: { kind: 'enum', values: GENDERS, column: 'reader.gender' },
-    created: { kind: 'dateRange', column: 'reader.created_at', params: ['createdFrom', 'createdTo'] },
+    status: enumFilter(READER_STATUSES, 'reader.status'),
+    gender: enumFilter(GENDERS, 'reader.gender'),
+    created: dayRange('reader', 'created'),
   },
 });

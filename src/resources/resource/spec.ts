@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, enumFilter, refFilter } from '../../contract/resource-spec';
 
 /** The `resource` resource: downloadable or linked reading material. */
 export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as const;
@@ -11,8 +11,8 @@ export const resourceSpec = defineSpec({
   menu: { screen: '/web/resource', icon: 'zip', order: 14 },
   sorts: RESOURCE_SORTS,
   filters: {
-    type: { kind: 'enum', values: RESOURCE_TYPES, column: 'site_resource.type' },
-    categoryId: { kind: 'ref', column: 'site_resource.category_id' },
-    updated: { kind: 'dateRange', column: 'site_resource.updated_at', params: ['updatedFrom', 'updatedTo'] },
+    type: enumFilter(RESOURCE_TYPES, 'site_resource.type'),
+    categoryId: refFilter('site_resource.category_id'),
+    updated: dayRange('site_resource', 'updated'),
   },
 });

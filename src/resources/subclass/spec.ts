@@ -1,4 +1,4 @@
-import { defineSpec } from '../../contract/resource-spec';
+import { dayRange, defineSpec, refFilter } from '../../contract/resource-spec';
 
 export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'] as const;
 
@@ -8,8 +8,5 @@ export const subclassSpec = defineSpec({
   roles: 'everyone',
   menu: { screen: '/web/categorysubclass', icon: 'tree-table', order: 17 },
   sorts: SUBCLASS_SORTS,
-  filters: {
-    categoryId: { kind: 'ref', column: 'sc.category_id' },
-    updated: { kind: 'dateRange', column: 'sc.updated_at', params: ['updatedFrom', 'updatedTo'] },
-  },
+  filters: { categoryId: refFilter('sc.category_id'), updated: dayRange('sc', 'updated') },
 });
