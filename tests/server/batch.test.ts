@@ -2,7 +2,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { BatchResult } from '../../src/contract/import';
 import type { Book } from '../../src/resources/book/schema';
 import { auditActions, create, type Errors, pageOf } from './helpers/crud';
-import { createBook, createCategory, createShelves, insertBooks, testServerForFile } from './helpers/test-server';
+import {
+  createBook,
+  createCategory,
+  createShelves,
+  insertBooks,
+  numberedBooks,
+  testServerForFile,
+} from './helpers/test-server';
 
 /**
  * Batch edit (resources/batch.ts): one transaction, the version of every named record checked, a
@@ -123,13 +130,7 @@ describe('book batch edit', () => {
 
   it('refuses a filter that matches more than 2,000 records, before writing anything', async () => {
     const cat = await createCategory(s, 'Batch too many');
-    await insertBooks(s, 2001, (i) => ({
-      title: `Many ${i}`,
-      author: 'Bulk',
-      category_id: cat,
-      stock: 1,
-      status: 'on_shelf',
-    }));
+    await insertBooks(s, 2001, numberedBooks('Many', cat));
     const res = await batch<Errors>('book', { filter: { categoryId: cat }, set: { status: 'off_shelf' } });
     expect(res.status).toBe(400);
     expect(res.body.data.errors.map((e) => e.path)).toEqual(['filter']);

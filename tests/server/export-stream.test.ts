@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createCategory, insertBooks, testServerForFile } from './helpers/test-server';
+import { createCategory, insertBooks, numberedBooks, testServerForFile } from './helpers/test-server';
 
 /**
  * An export never looks complete when it is not: a query that fails before the first byte is an
@@ -14,14 +14,7 @@ const SUMMARY = 's'.repeat(4000);
 
 beforeAll(async () => {
   const categoryId = await createCategory(s, 'Bulk');
-  await insertBooks(s, ROWS, (i) => ({
-    title: `Bulk book ${i}`,
-    author: 'Bulk',
-    category_id: categoryId,
-    summary: SUMMARY,
-    stock: 1,
-    status: 'on_shelf',
-  }));
+  await insertBooks(s, ROWS, numberedBooks('Bulk book', categoryId, { summary: SUMMARY }));
 }, 60_000);
 
 const exportBooks = () =>

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/server/ops/logger';
 import { pageOf } from './helpers/crud';
-import { createCategory, insertBooks, startTestServer, type TestServer } from './helpers/test-server';
+import { createCategory, insertBooks, numberedBooks, startTestServer, type TestServer } from './helpers/test-server';
 
 /**
  * Long work (an import, a bulk delete, a batch edit) runs in slices and stops when its client
@@ -105,13 +105,7 @@ describe('long work whose client leaves', () => {
   }, 120_000);
 
   it('a bulk delete stops and deletes nothing; the same request then deletes all', async () => {
-    await insertBooks(s, 2000, (i) => ({
-      title: `Purging ${i}`,
-      author: 'Bulk',
-      category_id: category,
-      stock: 1,
-      status: 'on_shelf',
-    }));
+    await insertBooks(s, 2000, numberedBooks('Purging', category));
     const request = { filter: { keyword: 'Purging' }, expected: 2000 };
     const deletedBefore = await audits('delete');
     // 2,000 deletes take a few hundred milliseconds on a quiet machine: leave early in them.
@@ -127,13 +121,7 @@ describe('long work whose client leaves', () => {
   }, 120_000);
 
   it('a batch edit stops and changes nothing; the same request then changes all', async () => {
-    await insertBooks(s, 2000, (i) => ({
-      title: `Shelving ${i}`,
-      author: 'Bulk',
-      category_id: category,
-      stock: 1,
-      status: 'on_shelf',
-    }));
+    await insertBooks(s, 2000, numberedBooks('Shelving', category));
     const request = { filter: { keyword: 'Shelving' }, expected: 2000, set: { status: 'off_shelf' } };
     const updatedBefore = await audits('update');
     const left = await leaveMidway('/prod-api/book/batch', json(request), 100);

@@ -312,6 +312,18 @@ export async function createBook(s: TestServer, over: Record<string, unknown>): 
   return res.body.data;
 }
 
+/** The rows of `insertBooks` for books that differ only in their numbered title: `${prefix} ${i}`, on the shelf. */
+export const numberedBooks =
+  (prefix: string, categoryId: number, extra: { summary?: string } = {}) =>
+  (i: number) => ({
+    title: `${prefix} ${i}`,
+    author: 'Bulk',
+    category_id: categoryId,
+    stock: 1,
+    status: 'on_shelf',
+    ...extra,
+  });
+
 /**
  * Many books straight into the table, 500 rows an INSERT (well under both engines' parameter
  * limits): for tests about volume, where the API would take minutes. `row` gives each book's own
