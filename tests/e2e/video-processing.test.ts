@@ -166,7 +166,7 @@ describe('a video from upload to playback', () => {
     await context.close();
   });
 
-  it('says why a file that is not a video failed, queues it again on request and edits its text', {
+  it('sends a cover file with the upload, says why a file that is not a video failed, queues it again and edits its text', {
     timeout: 120_000,
   }, async () => {
     const noise = join(work, 'noise.mp4');
@@ -176,6 +176,27 @@ describe('a video from upload to playback', () => {
     await page.setInputFiles('input[type=file]', [noise]);
     const item = page.getByRole('listitem', { name: 'noise.mp4', exact: true });
     await item.getByLabel('Title').fill('Static noise');
+    // A cover file chosen on the card goes with the upload through the video service (CreateUploadImage).
+    const poster = join(work, 'poster.png');
+    execFileSync(ffmpeg, [
+      '-hide_banner',
+      '-loglevel',
+      'error',
+      '-y',
+      '-f',
+      'lavfi',
+      '-i',
+      'color=c=orange:s=320x180',
+      '-frames:v',
+      '1',
+      poster,
+    ]);
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      item.getByRole('button', { name: 'Upload', exact: true }).click(),
+    ]);
+    await chooser.setFiles(poster);
+    await item.getByTestId('upload-cover-file').getByText('Cover file: poster.png').waitFor();
     await page.getByRole('button', { name: 'Start upload' }).click();
     const processing = item.getByTestId('upload-processing');
     await expect.poll(() => processing.getAttribute('data-step'), { timeout: 120_000 }).toBe('failed');
@@ -185,6 +206,10 @@ describe('a video from upload to playback', () => {
     const listed = row(page, 'Static noise');
     expect(await listed.getByTestId('video-status').getAttribute('data-value')).toBe('TranscodeFail');
     await listed.getByTestId('video-fail-reason').getByText('The file is not a video that can be played.').waitFor();
+    // No snapshot was taken: the cover is the uploaded file, served and drawn.
+    await expect
+      .poll(() => listed.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
     await listed.getByRole('link', { name: 'Static noise' }).click();
     await page.getByTestId('video-player').getByText('The file is not a video that can be played.').waitFor();
     await page.getByTestId('video-retry').click();

@@ -25,6 +25,11 @@ type Props = Omit<TextInputProps, 'onChange' | 'value'> & {
   onChange: (value: string) => void;
   label: string;
   'data-testid': string;
+  /**
+   * Where Upload sends the chosen file instead of the image library: the video upload card hands
+   * it to the upload worker, which sends it through the video service (CreateUploadImage).
+   */
+  onUploadFile?: (file: File) => void;
 };
 
 /**
@@ -32,7 +37,7 @@ type Props = Omit<TextInputProps, 'onChange' | 'value'> & {
  * from library" (a dialog of the Images library) and "Upload" (the Images screen's upload, which
  * adds the file to the library and puts its address here).
  */
-export function ImagePickerField({ value, onChange, label, 'data-testid': testId, ...input }: Props) {
+export function ImagePickerField({ value, onChange, label, 'data-testid': testId, onUploadFile, ...input }: Props) {
   const { t } = useLingui();
   const online = useOnline();
   const queryClient = useQueryClient();
@@ -58,6 +63,10 @@ export function ImagePickerField({ value, onChange, label, 'data-testid': testId
     if (!file) return;
     if (file.size > IMAGE_MAX_BYTES) {
       notifications.show({ color: 'red', message: t`${file.name} is larger than 5 MiB`, autoClose: ERROR_TOAST_MS });
+      return;
+    }
+    if (onUploadFile) {
+      onUploadFile(file);
       return;
     }
     setProgress(0);
@@ -109,8 +118,9 @@ export function ImagePickerField({ value, onChange, label, 'data-testid': testId
                 variant="default"
                 leftSection={<IconUpload size={14} aria-hidden />}
                 loading={progress !== null}
-                disabled={!online}
-                title={online ? undefined : t`Uploading needs a connection`}
+                // A file handed to the caller is sent later (with the video): offline is fine then.
+                disabled={!online && !onUploadFile}
+                title={online || onUploadFile ? undefined : t`Uploading needs a connection`}
                 data-testid={`${testId}-upload`}
               >
                 <Trans>Upload</Trans>

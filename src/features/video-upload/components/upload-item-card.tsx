@@ -36,10 +36,16 @@ function ItemCard({ item }: { item: UploadItem }) {
   const tags = splitTags(info.Tags);
   const tagProblem = checkObjectTags(Object.fromEntries(tags.map((tag) => [tag, ''])));
 
-  // The cover is an address (chosen from or uploaded to the image library), sent as CoverURL.
-  const update = (next: VideoInfo) => {
+  // The cover is an address (from the image library, or pasted), sent as CoverURL; or a file, which
+  // the worker uploads through the video service (CreateUploadImage) before the video, as the SDK.
+  const [coverFile, setCoverFile] = useState<string | null>(null);
+  const update = (next: VideoInfo, cover?: File | null) => {
     setInfo(next);
-    if (next.Title.trim()) sendUpload({ type: 'update-info', id: item.id, videoInfo: next });
+    if (next.Title.trim()) sendUpload({ type: 'update-info', id: item.id, videoInfo: next, cover });
+  };
+  const chooseCoverFile = (file: File) => {
+    setCoverFile(file.name);
+    update({ ...info, CoverURL: undefined }, file);
   };
 
   const pct = percent(item);
@@ -150,12 +156,38 @@ function ItemCard({ item }: { item: UploadItem }) {
               error={tagProblem ? t`At most 10 tags of up to 128 bytes each` : undefined}
               onChange={(v) => update({ ...info, Tags: v.join(',') || undefined })}
             />
-            <ImagePickerField
-              label={t`Cover image`}
-              value={info.CoverURL ?? ''}
-              onChange={(url) => update({ ...info, CoverURL: url || undefined })}
-              data-testid={`video-cover-${item.id}`}
-            />
+            <Stack gap={4}>
+              <ImagePickerField
+                label={t`Cover image`}
+                value={info.CoverURL ?? ''}
+                // An address chosen or typed replaces a cover file.
+                onChange={(url) => {
+                  if (item.hasCover || coverFile) setCoverFile(null);
+                  update({ ...info, CoverURL: url || undefined }, item.hasCover ? null : undefined);
+                }}
+                onUploadFile={chooseCoverFile}
+                data-testid={`video-cover-${item.id}`}
+              />
+              {item.hasCover && (
+                <Group gap="xs" wrap="nowrap" data-testid="upload-cover-file">
+                  <Text size="sm" c="dimmed" truncate>
+                    {coverFile ? t`Cover file: ${coverFile}` : t`A cover file is attached`}
+                  </Text>
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    color="red"
+                    aria-label={t`Remove the cover file of ${name}`}
+                    onClick={() => {
+                      setCoverFile(null);
+                      update(info, null);
+                    }}
+                  >
+                    <Trans>Remove</Trans>
+                  </Button>
+                </Group>
+              )}
+            </Stack>
           </SimpleGrid>
         )}
 
