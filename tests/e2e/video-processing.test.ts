@@ -201,6 +201,15 @@ describe('a video from upload to playback', () => {
     const processing = item.getByTestId('upload-processing');
     await expect.poll(() => processing.getAttribute('data-step'), { timeout: 120_000 }).toBe('failed');
     await processing.getByText('The file is not a video that can be played.').waitFor();
+    // The card with its cover file and its failure, on a phone.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await settled(page);
+    await screenshot(page, 'video-upload-failed-390');
+    expect(describeDefects('upload card, 390 px', await layoutDefects(page, { phone: true }))).toEqual([]);
+    await page.setViewportSize({ width: 1366, height: 900 });
+    expect(await processing.getByRole('link', { name: 'Open noise.mp4' }).getAttribute('href')).toMatch(
+      /^\/web\/video\/\d+$/,
+    );
 
     await page.goto('/web/video');
     const listed = row(page, 'Static noise');

@@ -7,8 +7,8 @@ import { videoRecordPath } from '../../../resources/video/model';
 import { processingStep, uploadedVideoQuery } from '../processing';
 
 /**
- * After the bytes are sent: "Processing…", then "Ready" with a link to the video's page, or
- * "Processing failed" and why. Inside the card's polite live region, so each step is announced.
+ * After the bytes are sent: "Processing…", then "Ready" or "Processing failed" and why, with a
+ * link to the video's page. Inside the card's polite live region, so each step is announced.
  */
 export function ProcessingState({ videoId, name }: { videoId: string; name: string }) {
   const { t } = useLingui();
@@ -16,6 +16,12 @@ export function ProcessingState({ videoId, name }: { videoId: string; name: stri
   const { data: video } = useQuery(uploadedVideoQuery(videoId));
   if (!video) return null;
   const step = processingStep(video.status);
+  // The video's page: to watch it, or to process it again after a failure.
+  const open = (
+    <Anchor component={Link} to={videoRecordPath(video)} size="sm" aria-label={t`Open ${name}`}>
+      <Trans>Open</Trans>
+    </Anchor>
+  );
   return (
     <Group gap="xs" wrap="wrap" data-testid="upload-processing" data-step={step}>
       {step === 'processing' && (
@@ -28,9 +34,7 @@ export function ProcessingState({ videoId, name }: { videoId: string; name: stri
           <Badge color="green" variant="light">
             <Trans>Ready to play</Trans>
           </Badge>
-          <Anchor component={Link} to={videoRecordPath(video)} size="sm" aria-label={t`Open ${name}`}>
-            <Trans>Open</Trans>
-          </Anchor>
+          {open}
         </>
       )}
       {step === 'failed' && (
@@ -41,6 +45,7 @@ export function ProcessingState({ videoId, name }: { videoId: string; name: stri
           <Text span c="red" size="sm">
             {reasonOf(video.failReason)}
           </Text>
+          {open}
         </>
       )}
     </Group>
