@@ -12,7 +12,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import RPCClient from '@alicloud/pop-core';
-import OSS from 'ali-oss';
+import { uploadTarget } from '../tests/fixtures/oss-target';
 import { makeClip } from '../tests/fixtures/video-clip';
 import { type DemoServer, startDemoServer } from './server';
 
@@ -54,21 +54,7 @@ async function upload(server: DemoServer, token: string, bytes: Buffer, title: s
     { Title: title, FileName: `${title}.mp4` },
     { method: 'POST' },
   );
-  const decode = <T>(b: string) => JSON.parse(Buffer.from(b, 'base64').toString()) as T;
-  const address = decode<{ Endpoint: string; Bucket: string; FileName: string }>(t.UploadAddress);
-  const auth = decode<{ AccessKeyId: string; AccessKeySecret: string; SecurityToken: string; Region: string }>(
-    t.UploadAuth,
-  );
-  const oss = new OSS({
-    endpoint: address.Endpoint,
-    bucket: address.Bucket,
-    region: auth.Region,
-    accessKeyId: auth.AccessKeyId,
-    accessKeySecret: auth.AccessKeySecret,
-    stsToken: auth.SecurityToken,
-    secure: false,
-    sldEnable: true,
-  } as OSS.Options);
+  const { address, client: oss } = uploadTarget(t);
   await oss.put(address.FileName, bytes);
   return t.VideoId;
 }

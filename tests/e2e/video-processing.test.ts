@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip, makeStill } from '../fixtures/video-clip';
 import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
 import { seriousViolations } from './axe';
 import { launch, screenshot, signIn } from './browser';
@@ -21,47 +20,17 @@ import { ADMIN_PASSWORD, apiCall, type RunningServer, startServer } from './serv
  * the queue and in an open Videos list without a reload (the live stream), then played on its
  * record page (hls.js, or the browser's own HLS) and given another cover among its snapshots.
  */
-const ffmpeg = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string }).path;
-
 let browser: Browser;
 let server: RunningServer;
 let dataDir: string;
 let work: string;
 let clip: string;
 
-/** A 6-second 640×360 clip with a tone: H.264 and AAC in MP4, about 100 KiB. */
-function makeClip(path: string): void {
-  execFileSync(ffmpeg, [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    'testsrc=size=640x360:rate=25',
-    '-f',
-    'lavfi',
-    '-i',
-    'sine=frequency=440:sample_rate=44100',
-    '-t',
-    '6',
-    '-c:v',
-    'libx264',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-shortest',
-    path,
-  ]);
-}
-
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'lectern-video-e2e-'));
   dataDir = join(work, 'data');
   clip = join(work, 'reading-hour.mp4');
-  makeClip(clip);
+  await makeClip(clip, { seconds: 6, width: 640, height: 360 });
   browser = await launch();
   server = await startServer({
     LECTERN_DATA: dataDir,
@@ -178,19 +147,7 @@ describe('a video from upload to playback', () => {
     await item.getByLabel('Title').fill('Static noise');
     // A cover file chosen on the card goes with the upload through the video service (CreateUploadImage).
     const poster = join(work, 'poster.png');
-    execFileSync(ffmpeg, [
-      '-hide_banner',
-      '-loglevel',
-      'error',
-      '-y',
-      '-f',
-      'lavfi',
-      '-i',
-      'color=c=orange:s=320x180',
-      '-frames:v',
-      '1',
-      poster,
-    ]);
+    await makeStill(poster, { color: 'orange', width: 320, height: 180 });
     const [chooser] = await Promise.all([
       page.waitForEvent('filechooser'),
       item.getByRole('button', { name: 'Upload', exact: true }).click(),

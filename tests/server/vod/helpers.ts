@@ -1,33 +1,21 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import OSS from 'ali-oss';
+import type OSS from 'ali-oss';
 import { ossSignature } from '../../../src/contract/vod-signature';
 import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
 import type { VodCredential } from '../../../src/upload/protocol';
+import { decode, ossOptions, type UploadAddress, type UploadAuth, uploadTarget } from '../../fixtures/oss-target';
 import { startTestServer, type TestServer, type TestServerOptions } from '../helpers/test-server';
 
 /** What GET /video/upload/credential answers (the upload worker's own type). */
 export type Credential = VodCredential;
+export { decode, ossOptions, type UploadAddress, type UploadAuth, uploadTarget };
 
 export interface Ticket {
   VideoId: string;
   UploadAddress: string;
   UploadAuth: string;
   RequestId: string;
-}
-
-export interface UploadAddress {
-  Endpoint: string;
-  Bucket: string;
-  FileName: string;
-}
-
-export interface UploadAuth {
-  AccessKeyId: string;
-  AccessKeySecret: string;
-  SecurityToken: string;
-  Expiration: string;
-  Region: string;
 }
 
 /** A video's statuses once its bytes are all there (processing may already have moved it on). */
@@ -115,29 +103,6 @@ export async function rpc<T = Record<string, string>>(
           body,
         });
   return { status: res.status, body: (await res.json()) as RpcResult<T>['body'], headers: res.headers };
-}
-
-export const decode = <T>(b64: string): T => JSON.parse(Buffer.from(b64, 'base64').toString('utf8')) as T;
-
-/** The options that make ali-oss talk path-style to the local service (as src/upload/oss.ts does). */
-export function ossOptions(address: UploadAddress, auth: UploadAuth): OSS.Options {
-  return {
-    endpoint: address.Endpoint,
-    bucket: address.Bucket,
-    region: auth.Region,
-    accessKeyId: auth.AccessKeyId,
-    accessKeySecret: auth.AccessKeySecret,
-    stsToken: auth.SecurityToken,
-    secure: false,
-    sldEnable: true,
-  } as OSS.Options;
-}
-
-/** Where a ticket says to upload and with which credential, decoded, and an ali-oss client for both. */
-export function uploadTarget(ticket: Pick<Ticket, 'UploadAddress' | 'UploadAuth'>) {
-  const address = decode<UploadAddress>(ticket.UploadAddress);
-  const auth = decode<UploadAuth>(ticket.UploadAuth);
-  return { address, auth, client: new OSS(ossOptions(address, auth)) };
 }
 
 /**
