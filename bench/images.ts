@@ -94,7 +94,9 @@ export async function benchImages(): Promise<string> {
         // Not `networkidle`: the console keeps its event stream open. Every cover drawn is enough.
         await page.waitForFunction(
           (n) => {
-            const covers = Array.from(document.querySelectorAll('img')).filter((i) => i.currentSrc.includes('/files/images/'));
+            const covers = Array.from(document.querySelectorAll('img')).filter((i) =>
+              i.currentSrc.includes('/files/images/'),
+            );
             return covers.length >= n && covers.every((i) => i.complete);
           },
           COVERS,
