@@ -28,6 +28,17 @@ export async function signIn(page: Page, tab: 'staff' | 'admin', userName: strin
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** A new page on the upload panel, signed in as the admin of a server that server-process started. */
+export async function openUploadPanel(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto('/login');
+  await signIn(page, 'admin', 'admin', ADMIN_PASSWORD);
+  await page.waitForURL((u) => u.pathname === '/index');
+  await page.goto('/web/video-upload');
+  await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
+  return page;
+}
+
 export const admin = { userName: 'admin', password: ADMIN_PASSWORD };
 
 /** Calls the real API (for arranging data the test is not about). */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, makeStill } from '../fixtures/video-clip';
 import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
 import { seriousViolations } from './axe';
-import { launch, screenshot, signIn } from './browser';
+import { launch, openUploadPanel, screenshot, } from './browser';
 import { describeDefects, layoutDefects } from './layout-checks';
 import { form, submit } from './lists';
 import { writeRandomFile } from './random-file';
@@ -46,16 +46,6 @@ afterAll(async () => {
 
 const row = (page: Page, title: string) => page.getByTestId('resource-row').filter({ hasText: title });
 
-async function uploadPanel(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto('/login');
-  await signIn(page, 'admin', 'admin', ADMIN_PASSWORD);
-  await page.waitForURL((u) => u.pathname === '/index');
-  await page.goto('/web/video-upload');
-  await page.getByRole('heading', { name: 'Upload videos' }).waitFor();
-  return page;
-}
-
 const desktop = () =>
   browser.newContext({ baseURL: server.url, viewport: { width: 1366, height: 900 }, locale: 'en-US' });
 
@@ -64,7 +54,7 @@ describe('a video from upload to playback', () => {
     timeout: 240_000,
   }, async () => {
     const context = await desktop();
-    const page = await uploadPanel(context);
+    const page = await openUploadPanel(context);
 
     // The Videos list, open in a tab of its own while the video uploads and is processed.
     const list = await context.newPage();
@@ -141,7 +131,7 @@ describe('a video from upload to playback', () => {
     const noise = join(work, 'noise.mp4');
     writeRandomFile(noise, 1);
     const context = await desktop();
-    const page = await uploadPanel(context);
+    const page = await openUploadPanel(context);
     await page.setInputFiles('input[type=file]', [noise]);
     const item = page.getByRole('listitem', { name: 'noise.mp4', exact: true });
     await item.getByLabel('Title').fill('Static noise');

@@ -13,14 +13,13 @@ export const APPLICATION_TRANSITIONS: Readonly<
   rejected: [],
   returned: [],
 };
-export const APPLICATION_SORTS = ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'] as const;
 
 /** Borrowing applications (API `apply`). */
 export const applicationSpec = defineSpec({
   api: 'apply',
   roles: 'everyone',
   menu: { screen: '/users/apply', icon: 'form', order: 23 },
-  sorts: APPLICATION_SORTS,
+  sorts: ['id', 'status', 'handledAt', 'createdAt', 'updatedAt'],
   filters: {
     status: enumFilter(APPLICATION_STATUSES, 'application.status'),
     created: dayRange('application', 'created'),
@@ -28,3 +27,6 @@ export const applicationSpec = defineSpec({
     bookId: refFilter('application.book_id', { screen: false }),
   },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const APPLICATION_SORTS = applicationSpec.sorts;

@@ -1,12 +1,13 @@
 import { boolFilter, dayRange, defineSpec } from '../../contract/resource-spec';
 
-export const BANNER_SORTS = ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'] as const;
-
 /** Banners of the reading site's home page. */
 export const bannerSpec = defineSpec({
   api: 'banner',
   roles: 'everyone',
   menu: { screen: '/web/banner', icon: 'star', order: 11 },
-  sorts: BANNER_SORTS,
+  sorts: ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'],
   filters: { enabled: boolFilter('banner.enabled'), updated: dayRange('banner', 'updated') },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const BANNER_SORTS = bannerSpec.sorts;

@@ -1,6 +1,5 @@
 import { defineSpec } from '../../contract/resource-spec';
 
-export const BIBLIOGRAPHY_SORTS = ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'] as const;
 /** Oldest year a catalogued edition may carry; the newest is next year (announced titles). */
 export const BIBLIOGRAPHY_MIN_YEAR = 1000;
 export const bibliographyMaxYear = () => new Date().getUTCFullYear() + 1;
@@ -10,5 +9,8 @@ export const bibliographySpec = defineSpec({
   api: 'bibliography',
   roles: 'everyone',
   menu: { screen: '/web/bibliography', icon: 'pdf', order: 15 },
-  sorts: BIBLIOGRAPHY_SORTS,
+  sorts: ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'],
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const BIBLIOGRAPHY_SORTS = bibliographySpec.sorts;

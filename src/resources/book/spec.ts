@@ -1,24 +1,13 @@
 import { dayRange, defineSpec, enumFilter, refFilter } from '../../contract/resource-spec';
 
 export const BOOK_STATUSES = ['on_shelf', 'off_shelf'] as const;
-export const BOOK_SORTS = [
-  'id',
-  'title',
-  'author',
-  'isbn',
-  'publishDate',
-  'stock',
-  'status',
-  'createdAt',
-  'updatedAt',
-] as const;
 
 /** Books: the catalogue. */
 export const bookSpec = defineSpec({
   api: 'book',
   roles: 'everyone',
   menu: { screen: '/web/book', icon: 'education', order: 10 },
-  sorts: BOOK_SORTS,
+  sorts: ['id', 'title', 'author', 'isbn', 'publishDate', 'stock', 'status', 'createdAt', 'updatedAt'],
   filters: {
     categoryId: refFilter('book.category_id'),
     subclassId: refFilter('book.subclass_id'),
@@ -28,3 +17,6 @@ export const bookSpec = defineSpec({
     updated: dayRange('book', 'updated'),
   },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const BOOK_SORTS = bookSpec.sorts;

@@ -1,11 +1,12 @@
 import { defineSpec } from '../../contract/resource-spec';
 
-export const CATEGORY_SORTS = ['id', 'name', 'sort', 'createdAt', 'updatedAt'] as const;
-
 /** Book categories. */
 export const categorySpec = defineSpec({
   api: 'category',
   roles: 'everyone',
   menu: { screen: '/web/category', icon: 'tree', order: 16 },
-  sorts: CATEGORY_SORTS,
+  sorts: ['id', 'name', 'sort', 'createdAt', 'updatedAt'],
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const CATEGORY_SORTS = categorySpec.sorts;

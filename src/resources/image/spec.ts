@@ -1,13 +1,14 @@
 import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 import { IMAGE_MIMES } from '../../contract/values';
 
-export const IMAGE_SORTS = ['id', 'fileName', 'size', 'createdAt'] as const;
-
 /** Uploaded images. */
 export const imageSpec = defineSpec({
   api: 'image',
   roles: 'everyone',
   menu: { screen: '/users/image', icon: 'example', order: 24 },
-  sorts: IMAGE_SORTS,
+  sorts: ['id', 'fileName', 'size', 'createdAt'],
   filters: { mime: enumFilter(IMAGE_MIMES, 'image.mime'), created: dayRange('image', 'created') },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const IMAGE_SORTS = imageSpec.sorts;

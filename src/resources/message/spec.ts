@@ -1,13 +1,15 @@
 import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 
 export const MESSAGE_STATUSES = ['unread', 'read', 'replied'] as const;
-export const MESSAGE_SORTS = ['id', 'readerName', 'status', 'createdAt', 'updatedAt'] as const;
 
 /** Online messages from readers (API `online`). */
 export const messageSpec = defineSpec({
   api: 'online',
   roles: 'everyone',
   menu: { screen: '/users/online', icon: 'message', order: 22 },
-  sorts: MESSAGE_SORTS,
+  sorts: ['id', 'readerName', 'status', 'createdAt', 'updatedAt'],
   filters: { status: enumFilter(MESSAGE_STATUSES, 'message.status'), created: dayRange('message', 'created') },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const MESSAGE_SORTS = messageSpec.sorts;

@@ -1,17 +1,19 @@
 import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 
 export const NEWS_STATUSES = ['draft', 'published'] as const;
-export const NEWS_SORTS = ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt'] as const;
 
 /** News articles. */
 export const newsSpec = defineSpec({
   api: 'news',
   roles: 'everyone',
   menu: { screen: '/web/news', icon: 'list', order: 13 },
-  sorts: NEWS_SORTS,
+  sorts: ['id', 'title', 'status', 'publishedAt', 'createdAt', 'updatedAt'],
   filters: {
     status: enumFilter(NEWS_STATUSES, 'news.status'),
     published: dayRange('news', 'published'),
     updated: dayRange('news', 'updated'),
   },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const NEWS_SORTS = newsSpec.sorts;

@@ -2,17 +2,19 @@ import { dayRange, defineSpec, enumFilter } from '../../contract/resource-spec';
 
 export const READER_STATUSES = ['active', 'disabled'] as const;
 export const GENDERS = ['male', 'female', 'other'] as const;
-export const READER_SORTS = ['id', 'nickName', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 /** Readers of the reading site (API `users`; not staff, which is `user`). */
 export const readerSpec = defineSpec({
   api: 'users',
   roles: 'everyone',
   menu: { screen: '/users/user', icon: 'user', order: 20 },
-  sorts: READER_SORTS,
+  sorts: ['id', 'nickName', 'phone', 'status', 'createdAt', 'updatedAt'],
   filters: {
     status: enumFilter(READER_STATUSES, 'reader.status'),
     gender: enumFilter(GENDERS, 'reader.gender'),
     created: dayRange('reader', 'created'),
   },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const READER_SORTS = readerSpec.sorts;

@@ -2,17 +2,19 @@ import { dayRange, defineSpec, enumFilter, refFilter } from '../../contract/reso
 
 /** The `resource` resource: downloadable or linked reading material. */
 export const RESOURCE_TYPES = ['ebook', 'audio', 'video', 'document', 'link'] as const;
-export const RESOURCE_SORTS = ['id', 'title', 'type', 'createdAt', 'updatedAt'] as const;
 
 /** Resources: downloadable files and links of the reading site. */
 export const resourceSpec = defineSpec({
   api: 'resource',
   roles: 'everyone',
   menu: { screen: '/web/resource', icon: 'zip', order: 14 },
-  sorts: RESOURCE_SORTS,
+  sorts: ['id', 'title', 'type', 'createdAt', 'updatedAt'],
   filters: {
     type: enumFilter(RESOURCE_TYPES, 'site_resource.type'),
     categoryId: refFilter('site_resource.category_id'),
     updated: dayRange('site_resource', 'updated'),
   },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const RESOURCE_SORTS = resourceSpec.sorts;

@@ -2,7 +2,6 @@ import { defineSpec } from '../../contract/resource-spec';
 
 /** Staff accounts: the `/user` resource, the Staff screen (admin only, docs/api.md §3). */
 export const STAFF_STATUSES = ['active', 'disabled'] as const;
-export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 /**
  * Staff accounts, the Staff screen (API `user`). Admin only: this line is what the
@@ -12,5 +11,8 @@ export const staffSpec = defineSpec({
   api: 'user',
   roles: ['admin'],
   menu: { screen: '/users/adminuser', icon: 'lock', order: 21 },
-  sorts: STAFF_SORTS,
+  sorts: ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'],
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const STAFF_SORTS = staffSpec.sorts;

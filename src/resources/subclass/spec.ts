@@ -1,12 +1,13 @@
 import { dayRange, defineSpec, refFilter } from '../../contract/resource-spec';
 
-export const SUBCLASS_SORTS = ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'] as const;
-
 /** Category subclasses. */
 export const subclassSpec = defineSpec({
   api: 'category/subclass',
   roles: 'everyone',
   menu: { screen: '/web/categorysubclass', icon: 'tree-table', order: 17 },
-  sorts: SUBCLASS_SORTS,
+  sorts: ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'],
   filters: { categoryId: refFilter('sc.category_id'), updated: dayRange('sc', 'updated') },
 });
+
+/** The fields a list may sort by (the page schema's `sort`). */
+export const SUBCLASS_SORTS = subclassSpec.sorts;

@@ -22,17 +22,10 @@ import { columnsThatFit, ResourceTable } from '../../../src/components/resource/
 import type { ResourceScreen } from '../../../src/components/resource/types';
 import { type ListController, useListController } from '../../../src/components/resource/use-list-controller';
 import { viewsKey } from '../../../src/components/resource/views-api';
-import type { Page } from '../../../src/contract/common';
+import type { Page, RecordMeta } from '../../../src/contract/common';
 import { activateLocale } from '../../../src/lib/i18n';
 
-interface Book {
-  id: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  title: string;
-  stock: number;
-}
+type Book = RecordMeta & { title: string; stock: number };
 
 // 25 books, newest (highest id) first as the server lists them without a sort.
 const BOOKS: Book[] = Array.from({ length: 25 }, (_, i) => ({

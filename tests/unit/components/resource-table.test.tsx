@@ -10,15 +10,10 @@ import { LIST_DEFAULTS } from '../../../src/components/resource/list-search';
 import { ResourceTable } from '../../../src/components/resource/resource-table';
 import type { ColumnDef } from '../../../src/components/resource/types';
 import { useSelection } from '../../../src/components/resource/use-selection';
+import type { RecordMeta } from '../../../src/contract/common';
 import { activateLocale } from '../../../src/lib/i18n';
 
-interface Book {
-  id: number;
-  version: number;
-  createdAt: string;
-  updatedAt: string;
-  title: string;
-}
+type Book = RecordMeta & { title: string };
 
 const books: Book[] = [1, 2, 3].map((id) => ({
   id,
