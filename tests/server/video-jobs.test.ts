@@ -78,7 +78,8 @@ async function until(p: Spawned, token: string, videoId: string, done: Video['st
 describe('a durable processing job', () => {
   it('is run again after its process is killed (kill -9) mid-transcode, and the video ends Normal', async () => {
     const data = join(tmp.path, 'kill');
-    const first = await start(data);
+    // No expiry comes near: only the dead try's lease, which its instance no longer renews, frees it.
+    const first = await start(data, { LECTERN_TRANSCODE_TIMEOUT_SECONDS: '600' });
     const token = await signInAdmin(first.url, PASSWORD);
     const videoId = await uploadClip(first, token, 'killed');
     await until(first, token, videoId, ['Transcoding'], 60_000);
@@ -86,7 +87,7 @@ describe('a durable processing job', () => {
     first.child.kill('SIGKILL');
     await new Promise((r) => first.child.once('exit', r));
 
-    const second = await start(data);
+    const second = await start(data, { LECTERN_TRANSCODE_TIMEOUT_SECONDS: '600' });
     const token2 = await signInAdmin(second.url, PASSWORD);
     expect((await videoOf(second, token2, videoId)).status).toBe('Transcoding');
     const v = await until(second, token2, videoId, ['Normal', 'TranscodeFail'], 120_000);

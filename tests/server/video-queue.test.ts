@@ -26,7 +26,7 @@ afterEach(async () => {
 
 function start(def: JobDefinition<{ n: number }>) {
   const pool = poolOf(t.opened.db);
-  backend = pool ? new PgBossQueue(pool, log, 1) : new TableQueue(t.opened.db, log, { leaseMs: 3000, pollMs: 100 });
+  backend = pool ? new PgBossQueue(pool, log, 1, 3) : new TableQueue(t.opened.db, log, { leaseMs: 3000, pollMs: 100 });
   return backend.start([def as unknown as JobDefinition<object>]).then(() => backend as JobBackend);
 }
 

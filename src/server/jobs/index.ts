@@ -9,7 +9,7 @@ import type { JobBackend, JobDefinition } from './types';
 export type { JobDefinition, JobRun } from './types';
 
 const settingsSchema = z.object({
-  /** SQLite: the lease of a running job, renewed while it runs; a killed process's job waits this long. */
+  /** The lease of a running job, renewed while it runs (both engines); a killed process's job waits this long. */
   LECTERN_JOBS_LEASE_SECONDS: envInt(3, 3600).default(15),
   /** PostgreSQL: how often pg-boss's maintenance expires dead tries and moves jobs on. */
   LECTERN_JOBS_MAINTENANCE_SECONDS: envInt(1, 3600).default(30),
@@ -41,7 +41,7 @@ export class Jobs {
       const env = settingsSchema.parse(process.env);
       const pool = this.deps.dialect === 'postgres' ? poolOf(this.deps.db) : undefined;
       const backend: JobBackend = pool
-        ? new PgBossQueue(pool, this.deps.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS)
+        ? new PgBossQueue(pool, this.deps.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS, env.LECTERN_JOBS_LEASE_SECONDS)
         : new TableQueue(this.deps.db, this.deps.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
       await backend.start([...this.defs.values()]);
       this.backend = backend;

@@ -7,8 +7,8 @@ export interface JobDefinition<T extends object> {
   /** Seconds before the first retry; each next one waits twice as long. */
   retryDelaySeconds: number;
   /**
-   * The longest one try may take. On PostgreSQL it is also how long a try whose instance died
-   * (kill -9, a lost host) holds its job before another instance may run it (pg-boss's expiry).
+   * The longest one try may take. A try whose instance died (kill -9, a lost host) holds its job
+   * only until its lease runs out (`LECTERN_JOBS_LEASE_SECONDS`), on both engines.
    */
   timeoutSeconds: number;
   /** Tries of this queue running at once in one process. */
