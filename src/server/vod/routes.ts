@@ -6,7 +6,6 @@ import type { AppDeps, AppEnv } from '../context';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { noStore } from '../http/security-headers';
-import { defaultVodConfig, type VodConfig } from './config';
 import { mintCredential } from './credentials';
 import { allowedOrigin, hostNotAllowed } from './http-util';
 import { registerMediaFiles } from './media-files';
@@ -15,15 +14,13 @@ import { registerVodRpc } from './rpc';
 import { assumeRole, type StsDeps, StsError } from './sts';
 import { vodDb } from './tables';
 
-export const vodConfigOf = (deps: AppDeps): VodConfig => deps.config.vod ?? defaultVodConfig;
-
 /**
  * The local video service at the server root: the RPC endpoint `/vod` and the bucket `/{bucket}/…`.
  * Registered before the console's static files so the SPA fallback never answers these paths. In
  * cloud mode nothing is mounted: the console talks to the cloud directly.
  */
 export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
-  const vod = vodConfigOf(deps);
+  const vod = deps.vod;
   if (vod.mode !== 'local') return;
   // Signed requests carry no cookies and no ambient authority, so any origin may send them (the
   // Vite dev server, a worker); Authorization and x-oss-* must be echoed, '*' does not cover them.
@@ -43,7 +40,7 @@ export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
 
 /** `GET /prod-api/video/upload/credential` (docs/api.md §4), for any signed-in staff member. */
 export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: StsDeps = {}) {
-  const vod = vodConfigOf(deps);
+  const vod = deps.vod;
   api.get('/video/upload/credential', async (c) => {
     const user = currentUser(c);
     if (vod.mode === 'cloud' && vod.cloud) {
