@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, openUploadPanel, screenshot, } from './browser';
+import { launch, openUploadPanel, screenshot } from './browser';
 import { controlled } from './pwa-helpers';
 import { writeRandomFile } from './random-file';
 import { ADMIN_PASSWORD, apiCall, type RunningServer, startServer } from './server-process';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, makeStill } from '../fixtures/video-clip';
 import { type Language, settled, signInAnyLanguage, variantContext } from './a11y-helpers';
 import { seriousViolations } from './axe';
-import { launch, openUploadPanel, screenshot, } from './browser';
+import { launch, openUploadPanel, screenshot } from './browser';
 import { describeDefects, layoutDefects } from './layout-checks';
 import { form, submit } from './lists';
 import { writeRandomFile } from './random-file';
