@@ -34,20 +34,39 @@ export class Jobs {
     this.defs.set(def.queue, def as unknown as JobDefinition<object>);
   }
 
-  /** Starts the workers of every defined queue (once). */
+  /**
+   * Starts the workers of every defined queue (once). Several instances starting together on a
+   * new database race to create pg-boss's schema, and the loser's start fails: it is tried again
+   * (five times, waiting longer each time) rather than leaving this instance unable to queue any
+   * job until it restarts, and a start that still fails is forgotten, so the next call tries anew.
+   */
   start(): Promise<JobBackend> {
     if (this.stopped) return Promise.reject(new Error('jobs: the runner has stopped'));
-    this.starting ??= (async () => {
+    this.starting ??= this.startWithRetries().catch((err: unknown) => {
+      this.starting = null;
+      throw err;
+    });
+    return this.starting;
+  }
+
+  private async startWithRetries(): Promise<JobBackend> {
+    for (let attempt = 1; ; attempt++) {
       const env = settingsSchema.parse(process.env);
       const pool = this.deps.dialect === 'postgres' ? poolOf(this.deps.db) : undefined;
       const backend: JobBackend = pool
         ? new PgBossQueue(pool, this.deps.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS, env.LECTERN_JOBS_LEASE_SECONDS)
         : new TableQueue(this.deps.db, this.deps.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
-      await backend.start([...this.defs.values()]);
-      this.backend = backend;
-      return backend;
-    })();
-    return this.starting;
+      try {
+        await backend.start([...this.defs.values()]);
+        this.backend = backend;
+        return backend;
+      } catch (err) {
+        await backend.stop().catch(() => undefined);
+        if (attempt >= 5 || this.stopped) throw err;
+        this.deps.log.error(`[jobs] the runner did not start (try ${attempt} of 5); trying again:`, err);
+        await new Promise((r) => setTimeout(r, 300 * 2 ** attempt));
+      }
+    }
   }
 
   async send<T extends object>(queue: string, data: T): Promise<string> {

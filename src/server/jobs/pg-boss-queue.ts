@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import PgBoss from 'pg-boss';
 import type { Logger } from '../context';
+import { trySignal } from './try-signal';
 import type { JobBackend, JobDefinition } from './types';
 
 /**
@@ -66,15 +67,17 @@ export class PgBossQueue implements JobBackend {
           async ([job]) => {
             if (!job) return;
             const release = await this.hold(job.id, def.queue);
+            // Stopped at its timeout, when pg-boss expires it and another try may start.
+            const tried = trySignal(this.abort.signal, def.timeoutSeconds * 1000);
             try {
               await def.run(job.data, {
                 id: job.id,
                 attempt: job.retryCount + 1,
                 last: job.retryCount >= job.retryLimit,
-                // Stopped at its timeout, when pg-boss expires it and another try may start.
-                signal: AbortSignal.any([this.abort.signal, AbortSignal.timeout(def.timeoutSeconds * 1000)]),
+                signal: tried.signal,
               });
             } finally {
+              tried.end();
               await release();
             }
           },

@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import type { Logger } from '../context';
 import type { Database } from '../db/schema';
+import { trySignal } from './try-signal';
 import type { JobBackend, JobDefinition } from './types';
 
 /** Table of migration 0012-video-processing. */
@@ -193,17 +194,17 @@ export class TableQueue implements JobBackend {
         .catch((err) => this.log.error(`[jobs] ${def.queue} ${job.id}: renewing its lease failed`, err));
     }, this.leaseMs / 3);
     // A try that runs past its timeout is stopped (its ffmpeg killed) and counts as failed.
-    const timeout = AbortSignal.timeout(def.timeoutSeconds * 1000);
+    const tried = trySignal(this.abort.signal, def.timeoutSeconds * 1000);
     try {
       await def.run(data, {
         id: job.id,
         attempt: job.attempts,
         last: job.attempts >= def.attempts,
-        signal: AbortSignal.any([this.abort.signal, timeout]),
+        signal: tried.signal,
       });
       await this.finish(job.id, 'done', null);
     } catch (err) {
-      const why = timeout.aborted
+      const why = tried.timedOut()
         ? `it ran past its ${def.timeoutSeconds} s timeout`
         : err instanceof Error
           ? err.message
@@ -239,6 +240,7 @@ export class TableQueue implements JobBackend {
         await this.giveUp(def, data, job.id, why);
       }
     } finally {
+      tried.end();
       clearInterval(heartbeat);
     }
   }
