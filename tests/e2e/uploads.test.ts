@@ -324,7 +324,9 @@ describe('video uploads with a short credential lifetime', () => {
   it('renews an expired credential mid-file and completes', { timeout: 180_000 }, async () => {
     const src = makeFile('expiry.mp4', 30);
     const ctx = await browser.newContext({ baseURL: server.url, locale: 'en-US' });
-    await slowParts(ctx, 400);
+    // 30 parts, five at a time, a second each: six seconds at least, twice the credential's 3 s,
+    // however fast the machine (at 400 ms a part a quiet machine finished before it expired).
+    await slowParts(ctx, 1000);
     const page = await openPanel(ctx);
     let credentials = 0;
     page.on('request', (r) => {
