@@ -320,6 +320,39 @@ describe('cold loads', () => {
     await context.close();
   });
 
+  it("a press on a row's button that the menus' code arrives during still clicks it", async () => {
+    const { context, page } = await cold();
+    const parts = await heldFloatingParts(context, page);
+    await page.goto('/web/book');
+    await rows(page).first().waitFor();
+    await settle(page);
+    const edit = rows(page)
+      .first()
+      .getByRole('button', { name: /^Edit / });
+    const box = await edit.boundingBox();
+    if (!box) throw new Error('no Edit button on the first row');
+    // The pointer reaching the button starts the download, held; the press begins before it comes.
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(parts.asked).toBeGreaterThan(0);
+    await edit.evaluate((el) => {
+      el.dataset.pressed = 'before the parts';
+    });
+    await page.mouse.down();
+    parts.release();
+    // The parts are here (their chunk has run) while the button is still held down.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((e) => /floating-parts-[\w-]+\.js$/.test(e.name)),
+    );
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    // The pressed element is still the one the press began on: the release lands where it began.
+    expect(await edit.getAttribute('data-pressed')).toBe('before the parts');
+    await page.mouse.up();
+    await form(page).waitFor();
+    // Once the click is through, the placeholders become the real things (the tooltip works).
+    await expect.poll(() => edit.getAttribute('data-pressed')).toBeNull();
+    await context.close();
+  });
+
   it("a list's cold load brings its own part of the catalogue; a form and another screen wait for the whole, every text translated", async () => {
     const { context, page } = await cold(undefined, 'es-ES');
     const catalogues: string[] = [];

@@ -16,14 +16,67 @@ let loading: Promise<FloatingParts> | undefined;
 let focusedKey: string | undefined;
 const listeners = new Set<() => void>();
 
+/** Every placeholder is drawn anew as the real thing: the focused one gets its focus back. */
+function arrive(loaded: FloatingParts): void {
+  if (parts) return;
+  focusedKey = document.activeElement?.closest<HTMLElement>('[data-floating]')?.dataset.floating;
+  parts = loaded;
+  for (const listener of listeners) listener();
+}
+
+/**
+ * A press under way (a pointer or a key down, and the click its release brings). Drawing the
+ * placeholders anew then would replace the pressed button with a new element: the release lands on
+ * the new one and the browser sends no click at all, so the first tap on a row's Edit or Delete,
+ * made just as the parts came, did nothing. The parts wait for the click (or a moment after a
+ * release with none, or at most 3 s if a release never comes).
+ */
+const press = { down: false, waiting: undefined as FloatingParts | undefined, cap: 0, grace: 0 };
+const AFTER_RELEASE_MS = 100;
+const AT_MOST_MS = 3000;
+
+function arriveAfterPress(): void {
+  clearTimeout(press.cap);
+  clearTimeout(press.grace);
+  const loaded = press.waiting;
+  press.waiting = undefined;
+  if (loaded) arrive(loaded);
+}
+
+function trackPresses(target: Window): void {
+  const opts = { capture: true, passive: true } as const;
+  const down = () => {
+    press.down = true;
+  };
+  const up = () => {
+    press.down = false;
+    clearTimeout(press.grace);
+    if (press.waiting) press.grace = window.setTimeout(arriveAfterPress, AFTER_RELEASE_MS);
+  };
+  // The click's own handlers run first (this is its capture phase); the swap comes after them.
+  const click = () => {
+    press.down = false;
+    if (press.waiting) {
+      clearTimeout(press.grace);
+      press.grace = window.setTimeout(arriveAfterPress, 0);
+    }
+  };
+  for (const type of ['pointerdown', 'keydown'] as const) target.addEventListener(type, down, opts);
+  for (const type of ['pointerup', 'pointercancel', 'keyup'] as const) target.addEventListener(type, up, opts);
+  target.addEventListener('click', click, opts);
+  // The window losing focus ends a press whose release it will never see (bubbling only: an
+  // element's blur, which a press itself causes, must not end it).
+  target.addEventListener('blur', up);
+}
+
 /** Loads the parts once (again after a failure: the next use asks anew). */
 export function loadFloating(): Promise<FloatingParts> {
   loading ??= import('./floating-parts').then(
     (loaded) => {
-      // Every placeholder is drawn anew as the real thing: the focused one gets its focus back.
-      focusedKey = document.activeElement?.closest<HTMLElement>('[data-floating]')?.dataset.floating;
-      parts = loaded;
-      for (const listener of listeners) listener();
+      if (press.down) {
+        press.waiting = loaded;
+        press.cap = window.setTimeout(arriveAfterPress, AT_MOST_MS);
+      } else arrive(loaded);
       return loaded;
     },
     (error: unknown) => {
@@ -42,6 +95,7 @@ const FIRST_INTERACTION = ['pointermove', 'pointerdown', 'touchstart', 'keydown'
 /** Loads the parts at the first sign of a user (before any menu is reached for, in practice). */
 export function loadFloatingOnFirstInteraction(target: Window = window): void {
   if (parts) return;
+  trackPresses(target);
   const start = () => {
     for (const type of FIRST_INTERACTION) target.removeEventListener(type, start, true);
     prefetchFloating();
