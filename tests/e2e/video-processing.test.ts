@@ -166,6 +166,11 @@ describe('a video from upload to playback', () => {
     await expect
       .poll(() => listed.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
       .toBe(true);
+    // Processed again from the row where the failure shows (the server's retry is its own test).
+    await listed.getByRole('button', { name: 'Process again Static noise' }).click();
+    const queued = page.getByText('The video is queued for processing again.');
+    await queued.waitFor();
+    await queued.waitFor({ state: 'detached', timeout: 15_000 });
     await listed.getByRole('link', { name: 'Static noise' }).click();
     await page.getByTestId('video-player').getByText('The file is not a video that can be played.').waitFor();
     await page.getByTestId('video-retry').click();

@@ -8,6 +8,7 @@ import { rangeFilter } from '../../components/resource/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { videoApi } from './api';
+import { RetryVideoAction } from './components/retry-video';
 import { UploadVideosLink } from './components/upload-videos-link';
 import { VideoStatus } from './components/video-status';
 import {
@@ -43,6 +44,8 @@ export const videoScreen: ResourceScreen<VideoRecord> = {
   recordTitle: (v) => v.title,
   recordPath: videoRecordPath,
   toolbar: <UploadVideosLink />,
+  // A failed video is processed again from where its failure is seen, as from its own page.
+  rowActions: (v) => (v.status === 'TranscodeFail' ? <RetryVideoAction video={v} /> : null),
   card: { media: 'cover', fields: ['duration', 'resolution', 'fileSize'], status: 'status' },
   columns: [
     {

@@ -12,7 +12,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { IconCheck, IconPhotoSearch, IconRefresh } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useId, useRef, useState } from 'react';
 import { formatBytes } from '../../../components/format';
 import { notifySuccess } from '../../../components/notify';
@@ -20,9 +20,10 @@ import { RecordView } from '../../../components/resource/record-view';
 import { useUpdateRecord } from '../../../components/resource/use-resource-mutations';
 import { Thumbnail } from '../../../components/thumbnail';
 import { lazy } from '../../../lib/lazy';
-import { retryVideo, videoApi, videoUpdateBody } from '../api';
+import { videoApi, videoUpdateBody } from '../api';
 import { formatResolution, formatVideoDuration, resolutionName, type VideoRecord, videoStatusOption } from '../model';
 import { videoRecordScreen } from '../record-form';
+import { useRetryVideo } from './retry-video';
 import { VideoPlayer } from './video-player';
 import classes from './video-record-page.module.css';
 import { VideoStatus } from './video-status';
@@ -57,12 +58,7 @@ export function VideoRecordPage({ id }: { id: number }) {
 function VideoDetails({ video }: { video: VideoRecord }) {
   const { t, i18n } = useLingui();
   const headingId = useId();
-  const queryClient = useQueryClient();
-  const retry = useMutation({
-    mutationFn: () => retryVideo(video.id),
-    onSuccess: () => notifySuccess(t`The video is queued for processing again.`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: videoApi.key }),
-  });
+  const retry = useRetryVideo(video);
   const duration = formatVideoDuration(video.duration);
   const size = formatResolution(video.width, video.height);
   const option = videoStatusOption(video.status);
