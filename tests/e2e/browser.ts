@@ -28,6 +28,19 @@ export async function signIn(page: Page, tab: 'staff' | 'admin', userName: strin
   await form.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/**
+ * Closes the context of a page that has just been sent to the sign-in page, once that document is
+ * drawn and loaded. Chromium now and then never finishes disposing of a context while its service
+ * worker still serves a navigation: closed in the middle of the move, the close hung until the
+ * test's timeout.
+ */
+export async function closeOnSignIn(page: Page): Promise<void> {
+  await page.waitForURL((u) => u.pathname === '/login');
+  await page.getByRole('tab', { name: 'Staff' }).waitFor();
+  await page.waitForLoadState('load');
+  await page.context().close();
+}
+
 /** A new page on the upload panel, signed in as the admin of a server that server-process started. */
 export async function openUploadPanel(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
