@@ -77,26 +77,7 @@ function translate(): void {
   root.classList.remove('si-translating');
 }
 
-// Tabs (WAI-ARIA tabs pattern): click, or arrows and Home/End between them.
-const tabs = $$<HTMLButtonElement>('[role="tab"]');
-function select(tab: HTMLButtonElement, focus: boolean): void {
-  for (const other of tabs) {
-    const on = other === tab;
-    other.setAttribute('aria-selected', String(on));
-    other.tabIndex = on ? 0 : -1;
-    $<HTMLElement>(`#${other.getAttribute('aria-controls')}`).hidden = !on;
-  }
-  if (focus) tab.focus();
-}
-for (const [i, tab] of tabs.entries()) {
-  tab.addEventListener('click', () => select(tab, false));
-  tab.addEventListener('keydown', (e) => {
-    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
-    if (next === undefined) return;
-    e.preventDefault();
-    select(tabs[(next + tabs.length) % tabs.length] as HTMLButtonElement, true);
-  });
-}
+// The tabs are public/sign-in-boot.js's: they work before this module has arrived.
 
 function fieldError(input: HTMLInputElement, message: string | null): void {
   const error = $<HTMLElement>(`#${input.id}-error`);
@@ -217,3 +198,10 @@ language.value = locale;
 // Without its catalogue the page stays in English rather than blank.
 await activateLocale(locale).catch(() => undefined);
 translate();
+
+// A form sent before this module was ready (public/sign-in-boot.js held it): sent now.
+const pending = (window as Window & { lecternSignInPending?: HTMLFormElement }).lecternSignInPending;
+if (pending) {
+  (window as Window & { lecternSignInPending?: HTMLFormElement }).lecternSignInPending = undefined;
+  pending.requestSubmit();
+}

@@ -85,3 +85,38 @@ describe('the sign-in error', () => {
     await page.context().close();
   });
 });
+
+describe('before the page’s code has arrived (a slow network)', () => {
+  it('the tabs switch, and a form sent meanwhile waits for the code, its password never in the address', async () => {
+    const page = await freshPage();
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = 0;
+    await page.context().route(/\/assets\/login-[\w-]+\.js$/, async (route) => {
+      held++;
+      await released;
+      await route.continue();
+    });
+    const addresses: string[] = [];
+    page.on('request', (r) => {
+      if (r.isNavigationRequest()) addresses.push(r.url());
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    await page.getByRole('tab', { name: 'Administrator' }).click();
+    const form = page.getByRole('form', { name: 'Administrator sign-in' });
+    await form.getByLabel('Account').fill(admin.userName);
+    await form.getByLabel('Password', { exact: true }).fill(admin.password);
+    await form.getByLabel('Password', { exact: true }).press('Enter');
+    // Still this page, nothing sent, the code still held: the form waits with what was typed.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(held).toBeGreaterThan(0);
+    expect(new URL(page.url()).search).toBe('');
+    expect(await form.getByLabel('Account').inputValue()).toBe(admin.userName);
+    release();
+    await page.waitForURL((u) => u.pathname === '/index');
+    expect(addresses.filter((a) => a.includes('password'))).toEqual([]);
+    await page.context().close();
+  });
+});
