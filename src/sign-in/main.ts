@@ -200,8 +200,7 @@ await activateLocale(locale).catch(() => undefined);
 translate();
 
 // A form sent before this module was ready (public/sign-in-boot.js held it): sent now.
-const pending = (window as Window & { lecternSignInPending?: HTMLFormElement }).lecternSignInPending;
-if (pending) {
-  (window as Window & { lecternSignInPending?: HTMLFormElement }).lecternSignInPending = undefined;
-  pending.requestSubmit();
-}
+const held = window as Window & { lecternSignInPending?: HTMLFormElement };
+const pending = held.lecternSignInPending;
+held.lecternSignInPending = undefined;
+pending?.requestSubmit();

@@ -19,6 +19,8 @@ const listeners = new Set<() => void>();
 /** Every placeholder is drawn anew as the real thing: the focused one gets its focus back. */
 function arrive(loaded: FloatingParts): void {
   if (parts) return;
+  // From now on no placeholder is drawn anew: presses need no watching.
+  untrackPresses();
   focusedKey = document.activeElement?.closest<HTMLElement>('[data-floating]')?.dataset.floating;
   parts = loaded;
   for (const listener of listeners) listener();
@@ -32,6 +34,7 @@ function arrive(loaded: FloatingParts): void {
  * release with none, or at most 3 s if a release never comes).
  */
 const press = { down: false, waiting: undefined as FloatingParts | undefined, cap: 0, grace: 0 };
+let untrackPresses = () => {};
 const AFTER_RELEASE_MS = 100;
 const AT_MOST_MS = 3000;
 
@@ -48,25 +51,27 @@ function trackPresses(target: Window): void {
   const down = () => {
     press.down = true;
   };
-  const up = () => {
+  const releasedFor = (ms: number) => () => {
     press.down = false;
     clearTimeout(press.grace);
-    if (press.waiting) press.grace = window.setTimeout(arriveAfterPress, AFTER_RELEASE_MS);
+    if (press.waiting) press.grace = window.setTimeout(arriveAfterPress, ms);
   };
+  const up = releasedFor(AFTER_RELEASE_MS);
   // The click's own handlers run first (this is its capture phase); the swap comes after them.
-  const click = () => {
-    press.down = false;
-    if (press.waiting) {
-      clearTimeout(press.grace);
-      press.grace = window.setTimeout(arriveAfterPress, 0);
-    }
-  };
-  for (const type of ['pointerdown', 'keydown'] as const) target.addEventListener(type, down, opts);
-  for (const type of ['pointerup', 'pointercancel', 'keyup'] as const) target.addEventListener(type, up, opts);
-  target.addEventListener('click', click, opts);
+  const click = releasedFor(0);
+  const listeners = [
+    ...(['pointerdown', 'keydown'] as const).map((type) => [type, down] as const),
+    ...(['pointerup', 'pointercancel', 'keyup'] as const).map((type) => [type, up] as const),
+    ['click', click] as const,
+  ];
+  for (const [type, listener] of listeners) target.addEventListener(type, listener, opts);
   // The window losing focus ends a press whose release it will never see (bubbling only: an
   // element's blur, which a press itself causes, must not end it).
   target.addEventListener('blur', up);
+  untrackPresses = () => {
+    for (const [type, listener] of listeners) target.removeEventListener(type, listener, opts);
+    target.removeEventListener('blur', up);
+  };
 }
 
 /** Loads the parts once (again after a failure: the next use asks anew). */
