@@ -105,6 +105,11 @@ export type RequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'method' | '
    * itself ("Saved on this device"). Answers from the server are still told as usual.
    */
   keptOffline?: boolean;
+  /**
+   * No toast for a stale version (a 409 whose reason is `stale`): the caller compares the versions
+   * and shows the conflict, or saves again when nothing it writes has changed.
+   */
+  staleHandled?: boolean;
 };
 
 export function createHttp(deps: HttpDeps) {
@@ -126,7 +131,7 @@ export function createHttp(deps: HttpDeps) {
   );
 
   async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-    const { quiet, keptOffline, ...fetchOpts } = opts;
+    const { quiet, keptOffline, staleHandled, ...fetchOpts } = opts;
     const epoch = deps.sessionEpoch?.();
     let envelope: Envelope<T>;
     let status: number | undefined;
@@ -168,7 +173,7 @@ export function createHttp(deps: HttpDeps) {
     if (outcome.kind === 'ok') return envelope.data;
     if (outcome.kind === 'change-password') {
       if (!quiet && deps.sessionEpoch?.() === epoch) deps.ui.passwordChangeRequired?.();
-    } else if (!quiet) {
+    } else if (!quiet && !(staleHandled && isStale(envelope.data))) {
       deps.ui.error(outcome.message, ERROR_TOAST_MS);
       if (outcome.logout) deps.ui.confirmLogout();
     }
@@ -184,6 +189,9 @@ export function createHttp(deps: HttpDeps) {
 }
 
 export type Http = ReturnType<typeof createHttp>;
+
+/** A 409's data says the version sent was stale (rather than a rule's refusal). */
+export const isStale = (data: unknown) => (data as { reason?: { code?: unknown } } | null)?.reason?.code === 'stale';
 
 function isAbort(e: unknown): boolean {
   const cause = e instanceof FetchError ? (e.cause as { name?: string } | undefined) : undefined;

@@ -54,3 +54,13 @@ export function mergeMine(
   for (const name of names) if (!sameValue(original[name], mine[name])) merged[name] = mine[name];
   return merged;
 }
+
+/**
+ * Someone else changed a value the form writes (any of them, not only the fields drawn) since
+ * the user opened it. False when only what the form leaves alone moved on (a video's processing
+ * status, a book's stock): then the user's save cannot undo anyone's work.
+ */
+export function formValuesMoved(original: Record<string, unknown>, theirs: Record<string, unknown>): boolean {
+  const names = new Set([...Object.keys(original), ...Object.keys(theirs)]);
+  return [...names].some((name) => !sameValue(original[name], theirs[name]));
+}

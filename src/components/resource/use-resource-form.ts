@@ -6,12 +6,13 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../contract/common';
 import { Code } from '../../contract/envelope';
-import { ApiError, ERROR_TOAST_MS, NetworkError } from '../../lib/http';
+import { ApiError, ERROR_TOAST_MS, isStale, NetworkError } from '../../lib/http';
 import { deleteDraft, draftKey, flushDrafts, saveDraft } from '../../lib/offline/drafts';
 import { dropWrite, enqueueWrite, pendingStore } from '../../lib/offline/pending-writes';
 import { currentUserKey } from '../../lib/offline/session-cache';
 import { translateFieldErrors, zodResolver } from '../../lib/zod-form';
 import { notifySuccess } from '../notify';
+import { formValuesMoved } from './form-diff';
 import { useSchemas } from './form-schemas';
 import type { FormDef, FormValues, ResourceScreen } from './types';
 import { useCreateRecord, useUpdateRecord } from './use-resource-mutations';
@@ -24,6 +25,9 @@ export interface FormResume<V extends FormValues> {
   /** The queued write of this form, if it was saved offline. */
   pendingId?: string;
 }
+
+/** Saves sent at most for one submit while the record moves on in what the form leaves alone. */
+const SAVE_TRIES = 4;
 
 /**
  * The form state of one create or edit: validation from the contract schema as the user types,
@@ -53,7 +57,7 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   const user = useRef('');
   // Offline the save is kept on this device and the form says so: no red "You are offline" too.
   const create = useCreateRecord(resource.api, { keptOffline: true });
-  const update = useUpdateRecord(resource.api, { keptOffline: true });
+  const update = useUpdateRecord(resource.api, { keptOffline: true, staleHandled: true });
   const pending = useSnapshot(pendingStore);
 
   const key = () => draftKey(user.current, path, row?.id);
@@ -159,11 +163,17 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     await flushDrafts();
   };
 
-  const save = async (values: V) => {
+  /**
+   * Saves on top of `on` (the version this edit is based on). A stale version whose newer copy
+   * changed none of the form's values (the server moved on elsewhere: a video's processing, a
+   * book's stock) is no conflict for the user: the save goes again on top of it (a few times, as
+   * processing moves through its steps within moments).
+   */
+  const save = async (values: V, on = base, tries = SAVE_TRIES): Promise<void> => {
     let body: unknown;
     try {
-      if (base) {
-        body = schemas.update.parse({ ...values, id: base.id, version: base.version });
+      if (on) {
+        body = schemas.update.parse({ ...values, id: on.id, version: on.version });
         await update.mutateAsync(body);
       } else {
         body = schemas.create.parse(values);
@@ -175,16 +185,24 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
       const fieldErrors = translateFieldErrors(e.fieldErrors);
       // A duplicate unique value is a 409 too, but it names its field: show it there.
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      else if (e.code === Code.Conflict && base) {
-        const current = (e.data as { current?: T } | null)?.current;
-        if (current || !findLatest) {
-          setConflict({ current });
-          return;
+      else if (e.code === Code.Conflict && on) {
+        let current = (e.data as { current?: T } | null)?.current;
+        if (!current && findLatest) {
+          // A 409 without the record is a rule's refusal (an admin demoting themselves), already
+          // toasted, unless the record really moved on (a stale version lost in a race).
+          const latest = await findLatest(on.id).catch(() => undefined);
+          if (!latest || latest.version === on.version) {
+            if (isStale(e.data))
+              notifications.show({ color: 'red', message: e.message, autoClose: ERROR_TOAST_MS, withBorder: true });
+            return;
+          }
+          current = latest;
         }
-        // A 409 without the record is a rule's refusal (an admin demoting themselves), already
-        // toasted, unless the record really moved on (a stale version lost in a race).
-        const latest = await findLatest(base.id).catch(() => undefined);
-        if (latest && latest.version !== base.version) setConflict({ current: latest });
+        if (current && tries > 1 && !formValuesMoved(def.toValues(on), def.toValues(current))) {
+          setBase(current);
+          return save(values, current, tries - 1);
+        }
+        setConflict({ current });
       }
       return;
     }
@@ -230,6 +248,6 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
       closed.current = true;
       return deleteDraft(key());
     },
-    submit: form.onSubmit(save),
+    submit: form.onSubmit((values) => save(values)),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffValues, mergeMine, sameValue } from '../../../src/components/resource/form-diff';
+import { diffValues, formValuesMoved, mergeMine, sameValue } from '../../../src/components/resource/form-diff';
 
 describe('sameValue', () => {
   it.each([
@@ -44,5 +44,14 @@ describe('mergeMine', () => {
       author: 'Frank Herbert',
       stock: 5,
     });
+  });
+});
+
+describe('formValuesMoved', () => {
+  it('is false when only what the form leaves alone moved on, true for any value it writes', () => {
+    expect(formValuesMoved(original, { ...original, stock: 3 })).toBe(false);
+    expect(formValuesMoved(original, { ...original, author: ' Herbert' })).toBe(false);
+    expect(formValuesMoved(original, { ...original, stock: 4 })).toBe(true);
+    expect(formValuesMoved(original, { ...original, tags: ['x'] })).toBe(true);
   });
 });

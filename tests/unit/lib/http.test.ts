@@ -167,6 +167,18 @@ describe('the http client', () => {
     expect(shown).toEqual({ errors: [], logouts: 0, passwordChanges: 0 });
   });
 
+  it('leaves a stale version to a caller that handles it, and still toasts its other refusals', async () => {
+    const { http, shown } = client('t');
+    const stale = { reason: { code: 'stale' }, current: { id: 1, version: 4 } };
+    next = { status: 409, body: JSON.stringify({ code: 40900, msg: 'Stale version', data: stale }) };
+    await expect(http.put('/book', {}, { staleHandled: true })).rejects.toMatchObject({ code: 40900, data: stale });
+    next = { status: 409, body: JSON.stringify({ code: 40900, msg: 'Still borrowed', data: null }) };
+    await expect(http.put('/book', {}, { staleHandled: true })).rejects.toMatchObject({ code: 40900 });
+    next = { status: 409, body: JSON.stringify({ code: 40900, msg: 'Stale version', data: stale }) };
+    await expect(http.put('/book', {})).rejects.toMatchObject({ code: 40900 });
+    expect(shown.errors.map(([m]) => m)).toEqual(['Still borrowed', 'Stale version']);
+  });
+
   it('toasts the message of a network error', async () => {
     const { http, shown } = client(undefined, undefined, UNREACHABLE);
     await expect(http.get('/x')).rejects.toBeInstanceOf(NetworkError);
