@@ -51,6 +51,13 @@ export function cachedAtOf(data: unknown): number | undefined {
   return data && typeof data === 'object' ? servedFromCache.get(data) : undefined;
 }
 
+/** `part`, taken out of the answer `whole`, came from the cache as `whole` did (or not). */
+export function cachedLike<T>(whole: unknown, part: T): T {
+  const at = cachedAtOf(whole);
+  if (at !== undefined && part && typeof part === 'object') servedFromCache.set(part, at);
+  return part;
+}
+
 /** What the client shows; wired to Mantine in lib/http-ui.ts, replaced by recorders in tests. */
 export interface HttpUi {
   error(message: string, durationMs: number): void;

@@ -1,13 +1,11 @@
-import { keepPreviousData, onlineManager, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Page, RecordMeta } from '../../contract/common';
 import type { ResourceSpec } from '../../contract/resource-spec';
 import { http } from '../../lib/api';
 import { cachedAtOf, type RequestOptions } from '../../lib/http';
+import { askAgainWhileCached } from '../../lib/query-client';
 import { type FilterNames, type ListSearch, toPageBody } from './list-search';
 import { screenFilterNames } from './spec-search';
-
-/** How often a list shown from the offline cache while online asks the server again. */
-export const CACHED_COPY_RETRY_MS = 5_000;
 
 /**
  * The calls of docs/api.md §4 for one resource, and its query keys. Every key starts with the resource
@@ -34,11 +32,8 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
         networkMode: 'offlineFirst',
         // Paging and typing keep the old rows on screen (dimmed) instead of flashing skeletons.
         placeholderData: keepPreviousData,
-        // The cache answered while the browser is online: the server was slower than the service
-        // worker's timeout (a save's refetch on a loaded server, say). Its answer still lands in
-        // the cache, but nothing would show it: ask again until a fresh answer replaces the copy.
-        refetchInterval: (query) =>
-          query.state.data?.cachedAt !== undefined && onlineManager.isOnline() ? CACHED_COPY_RETRY_MS : false,
+        // A page the cache answered while online is asked for again until a fresh one replaces it.
+        refetchInterval: (query) => askAgainWhileCached(query.state.data?.cachedAt),
       });
     },
     /** One record (GET /{path}/{id}) for its record page; under the path's key, so writes refresh it. */

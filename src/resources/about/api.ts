@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { createResourceApi } from '../../components/resource/resource-api';
 import { http } from '../../lib/api';
+import { cachedLike } from '../../lib/http';
 import type { About, SiteLink, SiteLinkInput } from './schema';
 
 /**
@@ -13,7 +14,10 @@ export const aboutApi = createResourceApi<About>('company');
 export const aboutQuery = () =>
   queryOptions({
     queryKey: ['company', 'list'] as const,
-    queryFn: async () => (await http.get<About[]>('/company/list'))[0],
+    queryFn: async () => {
+      const list = await http.get<About[]>('/company/list');
+      return cachedLike(list, list[0]);
+    },
   });
 
 /** The site's links: `GET /url/list`; `PUT /url` replaces the whole list. */
