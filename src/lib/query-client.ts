@@ -2,7 +2,7 @@ import { onlineManager, QueryClient, replaceEqualDeep } from '@tanstack/react-qu
 import { cachedAtOf } from './http';
 
 /** How often data the offline cache answered while the browser is online is asked for again. */
-export const CACHED_COPY_RETRY_MS = 5_000;
+const CACHED_COPY_RETRY_MS = 5_000;
 
 /**
  * The service worker answered from its cache while the browser is online: the server was slower

@@ -206,11 +206,24 @@ describe('a video from upload to playback', () => {
     await submit(page);
     await expect.poll(() => page.getByTestId('record-title').textContent()).toBe('Static noise, renamed');
     expect(await page.getByTestId('conflict-view').count()).toBe(0);
-    // The save left processing alone: it fails again the same way, and the page follows without a reload.
+    // The save left processing alone: the retry sent from elsewhere fails the same way on the
+    // server, and the page, never reloaded, ends showing that.
     await expect
-      .poll(() => page.getByTestId('video-details').getByTestId('video-status').getAttribute('data-value'), {
-        timeout: 60_000,
-      })
+      .poll(
+        async () => {
+          const v = await apiCall<{ status: string; failReason: string | null }>(
+            server.url,
+            `/video/${id}`,
+            undefined,
+            token,
+          );
+          return `${v.status} ${v.failReason}`;
+        },
+        { timeout: 60_000 },
+      )
+      .toBe('TranscodeFail not_a_video');
+    await expect
+      .poll(() => page.getByTestId('video-details').getByTestId('video-status').getAttribute('data-value'))
       .toBe('TranscodeFail');
     expect(await page.locator('[data-field="tags"]').textContent()).toBe('noise,test card');
     await context.close();

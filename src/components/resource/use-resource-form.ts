@@ -26,6 +26,10 @@ export interface FormResume<V extends FormValues> {
   pendingId?: string;
 }
 
+/** A refusal the http client left to the form to tell (a queued write's, a stale version's). */
+const showError = (message: string) =>
+  notifications.show({ color: 'red', message, autoClose: ERROR_TOAST_MS, withBorder: true });
+
 /** Saves sent at most for one submit while the record moves on in what the form leaves alone. */
 const SAVE_TRIES = 4;
 
@@ -135,7 +139,7 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     else {
       const fieldErrors = translateFieldErrors(w.fieldErrors ?? {});
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      notifications.show({ color: 'red', message: w.error ?? '', autoClose: ERROR_TOAST_MS, withBorder: true });
+      showError(w.error ?? '');
     }
     keepDraft(form.getValues(), undefined);
   }, [pending.sent, pending.writes, pendingId]);
@@ -192,8 +196,7 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
           // toasted, unless the record really moved on (a stale version lost in a race).
           const latest = await findLatest(on.id).catch(() => undefined);
           if (!latest || latest.version === on.version) {
-            if (isStale(e.data))
-              notifications.show({ color: 'red', message: e.message, autoClose: ERROR_TOAST_MS, withBorder: true });
+            if (isStale(e.data)) showError(e.message);
             return;
           }
           current = latest;
