@@ -5,7 +5,7 @@ import { Code } from '../contract/envelope';
 import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
 import { registerAuthRoutes } from './auth/routes';
-import type { AppDeps, AppEnv } from './context';
+import type { AppEnv, Services } from './context';
 import { eventPosition, registerEvents } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
@@ -27,11 +27,11 @@ const FRAMING = 64 * 1024;
  * The whole HTTP surface over the app's services (services.ts); main.ts serves it, tests serve it on
  * port 0 against a temp database.
  */
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // Outermost, so every response (errors, 404s, static files) carries them.
-  app.use('*', securityHeaders(deps.config.extraConnectSrc));
+  app.use('*', securityHeaders(services.config.extraConnectSrc));
   app.use('*', async (c, next) => {
     const id = randomBytes(4).toString('hex');
     c.set('requestId', id);
@@ -39,7 +39,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.res.headers.set('X-Request-Id', id);
   });
   // Access log and metrics around everything below; /healthz, /readyz, /metrics (ops/).
-  registerOps(app, deps);
+  registerOps(app, services);
 
   const api = new Hono<AppEnv>();
   // First, so that every API answer (errors and 404s included) carries it.
@@ -47,7 +47,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   // Every query parameter any route reads is checked here (NUL, lone surrogates, bad escapes).
   api.use('*', checkQuery);
   // Each noun's sub-apps, built once; mounted below on their own paths.
-  const nouns = Object.values(NOUN_SERVERS).map((noun) => noun(deps));
+  const nouns = Object.values(NOUN_SERVERS).map((noun) => noun(services));
   const resources = nouns.flatMap((n) => (n.resource ? [n.resource] : []));
 
   const jsonLimit = limitBody(JSON_LIMIT, (close) => tooLarge('Request body', '1 MiB', close));
@@ -70,22 +70,22 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     return c.req.path.endsWith('/import') ? importLimit(c, next) : jsonLimit(c, next);
   });
   // Public and self-authenticating routes first; a handler that answers ends the chain.
-  registerAuthRoutes(api, deps);
+  registerAuthRoutes(api, services);
   for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
-  api.use('*', requireAuth(deps));
+  api.use('*', requireAuth(services));
   // The live stream's position on each answer, for a stream opened later to resume from.
-  api.use('*', eventPosition(deps));
+  api.use('*', eventPosition(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);
-  registerSystemRoutes(api, deps, resources);
-  registerEvents(api, deps, resources);
-  registerVodCredential(api, deps);
-  registerViews(api, deps);
+  registerSystemRoutes(api, services, resources);
+  registerEvents(api, services, resources);
+  registerVodCredential(api, services);
+  registerViews(api, services);
   app.route('/prod-api', api);
 
   // Before the static files: their SPA fallback would otherwise answer /vod and /{bucket}/….
-  registerVodService(app, deps);
-  registerStatic(app, deps.config.distDir);
+  registerVodService(app, services);
+  registerStatic(app, services.config.distDir);
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/prod-api')) {
@@ -106,12 +106,12 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     const requestId = c.get('requestId') ?? 'unknown';
     // A full disk (files, SQLite or PostgreSQL) is 507 and logged as what it is.
     if (isStorageFull(err)) {
-      deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
+      services.log.error(`[${requestId}] ${c.req.method} ${c.req.path}: storage full (disk full):`, err);
       const full = storageFull();
       return envelope(c, full.code, full.msg, null, full.status);
     }
     // Unknown failures: the details go to the log under the request id, never to the client.
-    deps.log.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, err);
+    services.log.error(`[${requestId}] ${c.req.method} ${c.req.path} failed:`, err);
     return envelope(c, Code.Internal, `Internal error (request id ${requestId})`, null, 500);
   });
 

@@ -71,7 +71,7 @@ export interface ServiceBase {
  * infrastructure piece that needs them: several apps in one process (the tests, a second
  * instance) each have their own.
  */
-export interface AppDeps extends ServiceBase {
+export interface Services extends ServiceBase {
   /** Logger, metrics and the draining flag (ops/). */
   ops: Ops;
   /** The live streams and presence (events/); writes publish their changes through it. */

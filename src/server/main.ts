@@ -78,7 +78,7 @@ async function main() {
     }
   });
 
-  const deps = createServices({
+  const services = createServices({
     db,
     dialect,
     dataDir: config.dataDir,
@@ -87,14 +87,14 @@ async function main() {
     log,
     ops: { logger },
   });
-  const app = createApp(deps);
+  const app = createApp(services);
   // Background jobs (video processing) start with the process, so a job a killed process left
   // half-done is picked up again (jobs/).
-  deps.jobs.start().catch((err) => log.error('Background jobs did not start:', err));
+  services.jobs.start().catch((err) => log.error('Background jobs did not start:', err));
   // Stalls are logged and counted from the start, whether or not Prometheus scrapes.
-  deps.ops.metrics.watchEventLoop();
+  services.ops.metrics.watchEventLoop();
   // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
-  const stopSweep = config.app.vod ? startStorageSweep({ ...deps, vod: config.app.vod }) : () => undefined;
+  const stopSweep = config.app.vod ? startStorageSweep({ ...services, vod: config.app.vod }) : () => undefined;
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
@@ -109,9 +109,9 @@ async function main() {
   // SIGTERM (orchestrators, rolling restarts) and SIGINT (Ctrl-C): drain, close the database, exit.
   const shutdown = gracefulShutdown({
     server,
-    ops: deps.ops,
+    ops: services.ops,
     // The jobs and the live streams' LISTEN connection first (events/bus.ts), then the pool.
-    closeDatabase: () => deps.close().then(() => db.destroy()),
+    closeDatabase: () => services.close().then(() => db.destroy()),
     exit: (code) => process.exit(code),
   });
   const stop = (signal: string) => {

@@ -1,4 +1,4 @@
-import type { AppDeps, ServiceBase } from './context';
+import type { ServiceBase, Services } from './context';
 import { LiveHub } from './events/hub';
 import { Files } from './files/store';
 import { Jobs } from './jobs';
@@ -17,7 +17,7 @@ export type ServicesConfig = Omit<ServiceBase, 'now' | 'startedAt'> &
  * event hub counts its streams in ops' metrics and stops them when ops drains). Nothing here opens
  * a connection or starts a timer: the event bus listens on first use, jobs start on `start()`.
  */
-export function createServices(config: ServicesConfig): AppDeps {
+export function createServices(config: ServicesConfig): Services {
   const { ops: opsDeps, ...rest } = config;
   const base: ServiceBase = {
     ...rest,

@@ -6,7 +6,7 @@ import { serve } from '@hono/node-server';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app';
-import type { AppDeps } from '../../src/server/context';
+import type { Services } from '../../src/server/context';
 import { migrateToLatest } from '../../src/server/db/migrate';
 import { defaultOpsConfig, type OpsConfig } from '../../src/server/ops/config';
 import { appLogger, createLogger } from '../../src/server/ops/logger';
@@ -22,9 +22,9 @@ async function captureLogger(level: 'debug' | 'info' = 'debug') {
   return { logger, raw, lines: () => raw.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
-/** The app of `deps` on a port of its own (for deps startTestServer does not offer). */
-async function serveApp(deps: AppDeps) {
-  const app = createApp(deps);
+/** The app of `services` on a port of its own (for services startTestServer does not offer). */
+async function serveApp(services: Services) {
+  const app = createApp(services);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const srv = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(srv));
   });
@@ -130,9 +130,9 @@ describe('health and readiness', () => {
     const testDb = await openTestDatabase(dir);
     const { db, dialect } = testDb.opened;
     await migrateToLatest(db, dialect);
-    const { config, version, log } = s.deps;
-    const deps = createServices({ db, dialect, dataDir: dir, config, version, log });
-    const app = await serveApp(deps);
+    const { config, version, log } = s.services;
+    const services = createServices({ db, dialect, dataDir: dir, config, version, log });
+    const app = await serveApp(services);
     try {
       const url = app.url;
       expect((await get({ url }, '/readyz')).status).toBe(200);
@@ -152,7 +152,7 @@ describe('health and readiness', () => {
   });
 
   it('503 "shutting down" from the moment a shutdown starts; answers then close their connection', async () => {
-    const { ops } = s.deps;
+    const { ops } = s.services;
     ops.shuttingDown = true;
     try {
       const res = await get(s, '/readyz');
@@ -328,7 +328,7 @@ describe('metrics', () => {
   it('event-stream clients: 0 until a stream registers its count', async () => {
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(0);
     let clients = 3;
-    const unregister = s.deps.ops.metrics.registerEventStreamClients(() => clients);
+    const unregister = s.services.ops.metrics.registerEventStreamClients(() => clients);
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(3);
     clients = 1;
     expect(sample((await scrape()).text, 'lectern_event_stream_clients')).toBe(1);
@@ -447,9 +447,9 @@ describe('logs', () => {
   });
 
   it('an internal error: the answer names the request id, the log has the error under that id', async () => {
-    // As main.ts builds it: deps.log is pino too, so lines written deep in a handler carry the id.
+    // As main.ts builds it: services.log is pino too, so lines written deep in a handler carry the id.
     const s2 = await startTestServer();
-    const { db, dialect, dataDir, config } = s2.deps;
+    const { db, dialect, dataDir, config } = s2.services;
     const services = createServices({
       db,
       dialect,

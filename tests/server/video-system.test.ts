@@ -92,8 +92,8 @@ describe('video', () => {
 
   it('moves status by the service id, audited', async () => {
     const v = await create(s, 'video', video({ videoId: 'done-1' }));
-    expect(await setVideoStatus(s.deps, 'done-1', 'Normal')).toBe(true);
-    expect(await setVideoStatus(s.deps, 'missing', 'Normal')).toBe(false);
+    expect(await setVideoStatus(s.services, 'done-1', 'Normal')).toBe(true);
+    expect(await setVideoStatus(s.services, 'missing', 'Normal')).toBe(false);
     const page = await pageOf<Video>(s, 'video', { status: 'Normal' });
     expect(page.body.data.items.map((x) => [x.videoId, x.version])).toEqual([['done-1', 1]]);
     expect(await auditActions(s, 'video', v.id)).toEqual(['create', 'update']);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../context';
+import type { Services } from '../context';
 import { serverSecret } from '../db/repositories/server-secrets';
 import type { Database } from '../db/schema';
 
@@ -28,13 +28,13 @@ export type DeviceCookieKey = Uint8Array<ArrayBuffer>;
 const secrets = new WeakMap<Kysely<Database>, Promise<Uint8Array<ArrayBuffer>>>();
 
 /** The device-cookie key, read (or created) once per database handle. */
-export function deviceCookieKey(deps: AppDeps): Promise<Uint8Array<ArrayBuffer>> {
-  let key = secrets.get(deps.db);
+export function deviceCookieKey(services: Services): Promise<Uint8Array<ArrayBuffer>> {
+  let key = secrets.get(services.db);
   if (!key) {
-    key = serverSecret(deps.db, 'device-cookie', deps.now());
+    key = serverSecret(services.db, 'device-cookie', services.now());
     // A failed read must not be remembered: the next sign-in tries again.
-    key.catch(() => secrets.delete(deps.db));
-    secrets.set(deps.db, key);
+    key.catch(() => secrets.delete(services.db));
+    secrets.set(services.db, key);
   }
   return key;
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginInput } from '../../contract/auth';
-import type { AppConfig, AppDeps } from '../context';
+import type { AppConfig, Services } from '../context';
 import {
   type Held,
   type LimitKey,
@@ -55,9 +55,9 @@ export interface LoginOutcome {
  * slots (and locks a key whose window is full), a success resets the device or account key and
  * gives back its address slot. Throws 60204 or 42900.
  */
-export async function login(deps: AppDeps, req: LoginRequest): Promise<LoginOutcome> {
-  const { db, config } = deps;
-  const now = deps.now();
+export async function login(services: Services, req: LoginRequest): Promise<LoginOutcome> {
+  const { db, config } = services;
+  const now = services.now();
   const policy = limitPolicy(config);
   const marker = attemptMarker();
 

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../contract/auth';
-import type { AppDeps, AppEnv, AuthUser } from '../context';
+import type { AppEnv, AuthUser, Services } from '../context';
 import { deleteSession, findSession, touchIfAlive } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { drainBeforeRefusal } from '../http/body-limit';
@@ -24,8 +24,8 @@ export interface AuthOptions {
 /** How long a refused request's body is read away before the refusal is sent regardless. */
 const DRAIN_WAIT_MS = 300;
 
-export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
-  const authenticate = authenticator(deps, opts);
+export function requireAuth(services: Services, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
+  const authenticate = authenticator(services, opts);
   return async (c, next) => {
     try {
       await authenticate(c);
@@ -46,20 +46,20 @@ export function requireAuth(deps: AppDeps, opts: AuthOptions = {}): MiddlewareHa
   };
 }
 
-function authenticator(deps: AppDeps, opts: AuthOptions) {
-  const idleMs = deps.config.tokenIdleMinutes * 60_000;
+function authenticator(services: Services, opts: AuthOptions) {
+  const idleMs = services.config.tokenIdleMinutes * 60_000;
   return async (c: Context<AppEnv>) => {
     const token = c.req.header('x-token') || (opts.allowQueryToken ? c.req.query('token') : undefined);
     if (!token || token.length > 200) throw illegalToken();
     const tokenHash = hashToken(token);
-    const s = await findSession(deps.db, tokenHash);
+    const s = await findSession(services.db, tokenHash);
     if (!s) throw illegalToken();
     // Disabling an account deletes its sessions; this covers a race with that write.
     if (s.status !== 'active') throw illegalToken();
     // Checked and marked used in one statement: exact to the request, on every instance.
-    const now = deps.now().getTime();
+    const now = services.now().getTime();
     const alive = await touchIfAlive(
-      deps.db,
+      services.db,
       tokenHash,
       new Date(now).toISOString(),
       new Date(now - idleMs).toISOString(),
@@ -67,7 +67,7 @@ function authenticator(deps: AppDeps, opts: AuthOptions) {
     if (!alive) {
       // last_seen_at never moves back: alive when read but not now means it was ended meanwhile.
       if (Date.parse(s.last_seen_at) >= now - idleMs) throw illegalToken();
-      await deleteSession(deps.db, tokenHash);
+      await deleteSession(services.db, tokenHash);
       throw tokenExpired();
     }
     const mustChangePassword = s.must_change_password === 1;

@@ -1,5 +1,5 @@
 import type { PasswordChangeInput } from '../../contract/auth';
-import type { AppDeps, AuthUser } from '../context';
+import type { AuthUser, Services } from '../context';
 import { SECRET_MARK, writeAudit } from '../db/repositories/audit';
 import { reserveAttempts, resetKeys, settleFailures } from '../db/repositories/login-attempts';
 import { deleteStaffSessions } from '../db/repositories/sessions';
@@ -15,8 +15,8 @@ import { requireStrongPassword } from './password-rule';
  * on the account's own key first and is limited and locked the same way. On success: the new
  * hash, must_change_password cleared, every other session of the member ended, one audit row.
  */
-export async function changePassword(deps: AppDeps, user: AuthUser, input: PasswordChangeInput): Promise<void> {
-  const { db, config } = deps;
+export async function changePassword(services: Services, user: AuthUser, input: PasswordChangeInput): Promise<void> {
+  const { db, config } = services;
   const staff = await findStaffById(db, user.staffId);
   if (!staff) throw illegalToken();
   // Compared as the hash sees them (password.ts normalises to NFKC).
@@ -24,7 +24,7 @@ export async function changePassword(deps: AppDeps, user: AuthUser, input: Passw
     throw invalidField('newPassword', 'must differ from the current password', { code: 'password_same' });
   await requireStrongPassword('newPassword', input.newPassword, [staff.user_name, staff.name, staff.phone]);
 
-  const now = deps.now();
+  const now = services.now();
   const policy = limitPolicy(config);
   const key = `pwd:${staff.id}`;
   const r = await reserveAttempts(db, [{ key, limit: config.loginMaxFailures }], now, policy, attemptMarker());

@@ -6,7 +6,7 @@ import {
   type SessionInfo,
   type UserInfo,
 } from '../../contract/auth';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { clientAddress, isHttps } from '../http/client-address';
@@ -28,13 +28,13 @@ const PUBLIC_ID_RE = /^[\w-]{22}$/;
  * their own auth (info also reads `?token=`; info, password and logout also answer while the
  * password must be changed). A handler that answers ends the chain, so the catch-all never runs twice.
  */
-export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
-  const trustProxy = deps.config.trustProxy;
+export function registerAuthRoutes(api: Hono<AppEnv>, services: Services) {
+  const trustProxy = services.config.trustProxy;
 
   api.post('/auth/login', async (c) => {
     const input = await readJson(c, loginSchema);
-    const key = await deviceCookieKey(deps);
-    const out = await login(deps, {
+    const key = await deviceCookieKey(services);
+    const out = await login(services, {
       input,
       address: clientAddress(c, trustProxy),
       userAgent: c.req.header('user-agent') ?? '',
@@ -45,41 +45,45 @@ export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
     return ok(c, data);
   });
 
-  api.get('/auth/info', requireAuth(deps, { allowQueryToken: true, allowPasswordChangeRequired: true }), async (c) => {
-    const user = currentUser(c);
-    const s = await findSession(deps.db, user.tokenHash);
-    if (!s) throw illegalToken();
-    const info: UserInfo = {
-      id: s.staff_id,
-      userName: s.user_name,
-      roles: parseRoles(s.roles),
-      name: s.name,
-      avatar: s.avatar ?? '',
-      introduction: s.introduction ?? '',
-      ...mustChange(s.must_change_password === 1),
-    };
-    return ok(c, info);
-  });
+  api.get(
+    '/auth/info',
+    requireAuth(services, { allowQueryToken: true, allowPasswordChangeRequired: true }),
+    async (c) => {
+      const user = currentUser(c);
+      const s = await findSession(services.db, user.tokenHash);
+      if (!s) throw illegalToken();
+      const info: UserInfo = {
+        id: s.staff_id,
+        userName: s.user_name,
+        roles: parseRoles(s.roles),
+        name: s.name,
+        avatar: s.avatar ?? '',
+        introduction: s.introduction ?? '',
+        ...mustChange(s.must_change_password === 1),
+      };
+      return ok(c, info);
+    },
+  );
 
-  api.put('/auth/password', requireAuth(deps, { allowPasswordChangeRequired: true }), async (c) => {
+  api.put('/auth/password', requireAuth(services, { allowPasswordChangeRequired: true }), async (c) => {
     const input = await readJson(c, passwordChangeSchema);
-    await changePassword(deps, currentUser(c), input);
+    await changePassword(services, currentUser(c), input);
     return ok(c, null);
   });
 
-  const logout = requireAuth(deps, { allowPasswordChangeRequired: true });
+  const logout = requireAuth(services, { allowPasswordChangeRequired: true });
   for (const path of ['/auth/logout', '/vue-element-admin/user/logout']) {
     api.post(path, logout, async (c) => {
-      await deleteSession(deps.db, currentUser(c).tokenHash);
+      await deleteSession(services.db, currentUser(c).tokenHash);
       return ok(c, null);
     });
   }
 
   // The member's own sessions ("signed-in devices"). Not on the 40310 list: a member who must
   // change the password does that first.
-  api.get('/auth/sessions', requireAuth(deps), async (c) => {
+  api.get('/auth/sessions', requireAuth(services), async (c) => {
     const user = currentUser(c);
-    const rows = await listStaffSessions(deps.db, user.staffId);
+    const rows = await listStaffSessions(services.db, user.staffId);
     const list: SessionInfo[] = rows.map((r) => ({
       id: r.public_id,
       current: r.token_hash === user.tokenHash,
@@ -91,15 +95,15 @@ export function registerAuthRoutes(api: Hono<AppEnv>, deps: AppDeps) {
     return ok(c, list);
   });
 
-  api.delete('/auth/sessions/:id', requireAuth(deps), async (c) => {
+  api.delete('/auth/sessions/:id', requireAuth(services), async (c) => {
     const user = currentUser(c);
     const id = c.req.param('id');
     // Another member's session answers exactly like an unknown id: ids are not probed.
     if (!PUBLIC_ID_RE.test(id)) throw notFound('Session');
-    const own = await listStaffSessions(deps.db, user.staffId);
+    const own = await listStaffSessions(services.db, user.staffId);
     if (own.some((r) => r.public_id === id && r.token_hash === user.tokenHash))
       throw invalidField('id', 'this is the session you are using: sign out instead', { code: 'current_session' });
-    if (!(await deleteStaffSession(deps.db, user.staffId, id))) throw notFound('Session');
+    if (!(await deleteStaffSession(services.db, user.staffId, id))) throw notFound('Session');
     return ok(c, null);
   });
 }

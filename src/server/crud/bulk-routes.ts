@@ -36,13 +36,13 @@ function bulkDeleteRoute(app: Hono<AppEnv>, r: ResourceRecords) {
 }
 
 function importRoute(app: Hono<AppEnv>, r: ResourceRecords) {
-  const { def, deps } = r;
+  const { def, services } = r;
   // Rows are created in bulk: a resource's per-row write hooks do not run, so a resource with
   // them cannot take imports until they do. Its `check` (references) is importer.toInput's job,
   // done against data read once instead of two queries per row.
   if (def.prepare || def.afterWrite) throw new Error(`${def.name}: import does not run prepare/afterWrite`);
   if (!def.importer || !def.schemas.create) return;
-  registerImport(app, deps, r.guard, {
+  registerImport(app, services, r.guard, {
     name: def.name,
     table: def.table,
     create: def.schemas.create,
@@ -58,7 +58,7 @@ function importRoute(app: Hono<AppEnv>, r: ResourceRecords) {
               .execute()
           ).map(r.toRecord),
     audit: (user, id, at, record) =>
-      r.audit({ trx: deps.db, deps, user, action: 'create' }, id, at, diffRecords(null, record), record),
+      r.audit({ trx: services.db, services, user, action: 'create' }, id, at, diffRecords(null, record), record),
     write: (fn) => r.write(false, fn),
     // One event per record, for open consoles: thousands after an import, so in slices.
     committed: (c, ids) =>
@@ -72,7 +72,7 @@ function importRoute(app: Hono<AppEnv>, r: ResourceRecords) {
 }
 
 function batchRoute(app: Hono<AppEnv>, r: ResourceRecords) {
-  const { def, deps } = r;
+  const { def, services } = r;
   if (!def.batch || !def.schemas.update) return;
   registerBatch(app, r.guard, {
     batch: def.batch,
@@ -91,6 +91,6 @@ function batchRoute(app: Hono<AppEnv>, r: ResourceRecords) {
     },
     write: (fn) => r.write(false, fn),
     committed: (c, records) => r.changedAll(c, 'update', records),
-    db: deps.db,
+    db: services.db,
   });
 }

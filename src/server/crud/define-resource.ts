@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { NounServer } from '../http/noun';
 import { bulkRoutes } from './bulk-routes';
 import { readRoutes } from './read-routes';
@@ -28,9 +28,9 @@ export function defineResource<
   CS extends z.ZodType,
   US extends z.ZodType = z.ZodNever,
   PS extends z.ZodType<PageFields> = z.ZodType<PageFields>,
->(deps: AppDeps, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>): DefinedResource {
+>(services: Services, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>): DefinedResource {
   // Each resource's types are checked above; the machinery handles every resource's rows alike.
-  const records = new ResourceRecords(deps, def as unknown as LooseDef);
+  const records = new ResourceRecords(services, def as unknown as LooseDef);
   const app = new Hono<AppEnv>();
   readRoutes(app, records);
   writeRoutes(app, records);

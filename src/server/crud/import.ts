@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { Code } from '../../contract/envelope';
 import { IMPORT_FIELD, IMPORT_MAX_BYTES, type ImportRowCode } from '../../contract/import';
 import { currentUser } from '../auth/middleware';
-import type { AppDeps, AppEnv, AuthUser } from '../context';
+import type { AppEnv, AuthUser, Services } from '../context';
 import { type AuditEntry, writeAudits } from '../db/repositories/audit';
 import type { TableName } from '../db/schema';
 import { ok } from '../http/envelope';
@@ -111,7 +111,7 @@ async function readCsvFile(c: Context): Promise<Uint8Array> {
 /** `POST /{r}/import[?dryRun=1]` (docs/api-additions.md). */
 export function registerImport(
   app: Hono<AppEnv>,
-  deps: AppDeps,
+  services: Services,
   guard: MiddlewareHandler<AppEnv>,
   target: ImportTarget,
 ) {
@@ -123,7 +123,7 @@ export function registerImport(
     const csv = await parseCsv(decodeCsv(await readCsvFile(c)), target.importer, slice);
     const user = currentUser(c);
     if (dryRun) {
-      const { report } = await validateRows(deps.db, target, csv, user, slice);
+      const { report } = await validateRows(services.db, target, csv, user, slice);
       return ok(c, report);
     }
     // Checked again inside the transaction, so a value taken meanwhile cannot slip in.
@@ -137,7 +137,7 @@ export function registerImport(
           rest,
         );
       }
-      return createRows(trx, target, valid, user, deps.now().toISOString(), slice);
+      return createRows(trx, target, valid, user, services.now().toISOString(), slice);
     });
     await target.committed?.(c, created);
     return ok(c, { created: created.length }, 201);

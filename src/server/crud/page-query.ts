@@ -1,6 +1,6 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { AppDeps } from '../context';
+import type { Services } from '../context';
 import { keywordMatch, orderTerm } from '../db/dialect';
 import { invalidField } from '../http/errors';
 import type { PageFields, ResourceDef, RowBase } from './types';
@@ -15,15 +15,15 @@ export function pageQueries<
   CS extends z.ZodType,
   US extends z.ZodType,
   PS extends z.ZodType<PageFields>,
->(deps: AppDeps, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>) {
+>(services: Services, def: ResourceDef<QDB, QTB, Row, Out, CS, US, PS>) {
   /** Filters + keyword of a page request: shared by the page and the export, so both see the same rows. */
   function conditions(req: z.output<PS>): Expression<SqlBool>[] {
     const conds = [...(def.filters?.(req) ?? [])];
-    if (req.keyword) conds.push(keywordMatch(deps.dialect, def.keywordColumns, req.keyword, def.fullText));
+    if (req.keyword) conds.push(keywordMatch(services.dialect, def.keywordColumns, req.keyword, def.fullText));
     return conds;
   }
   function filtered(req: z.output<PS>): SelectQueryBuilder<QDB, QTB, Row> {
-    let q = def.select(deps.db);
+    let q = def.select(services.db);
     for (const cond of conditions(req)) q = q.where(cond);
     return q;
   }
@@ -34,9 +34,9 @@ export function pageQueries<
     // The schema lists the sortable fields; a field it allows but the map lacks is still refused.
     if (req.sort && !column) throw invalidField('sort', `cannot sort by ${req.sort}`);
     const dir = req.order ?? (column ? 'asc' : 'desc');
-    const terms = column && column !== def.idColumn ? [orderTerm(deps.dialect, column, dir)] : [];
+    const terms = column && column !== def.idColumn ? [orderTerm(services.dialect, column, dir)] : [];
     // The id is never NULL: no NULLS clause, so PostgreSQL's primary key index serves it.
-    return [...terms, orderTerm(deps.dialect, def.idColumn, dir, true)];
+    return [...terms, orderTerm(services.dialect, def.idColumn, dir, true)];
   }
   function ordered(q: SelectQueryBuilder<QDB, QTB, Row>, req: PageFields) {
     for (const t of orderTerms(req)) q = q.orderBy(t);
@@ -59,13 +59,15 @@ export function pageQueries<
       const rows = await ordered(q, req).limit(req.pageSize).offset(offset).execute();
       return { rows: rows as Row[], total: Number(countRow?.n ?? 0) };
     }
-    let bare = loose(deps.db).selectFrom(def.table);
+    let bare = loose(services.db).selectFrom(def.table);
     for (const cond of conditions(req)) bare = bare.where(cond);
     const countRow = await bare.select(sql<number>`count(*)`.as('n')).executeTakeFirst();
     let ids = bare.select(sql.ref(def.idColumn).as('id'));
     for (const t of orderTerms(req)) ids = ids.orderBy(t);
     const rows = await ordered(
-      def.select(deps.db).where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${ids.limit(req.pageSize).offset(offset)})`),
+      def
+        .select(services.db)
+        .where(sql<SqlBool>`${sql.ref(def.idColumn)} in (${ids.limit(req.pageSize).offset(offset)})`),
       req,
     ).execute();
     return { rows: rows as Row[], total: Number(countRow?.n ?? 0) };

@@ -10,7 +10,7 @@ import type { ResourceRecords } from './records';
 
 /** `POST /page`, `GET /{id}` and `POST /export`: what reads a resource. */
 export function readRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
-  const { def, deps, guard } = r;
+  const { def, services, guard } = r;
   const { filtered, ordered, pageRows } = r.queries;
 
   app.post('/page', guard, async (c) => {
@@ -29,7 +29,7 @@ export function readRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
   // so fixed paths such as /category/list never reach it.
   app.get('/:id{[0-9]+}', guard, async (c) => {
     const id = parseId(c.req.param('id'));
-    const row = await r.selectById(deps.db, id);
+    const row = await r.selectById(services.db, id);
     if (!row) throw notFound(`${def.name} ${id}`);
     return ok(c, def.toApi(row));
   });
@@ -40,8 +40,8 @@ export function readRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
     const q = ordered(filtered(req), req);
     const fetchBatch = async (offset: number, limit: number) =>
       (await q.limit(limit).offset(offset).execute()).map((row) => def.toApi(row));
-    return csvResponse(def.name, def.csvColumns, fetchBatch, deps.now(), (err) => {
-      deps.log.error(`[${c.get('requestId')}] ${def.name} export failed after it began; connection aborted:`, err);
+    return csvResponse(def.name, def.csvColumns, fetchBatch, services.now(), (err) => {
+      services.log.error(`[${c.get('requestId')}] ${def.name} export failed after it began; connection aborted:`, err);
       return abortResponse(c);
     });
   });

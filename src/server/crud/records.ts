@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
 import { currentUser, requireRole } from '../auth/middleware';
-import type { AppDeps, AppEnv, AuthUser } from '../context';
+import type { AppEnv, AuthUser, Services } from '../context';
 import { type AuditChanges, diffRecords, recordTitleOf, writeAudit } from '../db/repositories/audit';
 import { parseWith } from '../http/validate';
 import { Slicer } from '../lib/slices';
@@ -42,16 +42,16 @@ export class ResourceRecords {
   >;
 
   constructor(
-    readonly deps: AppDeps,
+    readonly services: Services,
     readonly def: LooseDef,
   ) {
     this.ops = { create: true, update: true, delete: true, export: true, ...def.operations };
     this.guard = def.roles === 'everyone' ? (_c, next) => next() : requireRole(...def.roles);
     this.strip = [...META_FIELDS, ...(def.readOnlyFields ?? [])];
-    this.queries = pageQueries(deps, def);
+    this.queries = pageQueries(services, def);
   }
 
-  now = () => this.deps.now().toISOString();
+  now = () => this.services.now().toISOString();
 
   toRecord = (row: LooseRow): Record<string, unknown> => this.def.toApi(row);
 
@@ -74,7 +74,7 @@ export class ResourceRecords {
   /** Run a write in one transaction; constraint errors from the driver become 409/400 envelopes. */
   async write<T>(deleting: boolean, fn: (trx: Db) => Promise<T>): Promise<T> {
     try {
-      return await this.deps.db.transaction().execute(fn);
+      return await this.services.db.transaction().execute(fn);
     } catch (err) {
       throw this.driverError(err, deleting);
     }
@@ -105,7 +105,7 @@ export class ResourceRecords {
   ): Promise<UpdateOutcome> {
     const { def } = this;
     const { id, version } = input;
-    const ctx: WriteContext<LooseRow> = { trx, deps: this.deps, user, action: 'update', id, before };
+    const ctx: WriteContext<LooseRow> = { trx, services: this.services, user, action: 'update', id, before };
     await def.check?.(input, ctx);
     await def.prepare?.(columns, input, ctx);
     const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -134,7 +134,7 @@ export class ResourceRecords {
   /** One record's delete inside `trx`: its rules, the delete and its audit row (DELETE, bulk delete). */
   async removeIn(trx: Db, before: LooseRow, user: AuthUser): Promise<void> {
     const id = before.id;
-    const ctx = { trx, deps: this.deps, user, action: 'delete' as const, id, before };
+    const ctx = { trx, services: this.services, user, action: 'delete' as const, id, before };
     await this.def.beforeDelete?.(ctx);
     await loose(trx).deleteFrom(this.def.table).where('id', '=', id).execute();
     await this.def.afterWrite?.(null, ctx);
@@ -145,7 +145,7 @@ export class ResourceRecords {
   /** After the commit: every open console hears of it (events/), lists refresh, badges recount. */
   changed(c: Context<AppEnv>, action: ChangeAction, rec: { id: number; version: number | null }): void {
     const user = currentUser(c);
-    void this.deps.events.publishChange(
+    void this.services.events.publishChange(
       {
         resource: this.def.name,
         id: rec.id,

@@ -2,7 +2,7 @@ import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Role } from '../../contract/auth';
 import type { Roles } from '../../contract/resource-spec';
-import type { AppDeps, AuthUser } from '../context';
+import type { AuthUser, Services } from '../context';
 import type { FullTextIndex } from '../db/dialect';
 import type { Database, TableName } from '../db/schema';
 import type { BatchDef } from './batch';
@@ -27,7 +27,7 @@ export interface RowBase {
 /** What hooks get: the write's own transaction, the actor, and (update/delete) the record before. */
 export interface WriteContext<Row> {
   trx: Db;
-  deps: AppDeps;
+  services: Services;
   user: AuthUser;
   action: 'create' | 'update' | 'delete';
   id?: number;

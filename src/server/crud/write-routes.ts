@@ -20,7 +20,7 @@ export function writeRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
 }
 
 function createRoute(app: Hono<AppEnv>, r: ResourceRecords) {
-  const { def, deps, guard } = r;
+  const { def, services, guard } = r;
   const schema = def.schemas.create;
   if (!schema) return;
   app.post('/', guard, async (c) => {
@@ -28,7 +28,7 @@ function createRoute(app: Hono<AppEnv>, r: ResourceRecords) {
     const user = currentUser(c);
     const columns = await def.toColumns(input, { user });
     const out = await r.write(false, async (trx) => {
-      const ctx: WriteContext<LooseRow> = { trx, deps, user, action: 'create' };
+      const ctx: WriteContext<LooseRow> = { trx, services, user, action: 'create' };
       await def.check?.(input, ctx);
       await def.prepare?.(columns, input, ctx);
       await checkUnique(trx, def.table, def.unique ?? [], columns);

@@ -57,7 +57,7 @@ export class EventBus {
   private closed = false;
   private retry: NodeJS.Timeout | null = null;
 
-  constructor(private readonly deps: ServiceBase) {}
+  constructor(private readonly services: ServiceBase) {}
 
   /** Where a client that has seen nothing yet resumes from: before everything in this ring. */
   get startId(): string {
@@ -74,7 +74,7 @@ export class EventBus {
    * SQLite always (in process); on PostgreSQL once its LISTEN connection is up (until it drops).
    */
   get hearsEverything(): boolean {
-    return this.deps.dialect !== 'postgres' || this.listener !== null;
+    return this.services.dialect !== 'postgres' || this.listener !== null;
   }
 
   nextId(): string {
@@ -104,7 +104,7 @@ export class EventBus {
 
   /** Send to every instance. Never throws: the write it reports has already committed. */
   async publish(msg: BusMessage): Promise<void> {
-    if (this.deps.dialect !== 'postgres') {
+    if (this.services.dialect !== 'postgres') {
       this.receive(msg);
       return;
     }
@@ -113,9 +113,9 @@ export class EventBus {
       // a client resuming here after a write made here finds them.
       await this.listen();
       // NOTIFY payloads are limited to 8000 bytes; these messages are a few hundred.
-      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`.execute(this.deps.db);
+      await sql`select pg_notify(${CHANNEL}, ${JSON.stringify(msg)})`.execute(this.services.db);
     } catch (err) {
-      this.deps.log.error('events: publishing failed; clients will miss this change until they reload:', err);
+      this.services.log.error('events: publishing failed; clients will miss this change until they reload:', err);
     }
   }
 
@@ -132,17 +132,17 @@ export class EventBus {
 
   /** On PostgreSQL: the LISTEN connection (started by the first stream; idempotent). */
   listen(): Promise<void> {
-    if (this.deps.dialect !== 'postgres' || this.closed) return Promise.resolve();
+    if (this.services.dialect !== 'postgres' || this.closed) return Promise.resolve();
     this.listening ??= this.connect().catch((err) => {
       this.listening = null;
-      this.deps.log.error('events: LISTEN connection failed; retrying', err);
+      this.services.log.error('events: LISTEN connection failed; retrying', err);
       this.scheduleReconnect();
     });
     return this.listening;
   }
 
   private async connect(): Promise<void> {
-    const pool = poolOf(this.deps.db);
+    const pool = poolOf(this.services.db);
     if (!pool) throw new Error('events: no PostgreSQL pool behind the database');
     // Its own client, not one from the pool: LISTEN holds the connection for the process's life.
     const client = new pg.Client({ ...pool.options, application_name: 'lectern-events' });
@@ -151,14 +151,14 @@ export class EventBus {
       try {
         this.receive(JSON.parse(n.payload) as BusMessage);
       } catch (err) {
-        this.deps.log.error('events: unreadable notification', err);
+        this.services.log.error('events: unreadable notification', err);
       }
     });
     const lost = (err?: Error) => {
       if (this.listener !== client || this.closed) return;
       this.listener = null;
       this.listening = null;
-      this.deps.log.error('events: LISTEN connection lost; reconnecting', err);
+      this.services.log.error('events: LISTEN connection lost; reconnecting', err);
       client.end().catch(() => undefined);
       // Whatever was published meanwhile never reached this instance.
       this.dropped = true;

@@ -65,11 +65,11 @@ export class LiveHub {
   private readonly unregisterGauge: () => void;
 
   constructor(
-    private readonly deps: ServiceBase,
+    private readonly services: ServiceBase,
     private readonly ops: Ops,
   ) {
-    this.config = { ...defaultEventsConfig, ...deps.config.events };
-    this.bus = new EventBus(deps);
+    this.config = { ...defaultEventsConfig, ...services.config.events };
+    this.bus = new EventBus(services);
     this.bus.subscribe((m) => this.onMessage(m));
     this.bus.onReset(() => this.broadcast(sseMessage(LIVE_EVENTS.reset, {})));
     this.unregisterGauge = ops.metrics.registerEventStreamClients(() => this.clients.size);
@@ -183,7 +183,7 @@ export class LiveHub {
 
   /** The badges' numbers, straight from the database (one indexed count each). */
   async currentCounts(): Promise<CountsEvent> {
-    const { db } = this.deps;
+    const { db } = this.services;
     const [apply, online] = await Promise.all([
       db
         .selectFrom('application')
@@ -210,7 +210,7 @@ export class LiveHub {
         .then((counts) => {
           if (JSON.stringify(counts) !== before) this.broadcast(sseMessage(LIVE_EVENTS.counts, counts));
         })
-        .catch((err) => this.deps.log.error('events: counting failed', err));
+        .catch((err) => this.services.log.error('events: counting failed', err));
     }, 50);
   }
 
@@ -257,10 +257,10 @@ export class LiveHub {
   /** Read only: an open stream is not a request, so it does not keep an idle session alive. */
   private async sessionAlive(tokenHash: string): Promise<boolean> {
     try {
-      const s = await findSession(this.deps.db, tokenHash);
+      const s = await findSession(this.services.db, tokenHash);
       if (s?.status !== 'active') return false;
-      const idleMs = this.deps.config.tokenIdleMinutes * 60_000;
-      return Date.parse(s.last_seen_at) >= this.deps.now().getTime() - idleMs;
+      const idleMs = this.services.config.tokenIdleMinutes * 60_000;
+      return Date.parse(s.last_seen_at) >= this.services.now().getTime() - idleMs;
     } catch {
       // The database is briefly unreachable: keep the stream; the next check decides.
       return true;

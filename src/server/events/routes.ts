@@ -1,7 +1,7 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { EVENT_POSITION_HEADER } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { RegisteredResource } from '../crud/types';
 import { ok } from '../http/envelope';
 import { forbidden, invalidField } from '../http/errors';
@@ -15,8 +15,8 @@ import { clientIdSchema, presenceSchema } from './schema';
  * authenticated by the X-Token header like every call, so the console reads it with fetch rather
  * than EventSource (which cannot send headers, and a cookie would let other sites open it).
  */
-export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: RegisteredResource[]) {
-  const hub = deps.events;
+export function registerEvents(api: Hono<AppEnv>, services: Services, resources: RegisteredResource[]) {
+  const hub = services.events;
   const rolesOf = new Map(resources.map((r) => [r.name, r.roles]));
 
   api.get('/events', async (c) => {
@@ -72,7 +72,7 @@ export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: Regi
             if (done) hub.remove(opened);
           },
           (err) => {
-            deps.log.error(`[${c.get('requestId')}] events: opening the stream failed:`, err);
+            services.log.error(`[${c.get('requestId')}] events: opening the stream failed:`, err);
             opened.close();
           },
         );
@@ -115,12 +115,12 @@ export function registerEvents(api: Hono<AppEnv>, deps: AppDeps, resources: Regi
  * instance's ring hears every instance (its LISTEN connection, started here if need be): before
  * that, a resume here could miss what others published.
  */
-export function eventPosition(deps: AppDeps): MiddlewareHandler<AppEnv> {
+export function eventPosition(services: Services): MiddlewareHandler<AppEnv> {
   // Started once from here: after that the bus reconnects by itself (every second), and a request
   // must not open a connection of its own while the database refuses them.
   let started = false;
   return async (c, next) => {
-    const { bus } = deps.events;
+    const { bus } = services.events;
     const position = bus.hearsEverything ? bus.lastId : undefined;
     if (!position && !started) {
       started = true;

@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { RegisteredResource } from '../crud/types';
 
 /** What one noun's server part (`resources/<noun>/server/index.ts`) gives the app. */
@@ -15,4 +15,4 @@ export interface NounServer {
 }
 
 /** A noun's server part: built once per app from its services. */
-export type MakeNounServer = (deps: AppDeps) => NounServer;
+export type MakeNounServer = (services: Services) => NounServer;

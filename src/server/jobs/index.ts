@@ -27,7 +27,7 @@ export class Jobs {
   private starting: Promise<JobBackend> | null = null;
   private stopped = false;
 
-  constructor(private readonly deps: ServiceBase) {}
+  constructor(private readonly services: ServiceBase) {}
 
   define<T extends object>(def: JobDefinition<T>): void {
     if (this.backend || this.starting) throw new Error(`jobs: ${def.queue} defined after the runner started`);
@@ -52,10 +52,10 @@ export class Jobs {
   private async startWithRetries(): Promise<JobBackend> {
     for (let attempt = 1; ; attempt++) {
       const env = settingsSchema.parse(process.env);
-      const pool = this.deps.dialect === 'postgres' ? poolOf(this.deps.db) : undefined;
+      const pool = this.services.dialect === 'postgres' ? poolOf(this.services.db) : undefined;
       const backend: JobBackend = pool
-        ? new PgBossQueue(pool, this.deps.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS, env.LECTERN_JOBS_LEASE_SECONDS)
-        : new TableQueue(this.deps.db, this.deps.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
+        ? new PgBossQueue(pool, this.services.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS, env.LECTERN_JOBS_LEASE_SECONDS)
+        : new TableQueue(this.services.db, this.services.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
       try {
         await backend.start([...this.defs.values()]);
         this.backend = backend;
@@ -63,7 +63,7 @@ export class Jobs {
       } catch (err) {
         await backend.stop().catch(() => undefined);
         if (attempt >= 5 || this.stopped) throw err;
-        this.deps.log.error(`[jobs] the runner did not start (try ${attempt} of 5); trying again:`, err);
+        this.services.log.error(`[jobs] the runner did not start (try ${attempt} of 5); trying again:`, err);
         await new Promise((r) => setTimeout(r, 300 * 2 ** attempt));
       }
     }

@@ -3,7 +3,7 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { migrationsFor } from '../db/migrations';
 import type { Ops } from './index';
 
@@ -37,15 +37,15 @@ function withTimeout<T>(p: Promise<T>, what: string): Promise<T> {
 const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** The folders uploads are written to: images always, the local video service's bytes in local mode. */
-function storageDirs(deps: AppDeps): string[] {
-  const dirs = [join(deps.dataDir, 'files')];
-  if ((deps.config.vod?.mode ?? 'local') === 'local') dirs.push(join(deps.dataDir, 'oss'));
+function storageDirs(services: Services): string[] {
+  const dirs = [join(services.dataDir, 'files')];
+  if ((services.config.vod?.mode ?? 'local') === 'local') dirs.push(join(services.dataDir, 'oss'));
   return dirs;
 }
 
 /** Writes and removes a small file in each upload folder: catches a full, read-only or missing mount. */
-async function probeStorage(deps: AppDeps): Promise<void> {
-  for (const dir of storageDirs(deps)) {
+async function probeStorage(services: Services): Promise<void> {
+  for (const dir of storageDirs(services)) {
     await mkdir(dir, { recursive: true });
     const probe = join(dir, `.ready-${process.pid}-${randomBytes(4).toString('hex')}`);
     await writeFile(probe, 'ok', { flag: 'wx' });
@@ -54,15 +54,18 @@ async function probeStorage(deps: AppDeps): Promise<void> {
 }
 
 /** Every migration this build knows is applied (a newer instance may have applied more: fine). */
-async function checkMigrations(deps: AppDeps): Promise<void> {
-  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(deps.db);
+async function checkMigrations(services: Services): Promise<void> {
+  const rows = await sql<{ name: string }>`select name from kysely_migration`.execute(services.db);
   const applied = new Set(rows.rows.map((r) => r.name));
-  const missing = Object.keys(migrationsFor(deps.dialect)).filter((n) => !applied.has(n));
+  const missing = Object.keys(migrationsFor(services.dialect)).filter((n) => !applied.has(n));
   if (missing.length > 0) throw new Error(`not applied: ${missing.join(', ')}`);
 }
 
 /** Database reachable and migrated, storage writable; not ready at all once a shutdown began. */
-export async function checkReadiness(deps: AppDeps, ops: Ops): Promise<{ readiness: Readiness; failures: Failure[] }> {
+export async function checkReadiness(
+  services: Services,
+  ops: Ops,
+): Promise<{ readiness: Readiness; failures: Failure[] }> {
   if (ops.shuttingDown) {
     return {
       readiness: { status: 'shutting down', failing: ['shutdown'], checks: { shutdown: 'failed' } },
@@ -83,12 +86,12 @@ export async function checkReadiness(deps: AppDeps, ops: Ops): Promise<{ readine
   await Promise.all([
     (async () => {
       await run('database', async () => {
-        await sql`select 1`.execute(deps.db);
+        await sql`select 1`.execute(services.db);
       });
-      if (checks.database === 'ok') await run('migrations', () => checkMigrations(deps));
+      if (checks.database === 'ok') await run('migrations', () => checkMigrations(services));
       else checks.migrations = 'skipped';
     })(),
-    run('storage', () => probeStorage(deps)),
+    run('storage', () => probeStorage(services)),
   ]);
   const failing = failures.map((f) => f.check);
   return { readiness: { status: failing.length === 0 ? 'ready' : 'not ready', failing, checks }, failures };
@@ -101,20 +104,20 @@ const NO_STORE = { 'Cache-Control': 'no-store' };
  * traffic (readiness). Both unauthenticated, at the server root whatever the console's base path,
  * never cached.
  */
-export function registerHealthRoutes(app: Hono<AppEnv>, deps: AppDeps, ops: Ops) {
+export function registerHealthRoutes(app: Hono<AppEnv>, services: Services, ops: Ops) {
   app.get('/healthz', (c) =>
     c.json(
       {
         status: 'ok',
-        version: deps.version,
-        uptimeSeconds: Math.round((Date.now() - deps.startedAt.getTime()) / 1000),
+        version: services.version,
+        uptimeSeconds: Math.round((Date.now() - services.startedAt.getTime()) / 1000),
       },
       200,
       NO_STORE,
     ),
   );
   app.get('/readyz', async (c) => {
-    const { readiness, failures } = await checkReadiness(deps, ops);
+    const { readiness, failures } = await checkReadiness(services, ops);
     for (const f of failures) ops.logger.warn({ check: f.check, reason: f.reason }, `not ready: ${f.check} failed`);
     return c.json(readiness, readiness.failing.length === 0 ? 200 : 503, NO_STORE);
   });

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { requestContext } from './logger';
 import type { Ops } from './state';
 
@@ -17,8 +17,8 @@ const LOGIN_ROUTE = '/prod-api/auth/login';
  * query string (signed video requests and `?token=` carry credentials there), never headers or
  * bodies, and no path for routes whose path is itself the secret (image and bucket object names).
  */
-export function opsMiddleware(deps: AppDeps): MiddlewareHandler<AppEnv> {
-  const { vod, ops } = deps;
+export function opsMiddleware(services: Services): MiddlewareHandler<AppEnv> {
+  const { vod, ops } = services;
   const bucketRoute = vod.mode === 'local' ? `/${vod.bucket}/*` : null;
   return async (c, next) => {
     const started = performance.now();

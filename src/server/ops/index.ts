@@ -1,5 +1,5 @@
 import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { registerHealthRoutes } from './health';
 import { opsMiddleware, registerMetricsRoute } from './http';
 
@@ -9,8 +9,8 @@ export { Ops, type OpsDeps } from './state';
  * The access log and request metrics for everything after this point, then /healthz, /readyz and
  * /metrics. Call right after the request id is assigned and before any other route.
  */
-export function registerOps(app: Hono<AppEnv>, deps: AppDeps): void {
-  app.use('*', opsMiddleware(deps));
-  registerHealthRoutes(app, deps, deps.ops);
-  registerMetricsRoute(app, deps.ops);
+export function registerOps(app: Hono<AppEnv>, services: Services): void {
+  app.use('*', opsMiddleware(services));
+  registerHealthRoutes(app, services, services.ops);
+  registerMetricsRoute(app, services.ops);
 }

@@ -11,7 +11,7 @@ export interface RequestLogContext {
 }
 
 /**
- * The request being handled, for log lines written deep inside handlers (deps.log.error in any
+ * The request being handled, for log lines written deep inside handlers (services.log.error in any
  * module): they get the request id without every caller passing it along.
  */
 export const requestContext = new AsyncLocalStorage<RequestLogContext>();
@@ -91,7 +91,7 @@ export async function createLogger(opts: LoggerOptions): Promise<PinoLogger> {
 /** A logger that writes nothing: the default for apps built without one (tests). */
 export const silentLogger = (): PinoLogger => pino({ level: 'silent' });
 
-/** The app's `Logger` interface (context.ts) over pino, so existing `deps.log` calls become JSON lines. */
+/** The app's `Logger` interface (context.ts) over pino, so existing `services.log` calls become JSON lines. */
 export function appLogger(logger: PinoLogger): Logger {
   return {
     info: (msg) => logger.info(msg),

@@ -56,12 +56,12 @@ export class LecternMetrics {
   inFlightCount = 0;
 
   constructor(
-    deps: ServiceBase,
+    services: ServiceBase,
     private readonly log: PinoLogger,
   ) {
     const registers = [this.registry];
     const self = this;
-    const config = deps.config;
+    const config = services.config;
 
     // Every metric is this app's own: registered in its registry, never prom-client's global one.
     const counter = <L extends string = never>(name: string, help: string, labelNames: readonly L[] = []) =>
@@ -121,7 +121,7 @@ export class LecternMetrics {
       help: 'Version and database engine of this instance (always 1)',
       labelNames: ['version', 'engine'],
       registers,
-    }).set({ version: deps.version, engine: deps.dialect }, 1);
+    }).set({ version: services.version, engine: services.dialect }, 1);
 
     new client.Gauge({
       name: 'lectern_event_stream_clients',
@@ -141,7 +141,7 @@ export class LecternMetrics {
       labelNames: ['state'],
       registers,
       collect() {
-        const pool = poolOf(deps.db);
+        const pool = poolOf(services.db);
         if (!pool) {
           this.set({ state: 'total' }, 1);
           return;
@@ -156,7 +156,7 @@ export class LecternMetrics {
       help: 'Largest number of database connections this instance opens (LECTERN_DB_POOL_SIZE; SQLite: 1)',
       registers,
       collect() {
-        this.set(poolOf(deps.db)?.options.max ?? 1);
+        this.set(poolOf(services.db)?.options.max ?? 1);
       },
     });
 
@@ -165,9 +165,9 @@ export class LecternMetrics {
       help: 'Sessions used within the idle limit (LECTERN_TOKEN_IDLE_MINUTES), all instances',
       registers,
       async collect() {
-        const since = new Date(deps.now().getTime() - config.tokenIdleMinutes * 60_000).toISOString();
+        const since = new Date(services.now().getTime() - config.tokenIdleMinutes * 60_000).toISOString();
         const row = await self.scrapeQuery('sessions', () =>
-          deps.db
+          services.db
             .selectFrom('session')
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .where('last_seen_at', '>=', since)
@@ -180,13 +180,13 @@ export class LecternMetrics {
     // Sign-in failures in the open window and locked keys, from the shared login_attempt table:
     // the same figure on every instance. Keys are 'acct:<name>' or 'ip:<address>'.
     const attempts = async () => {
-      const since = new Date(deps.now().getTime() - config.loginWindowSeconds * 1000).toISOString();
+      const since = new Date(services.now().getTime() - config.loginWindowSeconds * 1000).toISOString();
       const rows = await self.scrapeQuery('sign-in attempts', () =>
         sql<{ scope: string; failures: number | null; locked: number | null }>`
           select case when ${sql.ref('key')} like 'acct:%' then 'account' else 'address' end as scope,
                  sum(failures) as failures,
                  sum(case when failures >= ${config.loginMaxFailures} then 1 else 0 end) as locked
-          from login_attempt where window_start >= ${since} group by 1`.execute(deps.db),
+          from login_attempt where window_start >= ${since} group by 1`.execute(services.db),
       );
       return rows?.rows ?? null;
     };

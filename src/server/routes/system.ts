@@ -8,7 +8,7 @@ import {
   type SystemInfo,
   type VodResource,
 } from '../../contract/system';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { RegisteredResource } from '../crud/types';
 import { loose } from '../crud/write';
 import { ok } from '../http/envelope';
@@ -26,28 +26,28 @@ const daysQuery = z.object({
 
 const DAY_MS = 86_400_000;
 
-export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources: RegisteredResource[]) {
+export function registerSystemRoutes(api: Hono<AppEnv>, services: Services, resources: RegisteredResource[]) {
   api.get('/system/info', async (c) => {
     const counts: Record<string, number> = {};
     // The site's links are a list, not a resource, but the home page counts them too.
     for (const r of [...resources, { name: 'url', table: 'site_link' as const }]) {
-      const row = await loose(deps.db)
+      const row = await loose(services.db)
         .selectFrom(r.table)
         .select((eb) => eb.fn.countAll().as('n'))
         .executeTakeFirstOrThrow();
       counts[r.name] = Number(row.n);
     }
     const info: SystemInfo = {
-      version: deps.version,
-      uptimeSeconds: Math.floor((deps.now().getTime() - deps.startedAt.getTime()) / 1000),
-      database: deps.dialect,
+      version: services.version,
+      uptimeSeconds: Math.floor((services.now().getTime() - services.startedAt.getTime()) / 1000),
+      database: services.dialect,
       counts,
     };
     return ok(c, info);
   });
 
   api.get('/system/vod-resource', async (c) => {
-    const rows = await deps.db
+    const rows = await services.db
       .selectFrom('video')
       .select((eb) => ['status', eb.fn.countAll().as('n'), eb.fn.sum('file_size').as('bytes')])
       .groupBy('status')
@@ -66,7 +66,7 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
 
   api.get('/system/data/list', async (c) => {
     const { days } = parseWith(daysQuery, c.req.query());
-    const today = Date.UTC(...utcYmd(deps.now()));
+    const today = Date.UTC(...utcYmd(services.now()));
     const dates = Array.from({ length: days }, (_, i) =>
       new Date(today - (days - 1 - i) * DAY_MS).toISOString().slice(0, 10),
     );
@@ -74,7 +74,7 @@ export function registerSystemRoutes(api: Hono<AppEnv>, deps: AppDeps, resources
     // created_at is ISO-8601 UTC text: its first 10 characters are the day, on either engine.
     const perDay = async (table: 'reader' | 'application' | 'video') => {
       const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await deps.db
+      const rows = await services.db
         .selectFrom(table)
         .select((eb) => [day.as('day'), eb.fn.countAll().as('n')])
         .where('created_at', '>=', since)

@@ -8,7 +8,7 @@ import {
   listViewUpdateSchema,
 } from '../../contract/views';
 import { currentUser } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { Db } from '../crud/types';
 import { staleVersion } from '../crud/write';
 import { uniqueViolation } from '../db/dialect';
@@ -94,10 +94,10 @@ function mapUnique(err: unknown, name: string): unknown {
  * GET /views?list=, POST /views, PUT /views, DELETE /views/:id: the signed-in member's saved views
  * (docs/api-additions.md). Personal settings, so not in the audit trail and open to every role.
  */
-export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
+export function registerViews(api: Hono<AppEnv>, services: Services) {
   api.get('/views', async (c) => {
     const { list } = parseWith(listViewQuerySchema, c.req.query());
-    const rows = await deps.db
+    const rows = await services.db
       .selectFrom('list_view')
       .selectAll()
       .where('staff_id', '=', currentUser(c).staffId)
@@ -111,10 +111,10 @@ export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
   api.post('/views', async (c) => {
     const input = await readJson(c, listViewInputSchema, ['id', 'version', 'createdAt', 'updatedAt']);
     const { staffId } = currentUser(c);
-    const out = await deps.db
+    const out = await services.db
       .transaction()
       .execute(async (trx) => {
-        const at = deps.now().toISOString();
+        const at = services.now().toISOString();
         await checkName(trx, staffId, input);
         const { id } = await trx
           .insertInto('list_view')
@@ -133,10 +133,10 @@ export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
   api.put('/views', async (c) => {
     const input = await readJson(c, listViewUpdateSchema, ['createdAt', 'updatedAt']);
     const { staffId } = currentUser(c);
-    const out = await deps.db
+    const out = await services.db
       .transaction()
       .execute(async (trx) => {
-        const at = deps.now().toISOString();
+        const at = services.now().toISOString();
         const before = await own(trx, staffId, input.id);
         if (!before) throw notFound('View');
         if (before.version !== input.version) throw staleVersion(before.version, input.version, toView(before));
@@ -160,7 +160,7 @@ export function registerViews(api: Hono<AppEnv>, deps: AppDeps) {
 
   api.delete('/views/:id', async (c) => {
     const id = parseId(c.req.param('id'));
-    const res = await deps.db
+    const res = await services.db
       .deleteFrom('list_view')
       .where('id', '=', id)
       .where('staff_id', '=', currentUser(c).staffId)

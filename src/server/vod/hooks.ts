@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../context';
+import type { Services } from '../context';
 import type { Database } from '../db/schema';
 
 /**
@@ -63,7 +63,7 @@ export interface VideoHooks {
   /** Its bytes are all here (status past Uploading): a late progress report is not kept. */
   uploaded(db: Kysely<Database>, videoId: string): Promise<boolean>;
   /** The object completed (after its commit): the record takes the real size and processing starts. */
-  completed(deps: AppDeps, videoId: string, size: number, actor: Actor): Promise<void>;
+  completed(services: Services, videoId: string, size: number, actor: Actor): Promise<void>;
   info(db: Kysely<Database>, videoId: string): Promise<VideoInfo | null>;
   /** The lifecycle sweep: the ids of videos still `Uploading` that were created before `cutoff`. */
   staleUploads(db: Kysely<Database>, cutoff: string): Promise<string[]>;
@@ -72,7 +72,7 @@ export interface VideoHooks {
    * the bucket after all. False when it was no longer `Uploading` (another instance got there first).
    */
   abandoned(
-    deps: Pick<AppDeps, 'db'> & Partial<AppDeps>,
+    services: Pick<Services, 'db'> & Partial<Services>,
     videoId: string,
     objectArrived: boolean,
     now: Date,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps, Logger } from '../context';
+import type { Logger, Services } from '../context';
 import type { Database } from '../db/schema';
 import type { DiskFaults } from '../files/disk';
 import { removeStaleFiles } from '../files/disk';
@@ -17,7 +17,7 @@ export interface SweepDeps {
   log: Logger;
   diskFaults?: DiskFaults;
   /** The live stream, when the sweep runs in a server: a closed video reaches open consoles. */
-  events?: AppDeps['events'];
+  events?: Services['events'];
 }
 
 export interface SweepReport {

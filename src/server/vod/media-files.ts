@@ -1,6 +1,6 @@
 import { stat } from 'node:fs/promises';
 import type { Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { MEDIA_URL_PREFIX, mediaFile } from '../media/store';
 import { parseRange } from './oss-object';
 import { fileStream } from './storage';
@@ -18,10 +18,10 @@ const TYPES: Record<string, string> = {
  * like a completed object (names are unguessable): a folder is written once per run and never
  * changed, so everything but a playlist is cached for a year; Range for players that ask.
  */
-export function registerMediaFiles(app: Hono<AppEnv>, deps: AppDeps) {
+export function registerMediaFiles(app: Hono<AppEnv>, services: Services) {
   app.on(['GET', 'HEAD'], `${MEDIA_URL_PREFIX}/*`, async (c) => {
     const rest = c.req.path.slice(MEDIA_URL_PREFIX.length + 1).split('/');
-    const file = mediaFile(deps.dataDir, rest);
+    const file = mediaFile(services.dataDir, rest);
     const type = TYPES[/\.([a-z0-9]+)$/.exec(rest.at(-1) ?? '')?.[1] ?? ''];
     const size =
       file && type

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../context';
+import type { Services } from '../context';
 import type { Database } from '../db/schema';
 import { type Actor, type UploadVideoFields, videoHooks } from './hooks';
 import { type VodDb, vodDb } from './tables';
@@ -84,12 +84,12 @@ export const videoExists = (db: VodDb, videoId: string) => videoHooks().exists(a
  * real size and its processing is queued (the resource's hook); the progress reports that pointed
  * at it are done with.
  */
-export async function objectCompleted(deps: AppDeps, bucket: string, key: string, size: number, actor: Actor) {
-  const v = vodDb(deps.db);
+export async function objectCompleted(services: Services, bucket: string, key: string, size: number, actor: Actor) {
+  const v = vodDb(services.db);
   const media = await mediaOfObject(v, bucket, key);
   if (media?.kind !== 'video') return;
   await v.deleteFrom('vod_upload_progress').where('video_id', '=', media.mediaId).execute();
-  await videoHooks().completed(deps, media.mediaId, size, actor);
+  await videoHooks().completed(services, media.mediaId, size, actor);
 }
 
 /** Where a media's object is on disk, when it has been completed. */

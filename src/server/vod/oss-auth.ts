@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import { ossSigningInput, sameSignature } from '../../contract/vod-signature';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { type Credential, isExpired, lookupCredential } from './credentials';
 import { ossErrors } from './errors';
 import { mac } from './mac';
@@ -27,7 +27,7 @@ export const isSigned = (t: OssTarget) => t.headers.authorization !== undefined;
  */
 export async function authorizeOss(
   c: Context<AppEnv>,
-  deps: AppDeps,
+  services: Services,
   t: OssTarget,
   opts: { verbs?: readonly string[]; anyObject?: boolean } = {},
 ): Promise<Credential> {
@@ -36,11 +36,11 @@ export async function authorizeOss(
   if (!m) throw ossErrors.accessDenied('AccessDenied: anonymous access is forbidden for this operation.');
   const keyId = m[1] ?? '';
   const given = m[2] ?? '';
-  const found = await lookupCredential(vodDb(deps.db), keyId, t.headers['x-oss-security-token']);
+  const found = await lookupCredential(vodDb(services.db), keyId, t.headers['x-oss-security-token']);
   if (!found.ok) throw found.reason === 'unknown' ? ossErrors.keyId(keyId) : ossErrors.badToken();
   const { cred } = found;
   if (cred.purpose !== 'oss') throw ossErrors.accessDenied('This credential is not an upload credential.');
-  const now = deps.now();
+  const now = services.now();
   if (isExpired(cred, now)) throw ossErrors.tokenExpired();
   const input = { headers: t.headers, bucket: t.bucket, key: t.key, query: t.query };
   const matches = verbs.map((method) => ossSigningInput({ ...input, method }, cred.secret));

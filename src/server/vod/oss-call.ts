@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import type { VodConfig } from './config';
 import type { OssTarget } from './oss-auth';
 import type { OssStorage } from './storage';
@@ -10,7 +10,7 @@ import type { OssStorage } from './storage';
  */
 export interface OssCall {
   c: Context<AppEnv>;
-  deps: AppDeps;
+  services: Services;
   vod: VodConfig;
   t: OssTarget;
   storage: OssStorage;

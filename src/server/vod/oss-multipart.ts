@@ -27,21 +27,21 @@ const COMPLETE_BODY_LIMIT = 2 * 1024 * 1024;
 /** The open upload named by `uploadId` for this very object, or NoSuchUpload. */
 async function openUpload(call: OssCall) {
   const id = call.t.query.uploadId ?? '';
-  const u = await findUpload(vodDb(call.deps.db), id, call.t.bucket, call.t.key);
+  const u = await findUpload(vodDb(call.services.db), id, call.t.bucket, call.t.key);
   if (!u) throw ossErrors.noSuchUpload(id);
   return u;
 }
 
 export async function initiateMultipart(call: OssCall): Promise<Response> {
-  const { c, deps, t } = call;
-  const cred = await authorizeOss(c, deps, t);
+  const { c, services, t } = call;
+  const cred = await authorizeOss(c, services, t);
   const uploadId = randomBytes(16).toString('hex').toUpperCase();
   const contentType = t.headers['content-type'] || 'application/octet-stream';
   await createUpload(
-    vodDb(deps.db),
+    vodDb(services.db),
     { uploadId, bucket: t.bucket, objectKey: t.key, contentType, state: 'open' },
     cred.staffId,
-    deps.now(),
+    services.now(),
   );
   return xmlResponse(
     c,
@@ -51,8 +51,8 @@ export async function initiateMultipart(call: OssCall): Promise<Response> {
 
 /** UploadPart: streamed to its own file (one per attempt), recorded, the part it replaces removed. */
 export async function uploadPart(call: OssCall): Promise<Response> {
-  const { c, deps, vod, t, storage } = call;
-  await authorizeOss(c, deps, t);
+  const { c, services, vod, t, storage } = call;
+  await authorizeOss(c, services, t);
   const max = vod.limits.maxParts;
   const n = Number(t.query.partNumber);
   if (!/^\d{1,5}$/.test(t.query.partNumber ?? '') || n < 1 || n > max)
@@ -67,7 +67,7 @@ export async function uploadPart(call: OssCall): Promise<Response> {
     await storage.discard(r.file);
     throw err;
   }
-  const db = vodDb(deps.db);
+  const db = vodDb(services.db);
   let replaced: string | null;
   try {
     // Aborted or completed while the bytes were arriving: keep nothing.
@@ -77,7 +77,7 @@ export async function uploadPart(call: OssCall): Promise<Response> {
       etag: quotedEtag(r.md5),
       size: r.size,
       file,
-      updatedAt: deps.now().toISOString(),
+      updatedAt: services.now().toISOString(),
     });
   } catch (err) {
     // Not recorded (a full database included): the part file goes too.
@@ -89,12 +89,12 @@ export async function uploadPart(call: OssCall): Promise<Response> {
 }
 
 export async function listUploadParts(call: OssCall): Promise<Response> {
-  const { c, deps, t } = call;
-  await authorizeOss(c, deps, t, { verbs: ['GET', 'HEAD'] });
+  const { c, services, t } = call;
+  await authorizeOss(c, services, t, { verbs: ['GET', 'HEAD'] });
   const upload = await openUpload(call);
   const max = Math.min(1000, Math.max(1, Number(t.query['max-parts'] ?? 1000) || 1000));
   const marker = Math.max(0, Number(t.query['part-number-marker'] ?? 0) || 0);
-  const rows = await listParts(vodDb(deps.db), upload.uploadId, marker, max + 1);
+  const rows = await listParts(vodDb(services.db), upload.uploadId, marker, max + 1);
   const parts = rows.slice(0, max);
   const truncated = rows.length > max;
   const partXml = parts
@@ -116,10 +116,10 @@ export async function listUploadParts(call: OssCall): Promise<Response> {
 }
 
 export async function abortMultipart(call: OssCall): Promise<Response> {
-  const { c, deps, t, storage } = call;
-  await authorizeOss(c, deps, t);
+  const { c, services, t, storage } = call;
+  await authorizeOss(c, services, t);
   const upload = await openUpload(call);
-  await deleteUpload(vodDb(deps.db), upload.uploadId);
+  await deleteUpload(vodDb(services.db), upload.uploadId);
   await storage.removeUpload(upload.uploadId);
   return c.body(null, 204);
 }
@@ -191,8 +191,8 @@ const bareEtag = (e: string) => e.replace(/"/g, '').toUpperCase();
  * multipart form, MD5 of the parts' MD5s plus `-N`.
  */
 export async function completeMultipart(call: OssCall): Promise<Response> {
-  const { c, deps, vod, t, storage } = call;
-  const cred = await authorizeOss(c, deps, t);
+  const { c, services, vod, t, storage } = call;
+  const cred = await authorizeOss(c, services, t);
   const upload = await openUpload(call);
   const md5 = expectedMd5(t.headers);
   let body: string;
@@ -204,7 +204,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
   }
   if (md5 && !md5.equals(createHash('md5').update(body, 'utf8').digest())) throw ossErrors.digestMismatch();
   const wanted = parseCompleteBody(body, vod.limits.maxParts);
-  const db = vodDb(deps.db);
+  const db = vodDb(services.db);
   if (!(await claimUpload(db, upload.uploadId))) throw ossErrors.noSuchUpload(upload.uploadId);
   try {
     const stored = new Map<number, Part>(
@@ -228,10 +228,10 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     const release = storage.admit(size);
     let tmp: string;
     try {
-      const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+      const reserve = services.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
       const available = await storage.available();
       if (available < reserve) {
-        deps.log.error(
+        services.log.error(
           `[${c.get('requestId')}] complete ${t.key}: refused, storage full (disk full: ${available + size} bytes free for ${size}, ${reserve} kept in reserve)`,
         );
         throw ossErrors.insufficientStorage();
@@ -244,7 +244,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     const all = createHash('md5');
     for (const p of chosen) all.update(Buffer.from(bareEtag(p.etag), 'hex'));
     const etag = `"${all.digest('hex').toUpperCase()}-${chosen.length}"`;
-    const now = deps.now();
+    const now = services.now();
     try {
       await storage.commit(tmp, dest, () =>
         saveObject(db, t.bucket, t.key, { size, etag, contentType: upload.contentType, updatedAt: now.toISOString() }),
@@ -255,9 +255,9 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     }
     await deleteUpload(db, upload.uploadId);
     await storage.removeUpload(upload.uploadId);
-    await objectCompleted(deps, t.bucket, t.key, size, cred);
+    await objectCompleted(services, t.bucket, t.key, size, cred);
     // Never the request's Host: the configured or allowed origin, else a path-only Location.
-    const origin = allowedOrigin(c, vod, deps.config.trustProxy) ?? '';
+    const origin = allowedOrigin(c, vod, services.config.trustProxy) ?? '';
     const fields = xmlFields({
       Location: `${origin}/${t.bucket}/${t.key}`,
       Bucket: t.bucket,

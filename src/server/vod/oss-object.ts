@@ -51,20 +51,20 @@ async function receiveChecked(call: OssCall): Promise<Received> {
  * instance count as used. Returns the release of the reservation, for when the body is stored.
  */
 async function admitUpload(call: OssCall, max: number): Promise<() => void> {
-  const { c, deps, vod, t, storage } = call;
+  const { c, services, vod, t, storage } = call;
   const declared = declaredLength(c.req.raw);
   if (declared === null) throw ossErrors.missingContentLength();
   if (declared > max) throw ossErrors.tooLarge(declared, max);
   // Reserved before the checks, so two uploads checked at once both count.
   const release = storage.admit(declared);
   try {
-    const stored = await bucketUsage(vodDb(deps.db), t.bucket);
+    const stored = await bucketUsage(vodDb(services.db), t.bucket);
     const used = stored + storage.reserved - declared;
     if (used + declared > vod.limits.quotaBytes) throw ossErrors.quotaExceeded(declared, used, vod.limits.quotaBytes);
-    const reserve = deps.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
+    const reserve = services.config.storageReserveBytes ?? DEFAULT_STORAGE_RESERVE;
     const available = await storage.available();
     if (available < reserve) {
-      deps.log.error(
+      services.log.error(
         `[${c.get('requestId')}] ${c.req.method} ${c.req.path}: refused ${declared} bytes, storage full (disk full: ${available + declared} bytes free, ${reserve} kept in reserve)`,
       );
       throw ossErrors.insufficientStorage();
@@ -88,23 +88,28 @@ export async function receiveUpload(call: OssCall, max: number): Promise<Receive
 
 /** PUT Object: streamed to a temp file, then moved into place; a video's object completes its record. */
 export async function putObject(call: OssCall): Promise<Response> {
-  const { c, deps, vod, t, storage } = call;
-  const cred = await authorizeOss(c, deps, t);
+  const { c, services, vod, t, storage } = call;
+  const cred = await authorizeOss(c, services, t);
   const dest = storage.objectPath(t.bucket, t.key);
   if (!dest) throw ossErrors.invalidObjectName();
   const r = await receiveUpload(call, vod.limits.maxObjectBytes);
   const etag = quotedEtag(r.md5);
-  const now = deps.now();
+  const now = services.now();
   const contentType = t.headers['content-type'] || 'application/octet-stream';
   try {
     await storage.commit(r.file, dest, () =>
-      saveObject(vodDb(deps.db), t.bucket, t.key, { size: r.size, etag, contentType, updatedAt: now.toISOString() }),
+      saveObject(vodDb(services.db), t.bucket, t.key, {
+        size: r.size,
+        etag,
+        contentType,
+        updatedAt: now.toISOString(),
+      }),
     );
   } catch (err) {
     await storage.discard(r.file);
     throw err;
   }
-  await objectCompleted(deps, t.bucket, t.key, r.size, cred);
+  await objectCompleted(services, t.bucket, t.key, r.size, cred);
   return c.body(null, 200, { ETag: etag });
 }
 
@@ -143,8 +148,8 @@ export function parseRange(
 
 /** GET Object (and HEAD, served through GET by app.ts): Range for players, ETag revalidation. */
 export async function getObject(call: OssCall): Promise<Response> {
-  const { c, deps, t, storage } = call;
-  const obj = await findObject(vodDb(deps.db), t.bucket, t.key);
+  const { c, services, t, storage } = call;
+  const obj = await findObject(vodDb(services.db), t.bucket, t.key);
   const file = storage.objectPath(t.bucket, t.key);
   if (!obj || !file) throw ossErrors.noSuchKey(t.key);
   const { type, attachment } = safeType(obj.contentType);

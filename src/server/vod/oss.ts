@@ -1,5 +1,5 @@
 import type { Context, Hono } from 'hono';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { drainBeforeRefusal } from '../http/body-limit';
 import type { VodConfig } from './config';
 import { OssError, ossErrors, ossErrorXml, serviceError } from './errors';
@@ -17,16 +17,16 @@ export type { OssCall };
  * to the console's routes. Completed objects are public for GET/HEAD (playback, covers): their
  * names carry 128 random bits, so only those who were given the URL can read them.
  */
-export function registerOss(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
-  const storage = new OssStorage(deps.dataDir, deps.diskFaults);
+export function registerOss(app: Hono<AppEnv>, services: Services, vod: VodConfig) {
+  const storage = new OssStorage(services.dataDir, services.diskFaults);
   const handle = async (c: Context<AppEnv>) => {
     const requestId = c.get('requestId');
     c.header('x-oss-request-id', requestId);
     try {
       const t = target(c, vod.bucket);
-      return await route({ c, deps, vod, t, storage });
+      return await route({ c, services, vod, t, storage });
     } catch (caught) {
-      const e = serviceError(caught, OssError, ossErrors.insufficientStorage, c, deps.log);
+      const e = serviceError(caught, OssError, ossErrors.insufficientStorage, c, services.log);
       const headers: Record<string, string> = { 'Content-Type': 'application/xml' };
       if (await mustClose(c.req.raw, caught)) headers.Connection = 'close';
       const host = new URL(c.req.url).host;
@@ -80,7 +80,7 @@ async function route(call: OssCall): Promise<Response> {
     case 'GET':
       if ('uploadId' in q) return listUploadParts(call);
       // Signed reads are checked (a wrong signature is refused); unsigned ones are public.
-      if (isSigned(t)) await authorizeOss(c, call.deps, t, { verbs: ['GET', 'HEAD'], anyObject: true });
+      if (isSigned(t)) await authorizeOss(c, call.services, t, { verbs: ['GET', 'HEAD'], anyObject: true });
       return getObject(call);
     case 'DELETE':
       if ('uploadId' in q) return abortMultipart(call);

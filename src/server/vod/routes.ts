@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { Code } from '../../contract/envelope';
 import { currentUser } from '../auth/middleware';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { ok } from '../http/envelope';
 import { ApiError } from '../http/errors';
 import { noStore } from '../http/security-headers';
@@ -19,8 +19,8 @@ import { vodDb } from './tables';
  * Registered before the console's static files so the SPA fallback never answers these paths. In
  * cloud mode nothing is mounted: the console talks to the cloud directly.
  */
-export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
-  const vod = deps.vod;
+export function registerVodService(app: Hono<AppEnv>, services: Services) {
+  const vod = services.vod;
   if (vod.mode !== 'local') return;
   // Signed requests carry no cookies and no ambient authority, so any origin may send them (the
   // Vite dev server, a worker); Authorization and x-oss-* must be echoed, '*' does not cover them.
@@ -33,14 +33,14 @@ export function registerVodService(app: Hono<AppEnv>, deps: AppDeps) {
   // Signed answers (credentials in UploadAuth, upload state) are no-store like the API's; object
   // reads set their own Cache-Control.
   for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow, noStore);
-  registerVodRpc(app, deps, vod);
-  registerMediaFiles(app, deps);
-  registerOss(app, deps, vod);
+  registerVodRpc(app, services, vod);
+  registerMediaFiles(app, services);
+  registerOss(app, services, vod);
 }
 
 /** `GET /prod-api/video/upload/credential` (docs/api.md §4), for any signed-in staff member. */
-export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: StsDeps = {}) {
-  const vod = deps.vod;
+export function registerVodCredential(api: Hono<AppEnv>, services: Services, sts: StsDeps = {}) {
+  const vod = services.vod;
   api.get('/video/upload/credential', async (c) => {
     const user = currentUser(c);
     if (vod.mode === 'cloud' && vod.cloud) {
@@ -50,17 +50,17 @@ export function registerVodCredential(api: Hono<AppEnv>, deps: AppDeps, sts: Sts
         return ok(c, { ...cr, region: vod.region, vodEndpoint: cloud.vodEndpoint, userId: cloud.userId });
       } catch (err) {
         const why = err instanceof StsError ? err.code : 'network error';
-        deps.log.error(`[vod] AssumeRole failed for staff ${user.staffId}:`, err);
+        services.log.error(`[vod] AssumeRole failed for staff ${user.staffId}:`, err);
         throw new ApiError(Code.Internal, `The video service refused a credential (${why})`);
       }
     }
-    const origin = allowedOrigin(c, vod, deps.config.trustProxy);
+    const origin = allowedOrigin(c, vod, services.config.trustProxy);
     if (!origin) throw new ApiError(Code.Forbidden, hostNotAllowed(c));
-    const cr = await mintCredential(vodDb(deps.db), {
+    const cr = await mintCredential(vodDb(services.db), {
       staffId: user.staffId,
       purpose: 'rpc',
       ttlSeconds: vod.credentialTtlSeconds,
-      now: deps.now(),
+      now: services.now(),
     });
     return ok(c, { ...cr, region: vod.region, vodEndpoint: `${origin}/vod`, userId: String(user.staffId) });
   });

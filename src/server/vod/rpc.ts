@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { rpcSigningKey, rpcStringToSignParts, sameSignature } from '../../contract/vod-signature';
-import type { AppDeps, AppEnv } from '../context';
+import type { AppEnv, Services } from '../context';
 import { jsonShapeProblem } from '../http/validate';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
@@ -31,26 +31,26 @@ export const VOD_VERSION = '2017-03-21';
 const SKEW_MS = 15 * 60_000;
 interface Call {
   c: Context<AppEnv>;
-  deps: AppDeps;
+  services: Services;
   vod: VodConfig;
   cred: Credential;
   p: Params;
 }
 
-export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig) {
+export function registerVodRpc(app: Hono<AppEnv>, services: Services, vod: VodConfig) {
   const handler = async (c: Context<AppEnv>) => {
     const requestId = c.get('requestId');
     try {
       const p = await readParams(c);
-      const cred = await authenticate(c, deps, p);
+      const cred = await authenticate(c, services, p);
       const action = Object.hasOwn(ACTIONS, p.Action ?? '') ? ACTIONS[p.Action ?? ''] : undefined;
       if (!action) throw rpcErrors.action();
-      const out = await action({ c, deps, vod, cred, p });
+      const out = await action({ c, services, vod, cred, p });
       return c.json({ RequestId: requestId, ...out });
     } catch (caught) {
-      const e = serviceError(caught, RpcError, rpcErrors.storageFull, c, deps.log);
+      const e = serviceError(caught, RpcError, rpcErrors.storageFull, c, services.log);
       return c.json(
-        { RequestId: requestId, HostId: hostId(c, deps, vod), Code: e.code, Message: e.message },
+        { RequestId: requestId, HostId: hostId(c, services, vod), Code: e.code, Message: e.message },
         e.status as 400,
       );
     }
@@ -62,33 +62,33 @@ export function registerVodRpc(app: Hono<AppEnv>, deps: AppDeps, vod: VodConfig)
 }
 
 /** The endpoint's host, as the cloud names it in an error: the allowed origin's, else the request's. */
-function hostId(c: Context<AppEnv>, deps: AppDeps, vod: VodConfig): string {
-  const origin = allowedOrigin(c, vod, deps.config.trustProxy);
+function hostId(c: Context<AppEnv>, services: Services, vod: VodConfig): string {
+  const origin = allowedOrigin(c, vod, services.config.trustProxy);
   return origin ? new URL(origin).host : new URL(c.req.url).host;
 }
 
 /** Checks in the cloud's order: parameters, key, token, signature, expiry, clock, nonce. */
-async function authenticate(c: Context<AppEnv>, deps: AppDeps, p: Params): Promise<Credential> {
+async function authenticate(c: Context<AppEnv>, services: Services, p: Params): Promise<Credential> {
   for (const name of ['Action', 'AccessKeyId', 'SecurityToken', 'Signature', 'SignatureNonce', 'Timestamp'])
     if (!p[name]) throw rpcErrors.missing(name);
   if (p.Version !== VOD_VERSION) throw rpcErrors.invalid('Version', `must be ${VOD_VERSION}`);
   if ((p.Format ?? 'JSON').toUpperCase() !== 'JSON') throw rpcErrors.invalid('Format', 'must be JSON');
   if (p.SignatureMethod !== 'HMAC-SHA1') throw rpcErrors.invalid('SignatureMethod', 'must be HMAC-SHA1');
   if (p.SignatureVersion !== '1.0') throw rpcErrors.invalid('SignatureVersion', 'must be 1.0');
-  const found = await lookupCredential(vodDb(deps.db), p.AccessKeyId ?? '', p.SecurityToken);
+  const found = await lookupCredential(vodDb(services.db), p.AccessKeyId ?? '', p.SecurityToken);
   if (!found.ok) throw found.reason === 'unknown' ? rpcErrors.keyNotFound() : rpcErrors.tokenMismatch();
   const { cred } = found;
   if (cred.purpose !== 'rpc') throw rpcErrors.forbidden('This credential is for uploads (OSS), not for the VOD API.');
   const expected = await macOfParts(rpcSigningKey(cred.secret), rpcStringToSignParts(c.req.method, p));
   if (!sameSignature(expected, p.Signature ?? '')) throw rpcErrors.signature();
-  const now = deps.now();
+  const now = services.now();
   if (isExpired(cred, now)) throw rpcErrors.tokenExpired();
   const ts = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/.test(p.Timestamp ?? '') ? Date.parse(p.Timestamp ?? '') : NaN;
   if (Number.isNaN(ts)) throw rpcErrors.invalid('Timestamp', 'must be ISO 8601 UTC, e.g. 2016-02-23T12:46:24Z');
   if (Math.abs(ts - now.getTime()) > SKEW_MS) throw rpcErrors.timestamp();
   if (!cred.staffActive) throw rpcErrors.forbidden('The staff account of this credential is disabled.');
   const nonce = `${cred.accessKeyId}:${(p.SignatureNonce ?? '').slice(0, 100)}`;
-  if (!(await claimNonce(vodDb(deps.db), nonce, new Date(now.getTime() + SKEW_MS).toISOString())))
+  if (!(await claimNonce(vodDb(services.db), nonce, new Date(now.getTime() + SKEW_MS).toISOString())))
     throw rpcErrors.nonceUsed();
   return cred;
 }
@@ -98,21 +98,21 @@ const b64json = (v: unknown) => Buffer.from(JSON.stringify(v), 'utf8').toString(
 
 /** The origin upload addresses name (http-util.ts: never a Host the configuration does not allow). */
 function originFor(call: Call): string {
-  const origin = allowedOrigin(call.c, call.vod, call.deps.config.trustProxy);
+  const origin = allowedOrigin(call.c, call.vod, call.services.config.trustProxy);
   if (!origin) throw rpcErrors.forbidden(hostNotAllowed(call.c));
   return origin;
 }
 
 /** Fresh UploadAddress and UploadAuth (a credential for this one object only). */
 async function uploadTicket(call: Call, media: Media) {
-  const { deps, vod, cred } = call;
-  const auth = await mintCredential(vodDb(deps.db), {
+  const { services, vod, cred } = call;
+  const auth = await mintCredential(vodDb(services.db), {
     staffId: cred.staffId,
     purpose: 'oss',
     bucket: media.bucket,
     objectKey: media.objectKey,
     ttlSeconds: vod.credentialTtlSeconds,
-    now: deps.now(),
+    now: services.now(),
   });
   const origin = originFor(call);
   return {
@@ -151,7 +151,7 @@ const textParam = (p: Params, name: string, max: number, required = false): stri
 };
 
 async function createUploadVideo(call: Call) {
-  const { p, deps, vod, cred } = call;
+  const { p, services, vod, cred } = call;
   const title = textParam(p, 'Title', 128, true);
   const fileName = textParam(p, 'FileName', 255, true) ?? '';
   // Optional, as in the cloud's API: the real size is recorded when the upload completes.
@@ -178,7 +178,7 @@ async function createUploadVideo(call: Call) {
     CoverURL: p.CoverURL || undefined,
   };
   try {
-    await createVideoMedia(deps.db, fields, media, userData, cred, deps.now());
+    await createVideoMedia(services.db, fields, media, userData, cred, services.now());
   } catch (e) {
     if (e instanceof VideoFieldError) throw rpcErrors.invalid(e.param, e.message);
     throw e;
@@ -188,7 +188,7 @@ async function createUploadVideo(call: Call) {
 
 async function refreshUploadVideo(call: Call) {
   const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
-  const db = vodDb(call.deps.db);
+  const db = vodDb(call.services.db);
   const media = await findMedia(db, videoId);
   if (media?.kind !== 'video' || !(await videoExists(db, videoId))) throw rpcErrors.videoNotFound();
   if (media.staffId !== call.cred.staffId) throw rpcErrors.forbidden('This video was started by another staff member.');
@@ -199,7 +199,7 @@ const IMAGE_TYPES = new Set(['cover', 'default']);
 const IMAGE_EXTS = new Set(['png', 'jpg', 'jpeg', 'gif', 'webp']);
 
 async function createUploadImage(call: Call) {
-  const { p, deps, vod, cred } = call;
+  const { p, services, vod, cred } = call;
   const type = textParam(p, 'ImageType', 20, true) ?? '';
   if (!IMAGE_TYPES.has(type)) throw rpcErrors.invalid('ImageType', 'must be cover or default');
   const ext = (textParam(p, 'ImageExt', 10) ?? 'png').toLowerCase();
@@ -213,7 +213,7 @@ async function createUploadImage(call: Call) {
     objectKey: `image/${imageId}.${ext}`,
     staffId: cred.staffId,
   };
-  await insertMedia(vodDb(deps.db), media, null, deps.now().toISOString());
+  await insertMedia(vodDb(services.db), media, null, services.now().toISOString());
   const origin = originFor(call);
   // The cloud answers a CDN address (ImageURL) and the bucket's own (FileURL): here both are the bucket's.
   const url = `${origin}/${media.bucket}/${media.objectKey}`;
@@ -234,7 +234,7 @@ const fileHash = (p: Params) => {
 };
 
 async function reportUploadProgress(call: Call) {
-  const { p, deps } = call;
+  const { p, services } = call;
   const userId = checkUser(call);
   const hash = fileHash(p);
   const fileName = textParam(p, 'FileName', 255, true) ?? '';
@@ -256,7 +256,7 @@ async function reportUploadProgress(call: Call) {
   }
   if (long) await nextTurn();
   const videoId = textParam(p, 'VideoId', 64) ?? null;
-  const db = vodDb(deps.db);
+  const db = vodDb(services.db);
   if (videoId) {
     const media = await findMedia(db, videoId);
     if (media?.kind !== 'video' || media.staffId !== call.cred.staffId) throw rpcErrors.videoNotFound();
@@ -264,19 +264,19 @@ async function reportUploadProgress(call: Call) {
     // kept: it would offer a finished video for resuming.
     if (await videoIsComplete(db, videoId)) return {};
   }
-  await saveProgress(db, { userId, fileHash: hash, fileName, fileSize, uploadPoint, videoId }, deps.now());
+  await saveProgress(db, { userId, fileHash: hash, fileName, fileSize, uploadPoint, videoId }, services.now());
   return {};
 }
 
 async function getUploadProgress(call: Call) {
   const userId = checkUser(call);
-  const row = await readProgress(vodDb(call.deps.db), userId, fileHash(call.p));
+  const row = await readProgress(vodDb(call.services.db), userId, fileHash(call.p));
   return { UploadPoint: row?.upload_point ?? '', VideoId: row?.video_id ?? '' };
 }
 
 async function videoInfoOf(call: Call): Promise<VideoInfo> {
   const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
-  const info = await videoHooks().info(call.deps.db, videoId);
+  const info = await videoHooks().info(call.services.db, videoId);
   if (!info) throw rpcErrors.videoNotFound();
   return info;
 }

@@ -39,9 +39,9 @@ export function assumeRoleParams(
   cloud: NonNullable<VodConfig['cloud']>,
   sessionName: string,
   durationSeconds: number,
-  deps: StsDeps = {},
+  services: StsDeps = {},
 ): Record<string, string> {
-  const now = (deps.now ?? (() => new Date()))();
+  const now = (services.now ?? (() => new Date()))();
   const params: Record<string, string> = {
     Action: 'AssumeRole',
     Version: '2015-04-01',
@@ -49,7 +49,7 @@ export function assumeRoleParams(
     AccessKeyId: cloud.accessKeyId,
     SignatureMethod: 'HMAC-SHA1',
     SignatureVersion: '1.0',
-    SignatureNonce: (deps.nonce ?? randomUUID)(),
+    SignatureNonce: (services.nonce ?? randomUUID)(),
     Timestamp: `${now.toISOString().slice(0, 19)}Z`,
     RoleArn: cloud.roleArn,
     RoleSessionName: sessionName,
@@ -63,10 +63,10 @@ export async function assumeRole(
   cloud: NonNullable<VodConfig['cloud']>,
   sessionName: string,
   durationSeconds: number,
-  deps: StsDeps = {},
+  services: StsDeps = {},
 ): Promise<StsCredentials> {
-  const body = new URLSearchParams(assumeRoleParams(cloud, sessionName, durationSeconds, deps)).toString();
-  const doFetch = deps.fetch ?? fetch;
+  const body = new URLSearchParams(assumeRoleParams(cloud, sessionName, durationSeconds, services)).toString();
+  const doFetch = services.fetch ?? fetch;
   const res = await doFetch(`${cloud.stsEndpoint.replace(/\/$/, '')}/`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },

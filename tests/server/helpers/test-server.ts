@@ -9,7 +9,7 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../src/contract/envelope';
 import type { Book } from '../../../src/resources/book/schema';
 import { createApp } from '../../../src/server/app';
-import type { AppConfig, AppDeps } from '../../../src/server/context';
+import type { AppConfig, Services } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
@@ -49,8 +49,8 @@ export interface TestServer {
   /** http://127.0.0.1:PORT (no trailing slash). */
   url: string;
   db: Kysely<Database>;
-  /** What the app was built from (its services: `deps.ops` holds its health and metrics state). */
-  deps: AppDeps;
+  /** What the app was built from (its services: `services.ops` holds its health and metrics state). */
+  services: Services;
   dir: string;
   adminToken: string;
   /** Moves the server's clock; no sleeping for expiry tests. */
@@ -112,7 +112,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     extraConnectSrc: [],
     ...opts.config,
   };
-  const deps = createServices({
+  const services = createServices({
     db,
     dialect,
     dataDir,
@@ -124,7 +124,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     diskFaults: opts.diskFaults,
     ops: opts.ops,
   });
-  const app = createApp(deps);
+  const app = createApp(services);
   const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(s));
   });
@@ -158,7 +158,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   return {
     url,
     db,
-    deps,
+    services,
     dir,
     adminToken: first.body.data.token,
     advance: (ms) => {
@@ -174,7 +174,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      await deps.close();
+      await services.close();
       await testDb.dispose();
       await opts.beforeRemove?.(dataDir);
       await rm(dir, { recursive: true, force: true });

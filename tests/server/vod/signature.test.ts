@@ -112,10 +112,10 @@ describe('cloud mode', () => {
     vodEndpoint: 'https://vod.cn-shanghai.aliyuncs.com',
     stsEndpoint: 'https://sts.cn-shanghai.aliyuncs.com',
   };
-  const deps = { now: () => new Date('2025-01-02T03:04:05.678Z'), nonce: () => 'n-1' };
+  const services = { now: () => new Date('2025-01-02T03:04:05.678Z'), nonce: () => 'n-1' };
 
   it('signs AssumeRole as an RPC POST with at least 900 s', async () => {
-    const p = assumeRoleParams(cloud, 'lectern-7', 60, deps);
+    const p = assumeRoleParams(cloud, 'lectern-7', 60, services);
     expect(p).toMatchObject({
       Action: 'AssumeRole',
       Version: '2015-04-01',
@@ -143,7 +143,7 @@ describe('cloud mode', () => {
         },
       });
     }) as unknown as typeof globalThis.fetch;
-    const cr = await assumeRole(cloud, 'lectern-7', 900, { ...deps, fetch });
+    const cr = await assumeRole(cloud, 'lectern-7', 900, { ...services, fetch });
     expect(cr).toEqual({
       accessKeyId: 'STS.x',
       accessKeySecret: 's',

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../../server/context';
+import type { AppEnv, Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import type { Db } from '../../../server/crud/types';
 import { staleVersion } from '../../../server/crud/write';
@@ -35,17 +35,17 @@ const readLinks = (db: Db): Promise<SiteLink[]> =>
   db.selectFrom('site_link').select(['id', 'name', 'url', 'sort']).orderBy('sort').orderBy('id').execute();
 
 /** GET /company/list, PUT /company, GET /url/list, PUT /url: each write audited in its transaction. */
-export function aboutServer(deps: AppDeps): NounServer {
+export function aboutServer(services: Services): NounServer {
   const about = new Hono<AppEnv>();
   about.get('/list', async (c) => {
-    return ok(c, [toAbout(await readAbout(deps.db), deps.now().toISOString())]);
+    return ok(c, [toAbout(await readAbout(services.db), services.now().toISOString())]);
   });
 
   about.put('/', async (c) => {
     const input = await readJson(c, aboutUpdateSchema, ['createdAt', 'updatedAt']);
     const user = currentUser(c);
-    const out = await deps.db.transaction().execute(async (trx) => {
-      const at = deps.now().toISOString();
+    const out = await services.db.transaction().execute(async (trx) => {
+      const at = services.now().toISOString();
       const before = await readAbout(trx);
       const current = before?.version ?? 0;
       if (input.version !== undefined && input.version !== current)
@@ -85,13 +85,13 @@ export function aboutServer(deps: AppDeps): NounServer {
   });
 
   const links = new Hono<AppEnv>();
-  links.get('/list', async (c) => ok(c, await readLinks(deps.db)));
+  links.get('/list', async (c) => ok(c, await readLinks(services.db)));
 
   links.put('/', async (c) => {
     const input = await readJson(c, urlListUpdateSchema);
     const user = currentUser(c);
-    const out = await deps.db.transaction().execute(async (trx) => {
-      const at = deps.now().toISOString();
+    const out = await services.db.transaction().execute(async (trx) => {
+      const at = services.now().toISOString();
       const before = await readLinks(trx);
       await trx.deleteFrom('site_link').execute();
       if (input.length > 0) {

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import { invalidField } from '../../../server/http/errors';
@@ -11,8 +11,8 @@ import { applicationTransitions } from './transition';
  * `/apply`: page and create through the generic machinery; `PUT /apply` is a status transition with
  * its stock rule (transition.ts). No delete: borrowing history is kept.
  */
-export function applicationServer(deps: AppDeps): DefinedResource {
-  const noun = defineResource(deps, {
+export function applicationServer(services: Services): DefinedResource {
+  const noun = defineResource(services, {
     ...fromSpec(applicationSpec, 'application'),
     schemas: { create: applicationCreateSchema, page: applicationPageSchema },
     operations: { update: false, delete: false },
@@ -38,6 +38,6 @@ export function applicationServer(deps: AppDeps): DefinedResource {
       if (!book) throw invalidField('bookId', 'no such book');
     },
   });
-  applicationTransitions(noun.app, deps);
+  applicationTransitions(noun.app, services);
   return noun;
 }

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../../server/context';
+import type { AppEnv, Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import type { Db } from '../../../server/crud/types';
 import { staleVersion } from '../../../server/crud/write';
@@ -28,7 +28,7 @@ async function moveStock(trx: Db, bookId: number, delta: 1 | -1, at: string): Pr
 }
 
 /** `PUT /apply`: a status transition with its stock rule, on the application's sub-app. */
-export function applicationTransitions(app: Hono<AppEnv>, deps: AppDeps) {
+export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
   app.put('/', async (c) => {
     const input = await readJson(c, applicationUpdateSchema, [
       ...APPLICATION_READ_ONLY,
@@ -39,7 +39,7 @@ export function applicationTransitions(app: Hono<AppEnv>, deps: AppDeps) {
     ]);
     const user = currentUser(c);
     let bookVersion: number | null = null;
-    const out = await deps.db.transaction().execute(async (trx) => {
+    const out = await services.db.transaction().execute(async (trx) => {
       const before = await selectApplication(trx).where('application.id', '=', input.id).executeTakeFirst();
       if (!before) throw notFound(`apply ${input.id}`);
       if (before.version !== input.version) throw staleVersion(before.version, input.version, toApplication(before));
@@ -51,7 +51,7 @@ export function applicationTransitions(app: Hono<AppEnv>, deps: AppDeps) {
           'status',
         );
       }
-      const at = deps.now().toISOString();
+      const at = services.now().toISOString();
       const delta = input.status === 'approved' ? -1 : input.status === 'returned' ? 1 : 0;
       if (delta !== 0) {
         const stock = await moveStock(trx, before.book_id, delta, at);
@@ -99,9 +99,15 @@ export function applicationTransitions(app: Hono<AppEnv>, deps: AppDeps) {
     });
     // After the commit: open consoles recount pending applications and refresh the lists.
     const actor = { id: user.staffId, name: user.name || user.userName };
-    void deps.events.publishChange({ resource: 'apply', id: out.id, version: out.version, action: 'update', actor });
+    void services.events.publishChange({
+      resource: 'apply',
+      id: out.id,
+      version: out.version,
+      action: 'update',
+      actor,
+    });
     if (bookVersion !== null) {
-      void deps.events.publishChange({
+      void services.events.publishChange({
         resource: 'book',
         id: out.bookId,
         version: bookVersion,

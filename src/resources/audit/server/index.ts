@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
 import { fromSpec, type RowOf } from '../../../server/crud/from-spec';
@@ -25,8 +25,8 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 });
 
 /** `/audit/page` (+ export): the trail, admin only, read only. */
-export function auditServer(deps: AppDeps): NounServer {
-  const { routes } = defineResource(deps, {
+export function auditServer(services: Services): NounServer {
+  const { routes } = defineResource(services, {
     ...fromSpec(auditSpec, 'audit_log'),
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },

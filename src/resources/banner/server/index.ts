@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -13,8 +13,8 @@ const columns = columnMap<Banner>()(select, ['title', 'imageUrl', 'linkUrl', 'so
   enabled: { column: 'enabled', read: Boolean, write: (v) => (v ? 1 : 0) },
 });
 
-export function bannerServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function bannerServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(bannerSpec, 'banner'),
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     keywordColumns: ['banner.title', 'banner.link_url'],

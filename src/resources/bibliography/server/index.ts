@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -16,8 +16,8 @@ const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography
 
 const columns = columnMap<Bibliography>()(select, ['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
 
-export function bibliographyServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function bibliographyServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     keywordColumns: [

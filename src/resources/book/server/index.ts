@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -21,8 +21,8 @@ const columns = columnMap<Book>()(select, BOOK_FIELDS, {
   subclassName: { column: 'subclass_name', write: false },
 });
 
-export function bookServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function bookServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -18,8 +18,8 @@ const select = (db: Db) => db.selectFrom('category').selectAll('category');
 
 const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
 
-export function categoryServer(deps: AppDeps): DefinedResource {
-  const noun = defineResource(deps, {
+export function categoryServer(services: Services): DefinedResource {
+  const noun = defineResource(services, {
     ...fromSpec(categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     keywordColumns: ['category.name', 'category.description'],
@@ -44,7 +44,12 @@ export function categoryServer(deps: AppDeps): DefinedResource {
   });
 
   noun.app.get('/list', async (c) => {
-    const rows = await deps.db.selectFrom('category').select(['id', 'name']).orderBy('sort').orderBy('name').execute();
+    const rows = await services.db
+      .selectFrom('category')
+      .select(['id', 'name'])
+      .orderBy('sort')
+      .orderBy('name')
+      .execute();
     return ok<CategoryOption[]>(c, rows);
   });
   return noun;

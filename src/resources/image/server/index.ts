@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import type { NounServer } from '../../../server/http/noun';
 import { IMAGE_MAX_BYTES } from '../schema';
 import { imageRecords } from './records';
@@ -9,11 +9,11 @@ import { imageFiles, imageUpload } from './upload';
  * files (`GET /files/images/{name}`), which answer before the token check since an `<img>` tag
  * cannot send one.
  */
-export function imageServer(deps: AppDeps): NounServer {
-  const records = imageRecords(deps);
+export function imageServer(services: Services): NounServer {
+  const records = imageRecords(services);
   return {
-    routes: { ...records.routes, '/file/upload': imageUpload(deps) },
-    publicRoutes: { '/files/images': imageFiles(deps) },
+    routes: { ...records.routes, '/file/upload': imageUpload(services) },
+    publicRoutes: { '/files/images': imageFiles(services) },
     uploads: { '/file/upload/img': { bytes: IMAGE_MAX_BYTES, what: 'Image', limit: '5 MiB' } },
     resource: records.resource,
   };

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -20,8 +20,8 @@ const columns = columnMap<ImageRecord>()(
 export const toImage = columns.toApi;
 
 /** `/image`: page and delete; created by `POST /file/upload/img` (upload.ts). */
-export function imageRecords(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function imageRecords(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
@@ -30,9 +30,9 @@ export function imageRecords(deps: AppDeps): DefinedResource {
     // Only after the commit: a rolled-back delete must still find its file.
     afterDeleteCommit: async (before) => {
       try {
-        await removeImage(deps.dataDir, before.stored_name);
+        await removeImage(services.dataDir, before.stored_name);
       } catch (err) {
-        deps.log.error(`image ${before.id}: could not remove ${before.stored_name}`, err);
+        services.log.error(`image ${before.id}: could not remove ${before.stored_name}`, err);
       }
     },
   });

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { IMAGE_VARIANT_WIDTHS, snapImageWidth } from '../../../contract/image-variants';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppDeps, AppEnv } from '../../../server/context';
+import type { AppEnv, Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
 import {
@@ -48,7 +48,7 @@ function variantFormat(accept: string | undefined, ext: string): VariantFormat {
  * `?w=N`: a copy at most N px wide (N snapped up to the next of IMAGE_VARIANT_WIDTHS), never wider than
  * the original, made on first request and kept; WebP when Accept takes it (`Vary: Accept`).
  */
-export function imageFiles(deps: AppDeps): Hono<AppEnv> {
+export function imageFiles(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get('/:name', async (c) => {
     const name = c.req.param('name');
@@ -64,7 +64,7 @@ export function imageFiles(deps: AppDeps): Hono<AppEnv> {
           params: { max: LARGEST_WIDTH },
         });
       const format = variantFormat(c.req.header('accept'), ext);
-      const copy = await imageVariant(deps.dataDir, name, width, format);
+      const copy = await imageVariant(services.dataDir, name, width, format);
       if (!copy) return c.notFound();
       return c.body(new Uint8Array(copy), 200, {
         'Content-Type': MIME_BY_VARIANT[format],
@@ -75,7 +75,7 @@ export function imageFiles(deps: AppDeps): Hono<AppEnv> {
     }
     let bytes: Buffer;
     try {
-      bytes = await readFile(join(imagesDir(deps.dataDir), name));
+      bytes = await readFile(join(imagesDir(services.dataDir), name));
     } catch {
       return c.notFound();
     }
@@ -89,7 +89,7 @@ export function imageFiles(deps: AppDeps): Hono<AppEnv> {
 }
 
 /** POST /file/upload/img: multipart `file`, type by magic bytes, at most 5 MiB. */
-export function imageUpload(deps: AppDeps): Hono<AppEnv> {
+export function imageUpload(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.post('/img', async (c) => {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
@@ -119,19 +119,19 @@ export function imageUpload(deps: AppDeps): Hono<AppEnv> {
     const { bytes, width, height } = cleaned;
     const user = currentUser(c);
     const fileName = (file.name || 'image').slice(0, 255);
-    const room = await deps.files.roomFor(imagesDir(deps.dataDir), bytes.length);
+    const room = await services.files.roomFor(imagesDir(services.dataDir), bytes.length);
     if (!room.fits) {
-      deps.log.error(
-        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${room.free} bytes free, ${deps.files.reserveBytes} kept in reserve)`,
+      services.log.error(
+        `[${c.get('requestId')}] image upload refused: storage full (disk full: ${room.free} bytes free, ${services.files.reserveBytes} kept in reserve)`,
       );
       throw storageFull();
     }
     // The file first, then the row: a failed transaction removes the orphan file below. A failed
     // write removes its own temp file; app.onError answers a full disk with 507.
-    const storedName = await storeImage(deps.dataDir, bytes, mime, deps.files.faults);
+    const storedName = await storeImage(services.dataDir, bytes, mime, services.files.faults);
     try {
-      const out = await deps.db.transaction().execute(async (trx) => {
-        const at = deps.now().toISOString();
+      const out = await services.db.transaction().execute(async (trx) => {
+        const at = services.now().toISOString();
         const { id } = await trx
           .insertInto('image')
           .values({
@@ -157,7 +157,7 @@ export function imageUpload(deps: AppDeps): Hono<AppEnv> {
       });
       return ok(c, out, 201);
     } catch (err) {
-      await removeImage(deps.dataDir, storedName);
+      await removeImage(services.dataDir, storedName);
       throw err;
     }
   });

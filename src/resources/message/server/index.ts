@@ -1,5 +1,5 @@
 import { type SqlBool, sql } from 'kysely';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { specFilters } from '../../../server/crud/filters';
@@ -23,8 +23,8 @@ function ofReader(readerId: number | undefined) {
 }
 
 /** `/online`: readers' messages. */
-export function messageServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function messageServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(messageSpec, 'message'),
     schemas: { create: messageCreateSchema, update: messageUpdateSchema, page: messagePageSchema },
     filters: (p) => [...specFilters(messageSpec.filters, p), ...ofReader(p.readerId)],

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -12,8 +12,8 @@ const select = (db: Db) => db.selectFrom('news').selectAll('news');
 
 const columns = columnMap<News>()(select, ['title', 'summary', 'content', 'coverUrl', 'status', 'publishedAt']);
 
-export function newsServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function newsServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(newsSpec, 'news'),
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     // Not the HTML content: a keyword would match tag and attribute names.
@@ -26,7 +26,7 @@ export function newsServer(deps: AppDeps): DefinedResource {
       const publishedAt = i.publishedAt ? new Date(i.publishedAt).toISOString() : null;
       return { ...columns.toColumns(i), content, published_at: publishedAt };
     },
-    prepare(columns, _input, { before, deps: d }) {
+    prepare(columns, _input, { before, services: d }) {
       // Publishing keeps the first publication time: a later edit that omits it does not move it.
       if (columns.published_at === null && columns.status === 'published') {
         columns.published_at = before?.published_at ?? d.now().toISOString();

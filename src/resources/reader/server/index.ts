@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -13,8 +13,8 @@ const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
 const columns = columnMap<Reader>()(select, ['nickName', 'phone', 'email', 'gender', 'status', 'avatarUrl']);
 
 /** `/users`: the reading site's readers. */
-export function readerServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function readerServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(readerSpec, 'reader'),
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],

@@ -1,4 +1,4 @@
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -19,8 +19,8 @@ const columns = columnMap<Resource>()(select, ['title', 'type', 'url', 'descript
 });
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
-export function resourceServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function resourceServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],

@@ -1,6 +1,6 @@
 import { hashPassword } from '../../../server/auth/password';
 import { requireStrongPassword } from '../../../server/auth/password-rule';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { contains, eq } from '../../../server/crud/filters';
@@ -36,8 +36,8 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
 });
 
 /** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
-export function staffServer(deps: AppDeps): DefinedResource {
-  return defineResource(deps, {
+export function staffServer(services: Services): DefinedResource {
+  return defineResource(services, {
     ...fromSpec(staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],

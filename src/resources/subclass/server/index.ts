@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -39,8 +39,8 @@ async function booksUsing(trx: Db, subclassId: number): Promise<number> {
   return Number(row.n);
 }
 
-export function subclassServer(deps: AppDeps): DefinedResource {
-  const noun = defineResource(deps, {
+export function subclassServer(services: Services): DefinedResource {
+  const noun = defineResource(services, {
     ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     keywordColumns: ['sc.name'],
@@ -79,7 +79,7 @@ export function subclassServer(deps: AppDeps): DefinedResource {
 
   noun.app.get('/list', async (c) => {
     const { categoryId } = parseWith(listQuery, c.req.query());
-    let q = deps.db.selectFrom('category_subclass').select(['id', 'category_id', 'name']);
+    let q = services.db.selectFrom('category_subclass').select(['id', 'category_id', 'name']);
     if (categoryId !== undefined) q = q.where('category_id', '=', categoryId);
     const rows = await q.orderBy('sort').orderBy('name').orderBy('id').execute();
     return ok<SubclassOption[]>(

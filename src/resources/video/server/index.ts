@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
@@ -45,10 +45,10 @@ const RPC_NAMES: Record<string, string> = {
  * `POST /video/{id}/retry`. Registers what the video service asks of video records (vod/hooks.ts)
  * and the processing queue (processing.ts).
  */
-export function videoServer(deps: AppDeps): DefinedResource {
-  defineProcessing(deps);
+export function videoServer(services: Services): DefinedResource {
+  defineProcessing(services);
   setVideoHooks(hooks);
-  const noun = defineResource(deps, {
+  const noun = defineResource(services, {
     ...fromSpec(videoSpec, 'video'),
     schemas: { create: videoCreateSchema, update: videoUpdateSchema, page: videoPageSchema },
     keywordColumns: ['video.title', 'video.file_name', 'video.video_id', 'video.tags'],
@@ -67,7 +67,7 @@ export function videoServer(deps: AppDeps): DefinedResource {
     readOnlyFields: READ_ONLY,
     // Its HLS renditions and snapshots go with it (the bucket's object stays, as before).
     afterDeleteCommit: async (before) => {
-      const dir = mediaDir(deps.dataDir, before.video_id);
+      const dir = mediaDir(services.dataDir, before.video_id);
       if (dir) await rm(dir, { recursive: true, force: true });
     },
     unique: [{ field: 'videoId', column: 'video_id', message: (v) => `A video with id ${String(v)} already exists` }],
@@ -77,7 +77,7 @@ export function videoServer(deps: AppDeps): DefinedResource {
   noun.app.post('/:id{[0-9]+}/retry', async (c) => {
     const id = parseId(c.req.param('id'));
     const user = currentUser(c);
-    const row = await deps.db
+    const row = await services.db
       .selectFrom('video')
       .select(['video_id', 'status'])
       .where('id', '=', id)
@@ -93,15 +93,15 @@ export function videoServer(deps: AppDeps): DefinedResource {
         },
       );
     if (row.status !== 'TranscodeFail') throw refused();
-    const moved = await setVideoStatus(deps, row.video_id, 'UploadSucc', {
+    const moved = await setVideoStatus(services, row.video_id, 'UploadSucc', {
       from: ['TranscodeFail'],
       actor: user,
       patch: { fail_reason: null },
-      now: deps.now(),
+      now: services.now(),
     });
     if (!moved) throw refused();
-    await queueProcessing(deps, row.video_id);
-    const after = await selectVideo(deps.db).where('video.id', '=', id).executeTakeFirstOrThrow();
+    await queueProcessing(services, row.video_id);
+    const after = await selectVideo(services.db).where('video.id', '=', id).executeTakeFirstOrThrow();
     return ok(c, toVideo(after));
   });
   return noun;
@@ -155,17 +155,17 @@ const hooks = {
     return status !== undefined && status !== 'Uploading';
   },
 
-  async completed(deps, videoId, size, actor) {
-    if ((await videoRow(deps.db, videoId))?.status !== 'Uploading') return;
+  async completed(services, videoId, size, actor) {
+    if ((await videoRow(services.db, videoId))?.status !== 'Uploading') return;
     // The job first: a process that stops right after still has it queued (it then finds the
     // record Uploading and takes it from there); the status after it, so it may lose to the job.
-    await queueProcessing(deps, videoId);
+    await queueProcessing(services, videoId);
     // The size the client announced (or not) in CreateUploadVideo may differ from what arrived.
-    await setVideoStatus(deps, videoId, 'UploadSucc', {
+    await setVideoStatus(services, videoId, 'UploadSucc', {
       from: ['Uploading'],
       actor,
       patch: { file_size: size },
-      now: deps.now(),
+      now: services.now(),
     });
   },
 
@@ -179,10 +179,10 @@ const hooks = {
     return rows.map((r) => r.video_id);
   },
 
-  abandoned: (deps, videoId, objectArrived, now) =>
+  abandoned: (services, videoId, objectArrived, now) =>
     // Its bytes arrived but processing never started (the instance stopped between the two):
     // failed, so an editor can retry it; no object: the upload was abandoned.
-    setVideoStatus(deps, videoId, 'TranscodeFail', {
+    setVideoStatus(services, videoId, 'TranscodeFail', {
       from: ['Uploading'],
       patch: { fail_reason: objectArrived ? 'transcode_failed' : 'upload_abandoned' },
       now,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import type { JobRun } from '../../../server/jobs';
 import { mediaSettings, probe } from '../../../server/media/ffmpeg';
 import { type Rendition, snapshots, transcodeHls } from '../../../server/media/hls';
@@ -30,31 +30,31 @@ const definitionOf = (height: number) => (height >= 1080 ? 'FHD' : height >= 720
  * (`not_a_video`) at once; any other failure is thrown for the queue to try again, and after the
  * last try `giveUp` sets `transcode_failed`. A try run again (its process died) starts over.
  */
-async function processVideo(deps: AppDeps, data: ProcessJob, job: JobRun): Promise<void> {
+async function processVideo(services: Services, data: ProcessJob, job: JobRun): Promise<void> {
   const { videoId } = data;
-  const row = await videoRow(deps.db, videoId);
+  const row = await videoRow(services.db, videoId);
   // Deleted meanwhile, or done by a try that finished after all: nothing to do.
   if (!row || row.status === 'Normal') return;
-  const log = (msg: string) => deps.log.info(`[video] ${videoId} (job ${job.id}, try ${job.attempt}): ${msg}`);
+  const log = (msg: string) => services.log.info(`[video] ${videoId} (job ${job.id}, try ${job.attempt}): ${msg}`);
   log('processing');
-  const object = await completedObjectOf(deps.db, videoId);
+  const object = await completedObjectOf(services.db, videoId);
   // The size that arrived, in case this try ran before the completion recorded it.
-  await setVideoStatus(deps, videoId, 'Transcoding', {
+  await setVideoStatus(services, videoId, 'Transcoding', {
     patch: { fail_reason: null, ...(object ? { file_size: object.size } : {}) },
   });
-  const source = object ? new OssStorage(deps.dataDir).objectPath(object.bucket, object.key) : null;
+  const source = object ? new OssStorage(services.dataDir).objectPath(object.bucket, object.key) : null;
   if (!source) {
-    await setVideoStatus(deps, videoId, 'TranscodeFail', { patch: { fail_reason: 'source_missing' } });
+    await setVideoStatus(services, videoId, 'TranscodeFail', { patch: { fail_reason: 'source_missing' } });
     return;
   }
   const started = Date.now();
   const found = await probe(source, job.signal);
   if (!found) {
     log('not a video');
-    await setVideoStatus(deps, videoId, 'TranscodeFail', { patch: { fail_reason: 'not_a_video' } });
+    await setVideoStatus(services, videoId, 'TranscodeFail', { patch: { fail_reason: 'not_a_video' } });
     return;
   }
-  const base = mediaDir(deps.dataDir, videoId);
+  const base = mediaDir(services.dataDir, videoId);
   if (!base) throw new Error(`not a media id: ${videoId}`);
   const run = randomBytes(6).toString('hex');
   const out = join(base, run);
@@ -88,9 +88,9 @@ async function processVideo(deps: AppDeps, data: ProcessJob, job: JobRun): Promi
     definition: 'AUTO',
   });
   // The first snapshot is the cover unless the editor chose one (a cover of an earlier run is not a choice).
-  const current = (await videoRow(deps.db, videoId))?.cover_url ?? null;
+  const current = (await videoRow(services.db, videoId))?.cover_url ?? null;
   const ownSnapshot = current?.startsWith(`${mediaUrl(videoId)}/`) ?? false;
-  const done = await setVideoStatus(deps, videoId, 'Normal', {
+  const done = await setVideoStatus(services, videoId, 'Normal', {
     from: ['Transcoding'],
     patch: {
       duration: Math.round(found.duration * 1000) / 1000,
@@ -120,17 +120,17 @@ async function processVideo(deps: AppDeps, data: ProcessJob, job: JobRun): Promi
 }
 
 /** The `video.process` queue of this app: at most 3 tries, 30 s then 60 s apart (LECTERN_TRANSCODE_RETRY_SECONDS). */
-export function defineProcessing(deps: AppDeps) {
-  deps.jobs.define<ProcessJob>({
+export function defineProcessing(services: Services) {
+  services.jobs.define<ProcessJob>({
     queue: PROCESS_QUEUE,
     attempts: 3,
     retryDelaySeconds: envSeconds('LECTERN_TRANSCODE_RETRY_SECONDS', 30, 1, 86_400),
     timeoutSeconds: processTimeoutSeconds(),
     // As many tries at once as ffmpeg may run (LECTERN_TRANSCODE_CONCURRENCY).
     concurrency: mediaSettings().concurrency,
-    run: (data, job) => processVideo(deps, data, job),
+    run: (data, job) => processVideo(services, data, job),
     giveUp: async (data) => {
-      await setVideoStatus(deps, data.videoId, 'TranscodeFail', {
+      await setVideoStatus(services, data.videoId, 'TranscodeFail', {
         from: ['UploadSucc', 'Transcoding'],
         patch: { fail_reason: 'transcode_failed' },
       });
@@ -148,6 +148,6 @@ function envSeconds(name: string, fallback: number, min: number, max: number): n
 }
 
 /** Processing starts: queued once the record says its bytes are all here. */
-export async function queueProcessing(deps: AppDeps, videoId: string): Promise<void> {
-  await deps.jobs.send<ProcessJob>(PROCESS_QUEUE, { videoId });
+export async function queueProcessing(services: Services, videoId: string): Promise<void> {
+  await services.jobs.send<ProcessJob>(PROCESS_QUEUE, { videoId });
 }

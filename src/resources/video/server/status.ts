@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../../server/context';
+import type { Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { writeAudit } from '../../../server/db/repositories/audit';
 import type { Database } from '../../../server/db/schema';
@@ -28,13 +28,13 @@ export interface VideoPatch {
  * Returns false when no video matched.
  */
 export async function setVideoStatus(
-  deps: Pick<AppDeps, 'db'> & Partial<AppDeps>,
+  services: Pick<Services, 'db'> & Partial<Services>,
   videoId: string,
   status: VideoStatus,
   opts: { actor?: Actor; from?: readonly VideoStatus[]; patch?: VideoPatch; now?: Date } = {},
 ): Promise<boolean> {
   const at = (opts.now ?? new Date()).toISOString();
-  const changed = await deps.db.transaction().execute(async (trx) => {
+  const changed = await services.db.transaction().execute(async (trx) => {
     const before = await trx
       .selectFrom('video')
       .select(['id', 'status', 'title', 'fail_reason'])
@@ -63,9 +63,9 @@ export async function setVideoStatus(
     return { id: before.id, version };
   });
   if (!changed) return false;
-  if (deps.events) {
+  if (services.events) {
     const a = opts.actor;
-    void deps.events.publishChange({
+    void services.events.publishChange({
       resource: 'video',
       id: changed.id,
       version: changed.version,
