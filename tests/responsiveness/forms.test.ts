@@ -22,7 +22,7 @@ const NEAR = 'x'.repeat(69);
 
 /**
  * [what, content type, body]. Urlencoded bodies are not here: both routes refuse any type but
- * multipart before reading the body (readForm's own limit is tested in tests/server/forms.test.ts).
+ * multipart before reading the body (readForm's own limit is tested in tests/server/http/forms.test.ts).
  */
 const HOSTILE: [string, string, string][] = [
   ['100,000 tiny text parts', `multipart/form-data; boundary=${B}`, fill(textPart(B, 'a'), '', end(B))],
