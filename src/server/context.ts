@@ -1,12 +1,15 @@
+/**
+ * The base types of the server, a leaf of its import graph: the configuration, the logger, what
+ * the services are built from (`ServiceBase`), the signed-in member and the request's variables.
+ * It imports none of the services it describes; their type, `Services`, is derived from
+ * `createServices` in services.ts.
+ */
 import type { Kysely } from 'kysely';
 import type { Role } from '../contract/auth';
 import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
-import type { EventsConfig, LiveHub } from './events/hub';
+import type { EventsConfig } from './events/config';
 import type { DiskFaults } from './files/disk';
-import type { Files } from './files/store';
-import type { Jobs } from './jobs';
-import type { Ops } from './ops';
 import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
 
@@ -64,26 +67,6 @@ export interface ServiceBase {
    * failed write (cleanup, the 507 answer, the log) is the production code path.
    */
   diskFaults?: DiskFaults;
-}
-
-/**
- * The app's services, built once by `createServices` and handed to every route, noun and
- * infrastructure piece that needs them: several apps in one process (the tests, a second
- * instance) each have their own.
- */
-export interface Services extends ServiceBase {
-  /** Logger, metrics and the draining flag (ops/). */
-  ops: Ops;
-  /** The live streams and presence (events/); writes publish their changes through it. */
-  events: LiveHub;
-  /** Durable background jobs (jobs/). */
-  jobs: Jobs;
-  /** The video service's settings, defaults filled in (vod/config.ts). */
-  vod: VodConfig;
-  /** Where uploaded files go and how much of the disk stays free (files/). */
-  files: Files;
-  /** Stops what the services started (jobs, streams, the event-loop watch); the database stays open. */
-  close(): Promise<void>;
 }
 
 /** The signed-in staff member, loaded fresh from the database on every request. */

@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Context } from 'hono';
 import { getSignedCookie, setSignedCookie } from 'hono/cookie';
 import type { Kysely } from 'kysely';
-import type { Services } from '../context';
 import { serverSecret } from '../db/repositories/server-secrets';
 import type { Database } from '../db/schema';
+import type { Services } from '../services';
 
 /**
  * Device cookies (OWASP, "Slow down online guessing attacks with device cookies"): after a

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { LoginInput } from '../../contract/auth';
-import type { AppConfig, Services } from '../context';
+import type { AppConfig } from '../context';
 import {
   type Held,
   type LimitKey,
@@ -15,6 +15,7 @@ import { createSession, purgeIdleSessions } from '../db/repositories/sessions';
 import { findStaffByLogin } from '../db/repositories/staff';
 import { addressLimitKey } from '../http/client-address';
 import { badCredentials, tooManyAttempts } from '../http/errors';
+import type { Services } from '../services';
 import { newDeviceNonce } from './device-cookie';
 import { dummyHash, verifyPassword } from './password';
 import { hashToken, newToken } from './tokens';

@@ -1,10 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { Role } from '../../contract/auth';
-import type { AppEnv, AuthUser, Services } from '../context';
+import type { AppEnv, AuthUser } from '../context';
 import { deleteSession, findSession, touchIfAlive } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { drainBeforeRefusal } from '../http/body-limit';
 import { ApiError, forbidden, illegalToken, passwordChangeRequired, tokenExpired } from '../http/errors';
+import type { Services } from '../services';
 import { hashToken } from './tokens';
 
 export interface AuthOptions {

@@ -1,10 +1,11 @@
 import type { PasswordChangeInput } from '../../contract/auth';
-import type { AuthUser, Services } from '../context';
+import type { AuthUser } from '../context';
 import { SECRET_MARK, writeAudit } from '../db/repositories/audit';
 import { reserveAttempts, resetKeys, settleFailures } from '../db/repositories/login-attempts';
 import { deleteStaffSessions } from '../db/repositories/sessions';
 import { findStaffById, setOwnPassword } from '../db/repositories/staff';
 import { illegalToken, invalidField, tooManyAttempts } from '../http/errors';
+import type { Services } from '../services';
 import { attemptMarker, limitPolicy } from './login';
 import { hashPassword, verifyPassword } from './password';
 import { requireStrongPassword } from './password-rule';

@@ -6,13 +6,14 @@ import {
   type SessionInfo,
   type UserInfo,
 } from '../../contract/auth';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { clientAddress, isHttps } from '../http/client-address';
 import { ok } from '../http/envelope';
 import { illegalToken, invalidField, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
+import type { Services } from '../services';
 import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from './device-cookie';
 import { login } from './login';
 import { currentUser, requireAuth } from './middleware';

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { z } from 'zod';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import type { NounServer } from '../http/noun';
+import type { Services } from '../services';
 import { bulkRoutes } from './bulk-routes';
 import { readRoutes } from './read-routes';
 import { type LooseDef, ResourceRecords } from './records';

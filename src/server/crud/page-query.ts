@@ -1,8 +1,8 @@
 import { type Expression, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { z } from 'zod';
-import type { Services } from '../context';
 import { keywordMatch, orderTerm } from '../db/dialect';
 import { invalidField } from '../http/errors';
+import type { Services } from '../services';
 import type { PageFields, ResourceDef, RowBase } from './types';
 import { loose } from './write';
 

@@ -2,9 +2,10 @@ import type { Expression, Kysely, SelectQueryBuilder, SqlBool } from 'kysely';
 import type { z } from 'zod';
 import type { Role } from '../../contract/auth';
 import type { Roles } from '../../contract/resource-spec';
-import type { AuthUser, Services } from '../context';
+import type { AuthUser } from '../context';
 import type { FullTextIndex } from '../db/dialect';
 import type { Database, TableName } from '../db/schema';
+import type { Services } from '../services';
 import type { BatchDef } from './batch';
 import type { ImportDef } from './import';
 

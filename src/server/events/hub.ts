@@ -12,16 +12,7 @@ import type { AuthUser, ServiceBase } from '../context';
 import { findSession } from '../db/repositories/sessions';
 import type { Ops } from '../ops/state';
 import { type BusMessage, EventBus } from './bus';
-
-/** Timings of the stream (AppConfig.events); tests shorten them. */
-export interface EventsConfig {
-  /** A comment line this often keeps proxies and the browser from timing the stream out. */
-  heartbeatMs: number;
-  /** The session behind a stream is checked this often; ended or idle too long: the stream closes. */
-  sessionCheckMs: number;
-}
-
-export const defaultEventsConfig: EventsConfig = { heartbeatMs: 25_000, sessionCheckMs: 15_000 };
+import { defaultEventsConfig, type EventsConfig } from './config';
 
 /** One open stream: a signed-in tab. */
 export interface LiveClient {
@@ -142,7 +133,7 @@ export class LiveHub {
     if (msg.kind === 'change') {
       const text = changeMessage(msg);
       for (const c of this.clients) if (maysee(c.user, msg.roles)) c.send(text);
-      if (msg.change.resource === 'apply' || msg.change.resource === 'online') this.scheduleCounts();
+      if (msg.change.resource === 'application' || msg.change.resource === 'message') this.scheduleCounts();
     } else if (msg.kind === 'presence') {
       const key = `${msg.resource}:${msg.id}`;
       let entries = this.presence.get(key);

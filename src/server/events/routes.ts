@@ -1,11 +1,12 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { EVENT_POSITION_HEADER } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import type { RegisteredResource } from '../crud/types';
 import { ok } from '../http/envelope';
 import { forbidden, invalidField } from '../http/errors';
 import { readJson } from '../http/validate';
+import type { Services } from '../services';
 import { type LiveClient, presenceOwner } from './hub';
 import { clientIdSchema, presenceSchema } from './schema';
 

@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import type { RegisteredResource } from '../crud/types';
+import type { Services } from '../services';
 
 /** What one noun's server part (`resources/<noun>/server/index.ts`) gives the app. */
 export interface NounServer {

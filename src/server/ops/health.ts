@@ -3,9 +3,10 @@ import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Hono } from 'hono';
 import { sql } from 'kysely';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import { migrationsFor } from '../db/migrations';
-import type { Ops } from './index';
+import type { Services } from '../services';
+import type { Ops } from './state';
 
 /** A probe answers within this, whatever hangs behind it: balancers time out their checks too. */
 const CHECK_TIMEOUT_MS = 2_000;

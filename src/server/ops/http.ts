@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
+import type { Services } from '../services';
 import { requestContext } from './logger';
 import type { Ops } from './state';
 

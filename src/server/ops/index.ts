@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
+import type { Services } from '../services';
 import { registerHealthRoutes } from './health';
 import { opsMiddleware, registerMetricsRoute } from './http';
 

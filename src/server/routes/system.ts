@@ -8,11 +8,12 @@ import {
   type SystemInfo,
   type VodResource,
 } from '../../contract/system';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import type { RegisteredResource } from '../crud/types';
 import { loose } from '../crud/write';
 import { ok } from '../http/envelope';
 import { parseWith } from '../http/validate';
+import type { Services } from '../services';
 
 // Not strict: a cache-busting query parameter must not turn the home page's chart into a 400.
 const daysQuery = z.object({

@@ -8,7 +8,7 @@ import {
   listViewUpdateSchema,
 } from '../../contract/views';
 import { currentUser } from '../auth/middleware';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import type { Db } from '../crud/types';
 import { staleVersion } from '../crud/write';
 import { uniqueViolation } from '../db/dialect';
@@ -16,6 +16,7 @@ import type { Database } from '../db/schema';
 import { ok } from '../http/envelope';
 import { conflict, notFound } from '../http/errors';
 import { parseId, parseWith, readJson } from '../http/validate';
+import type { Services } from '../services';
 
 type Row = Selectable<Database['list_view']>;
 type Input = ReturnType<typeof listViewInputSchema.parse>;

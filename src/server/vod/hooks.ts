@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Services } from '../context';
 import type { Database } from '../db/schema';
+import type { Services } from '../services';
 
 /**
  * What the video service asks of whoever keeps video records (the `video` resource,

@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Logger, Services } from '../context';
+import type { Logger } from '../context';
 import type { Database } from '../db/schema';
 import type { DiskFaults } from '../files/disk';
 import { removeStaleFiles } from '../files/disk';
 import { filesTmpDir } from '../files/images';
+import type { Services } from '../services';
 import type { VodConfig } from './config';
 import { videoHooks } from './hooks';
 import { OssStorage } from './storage';

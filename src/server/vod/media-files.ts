@@ -1,7 +1,8 @@
 import { stat } from 'node:fs/promises';
 import type { Hono } from 'hono';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import { MEDIA_URL_PREFIX, mediaFile } from '../media/store';
+import type { Services } from '../services';
 import { parseRange } from './oss-object';
 import { fileStream } from './storage';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
-import type { Services } from '../context';
 import type { Database } from '../db/schema';
+import type { Services } from '../services';
 import { type Actor, type UploadVideoFields, videoHooks } from './hooks';
 import { type VodDb, vodDb } from './tables';
 

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { ossSigningInput, sameSignature } from '../../contract/vod-signature';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
+import type { Services } from '../services';
 import { type Credential, isExpired, lookupCredential } from './credentials';
 import { ossErrors } from './errors';
 import { mac } from './mac';

@@ -1,5 +1,6 @@
 import type { Context } from 'hono';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
+import type { Services } from '../services';
 import type { VodConfig } from './config';
 import type { OssTarget } from './oss-auth';
 import type { OssStorage } from './storage';

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import { drainBeforeRefusal } from '../http/body-limit';
+import type { Services } from '../services';
 import type { VodConfig } from './config';
 import { OssError, ossErrors, ossErrorXml, serviceError } from './errors';
 import { authorizeOss, isSigned, type OssTarget } from './oss-auth';

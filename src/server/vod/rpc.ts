@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { rpcSigningKey, rpcStringToSignParts, sameSignature } from '../../contract/vod-signature';
-import type { AppEnv, Services } from '../context';
+import type { AppEnv } from '../context';
 import { jsonShapeProblem } from '../http/validate';
+import type { Services } from '../services';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors, serviceError } from './errors';

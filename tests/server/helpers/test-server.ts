@@ -9,13 +9,14 @@ import { afterAll, beforeAll } from 'vitest';
 import type { Envelope } from '../../../src/contract/envelope';
 import type { Book } from '../../../src/resources/book/schema';
 import { createApp } from '../../../src/server/app';
-import type { AppConfig, Services } from '../../../src/server/context';
+import type { AppConfig } from '../../../src/server/context';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import type { DialectKind } from '../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { Database } from '../../../src/server/db/schema';
 import type { DiskFaults } from '../../../src/server/files/disk';
 import type { OpsDeps } from '../../../src/server/ops';
+import type { Services } from '../../../src/server/services';
 import { createServices } from '../../../src/server/services';
 import { openTestDatabase, type PgLocale } from './database';
 

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppEnv, Services } from '../../../server/context';
+import type { AppEnv } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import type { Db } from '../../../server/crud/types';
 import { staleVersion } from '../../../server/crud/write';
@@ -9,6 +9,7 @@ import type { Database } from '../../../server/db/schema';
 import { ok } from '../../../server/http/envelope';
 import type { NounServer } from '../../../server/http/noun';
 import { readJson } from '../../../server/http/validate';
+import type { Services } from '../../../server/services';
 import { type About, aboutUpdateSchema, type SiteLink, urlListUpdateSchema } from '../schema';
 import { aboutSpec } from '../spec';
 

@@ -1,7 +1,7 @@
-import type { Services } from '../../../server/context';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import { invalidField } from '../../../server/http/errors';
+import type { Services } from '../../../server/services';
 import { applicationCreateSchema, applicationPageSchema } from '../schema';
 import { applicationSpec } from '../spec';
 import { APPLICATION_READ_ONLY, applicationColumns } from './row';

@@ -1,6 +1,6 @@
 import type { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppEnv, Services } from '../../../server/context';
+import type { AppEnv } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import type { Db } from '../../../server/crud/types';
 import { staleVersion } from '../../../server/crud/write';
@@ -8,6 +8,7 @@ import { diffRecords, recordTitleOf, writeAudit } from '../../../server/db/repos
 import { ok } from '../../../server/http/envelope';
 import { notFound, refused } from '../../../server/http/errors';
 import { readJson } from '../../../server/http/validate';
+import type { Services } from '../../../server/services';
 import { type ApplicationStatus, applicationUpdateSchema, canTransition } from '../schema';
 import { APPLICATION_READ_ONLY, selectApplication, toApplication } from './row';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import type { Services } from '../../../server/context';
 import { defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
 import { fromSpec, type RowOf } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
 import type { NounServer } from '../../../server/http/noun';
+import type { Services } from '../../../server/services';
 import { type AuditAction, type AuditEntry, auditPageSchema } from '../schema';
 import { auditSpec } from '../spec';
 

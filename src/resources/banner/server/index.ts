@@ -1,8 +1,8 @@
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
+import type { Services } from '../../../server/services';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from '../schema';
 import { bannerSpec } from '../spec';
 

@@ -1,9 +1,9 @@
 import { type SqlBool, sql } from 'kysely';
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
+import type { Services } from '../../../server/services';
 import {
   type Bibliography,
   bibliographyCreateSchema,

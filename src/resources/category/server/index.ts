@@ -1,10 +1,10 @@
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
 import { ok } from '../../../server/http/envelope';
 import { refused } from '../../../server/http/errors';
+import type { Services } from '../../../server/services';
 import {
   type Category,
   type CategoryOption,

@@ -1,5 +1,5 @@
-import type { Services } from '../../../server/context';
 import type { NounServer } from '../../../server/http/noun';
+import type { Services } from '../../../server/services';
 import { IMAGE_MAX_BYTES } from '../schema';
 import { imageRecords } from './records';
 import { imageFiles, imageUpload } from './upload';

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { IMAGE_VARIANT_WIDTHS, snapImageWidth } from '../../../contract/image-variants';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppEnv, Services } from '../../../server/context';
+import type { AppEnv } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { diffRecords, writeAudit } from '../../../server/db/repositories/audit';
 import {
@@ -27,6 +27,7 @@ import {
 import { ok } from '../../../server/http/envelope';
 import { invalidField, storageFull, tooLarge, unsupportedType } from '../../../server/http/errors';
 import { readForm } from '../../../server/http/forms';
+import type { Services } from '../../../server/services';
 import { IMAGE_MAX_BYTES, IMAGE_UPLOAD_FIELD, type ImageUploadResult } from '../schema';
 import { toImage } from './records';
 

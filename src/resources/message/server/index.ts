@@ -1,11 +1,11 @@
 import { type SqlBool, sql } from 'kysely';
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { specFilters } from '../../../server/crud/filters';
 import { fromSpec } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
 import { invalidField } from '../../../server/http/errors';
+import type { Services } from '../../../server/services';
 import { type Message, messageCreateSchema, messagePageSchema, messageUpdateSchema } from '../schema';
 import { messageSpec } from '../spec';
 import { messageBatch } from './bulk';

@@ -1,9 +1,9 @@
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
 import type { Db } from '../../../server/crud/types';
 import { refused } from '../../../server/http/errors';
+import type { Services } from '../../../server/services';
 import { type Reader, readerCreateSchema, readerPageSchema, readerUpdateSchema } from '../schema';
 import { readerSpec } from '../spec';
 import { readerBatch, readerImporter } from './bulk';

@@ -1,6 +1,5 @@
 import { hashPassword } from '../../../server/auth/password';
 import { requireStrongPassword } from '../../../server/auth/password-rule';
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { contains, eq } from '../../../server/crud/filters';
@@ -9,6 +8,7 @@ import type { Db } from '../../../server/crud/types';
 import { deleteStaffSessions } from '../../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../../server/db/repositories/staff';
 import { invalidField } from '../../../server/http/errors';
+import type { Services } from '../../../server/services';
 import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from '../schema';
 import { staffSpec } from '../spec';
 import { guardAdminChange } from './rules';

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idSchema } from '../../../contract/common';
-import type { Services } from '../../../server/context';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { fromSpec } from '../../../server/crud/from-spec';
@@ -8,6 +7,7 @@ import type { Db } from '../../../server/crud/types';
 import { ok } from '../../../server/http/envelope';
 import { invalidField, refused } from '../../../server/http/errors';
 import { parseWith } from '../../../server/http/validate';
+import type { Services } from '../../../server/services';
 import {
   type Subclass,
   type SubclassOption,

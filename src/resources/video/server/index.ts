@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import { currentUser } from '../../../server/auth/middleware';
-import type { Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { eq, specFilters } from '../../../server/crud/filters';
@@ -10,6 +9,7 @@ import { ok } from '../../../server/http/envelope';
 import { conflict, notFound } from '../../../server/http/errors';
 import { parseId } from '../../../server/http/validate';
 import { mediaDir } from '../../../server/media/store';
+import type { Services } from '../../../server/services';
 import {
   type Actor,
   setVideoHooks,

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Services } from '../../../server/context';
 import type { JobRun } from '../../../server/jobs';
 import { mediaSettings, probe } from '../../../server/media/ffmpeg';
 import { type Rendition, snapshots, transcodeHls } from '../../../server/media/hls';
 import { mediaDir, mediaUrl } from '../../../server/media/store';
+import type { Services } from '../../../server/services';
 import type { VideoInfo } from '../../../server/vod/hooks';
 import { completedObjectOf } from '../../../server/vod/media';
 import { OssStorage } from '../../../server/vod/storage';

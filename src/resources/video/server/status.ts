@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Services } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import { writeAudit } from '../../../server/db/repositories/audit';
 import type { Database } from '../../../server/db/schema';
+import type { Services } from '../../../server/services';
 import type { VideoFailReason, VideoStatus } from '../schema';
 
 type Actor = { staffId: number; userName: string; name?: string } | null;
