@@ -240,7 +240,9 @@ export async function loadListFacts(root: string): Promise<ListFacts> {
   const load = <T>(file: string) => runnerImport<T>(`${root}/${file}`, { root, configFile: false, logLevel: 'silent' });
   const [{ module: specs }, { module: search }] = await Promise.all([
     load<typeof import('../src/resources/specs.ts')>('src/resources/specs.ts'),
-    load<typeof import('../src/components/resource/list-search.ts')>('src/components/resource/list-search.ts'),
+    load<typeof import('../src/components/resource/list/list-search.ts')>(
+      'src/components/resource/list/list-search.ts',
+    ),
   ]);
   return {
     specs: specs.listSpecs(),

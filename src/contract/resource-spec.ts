@@ -35,7 +35,7 @@ export type IconName =
   | 'upload';
 
 /**
- * One list filter: its kind decides the URL parser (components/resource/spec-search.ts), the page
+ * One list filter: its kind decides the URL parser (components/resource/list/spec-search.ts), the page
  * schema's field (contract/spec-schema.ts) and the SQL condition (server/crud/filters.ts).
  */
 export type FilterSpec =

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { stripSearchParams } from '@tanstack/react-router';
-import { LIST_DEFAULTS, type ListSearch } from '../components/resource/list-search';
+import { LIST_DEFAULTS, type ListSearch } from '../components/resource/list/list-search';
 
 /**
  * The URL handling every list route shares, spread into its options: `validateSearch` parses the

@@ -4,8 +4,8 @@ import type { ResourceSpec } from '../../contract/resource-spec';
 import { http } from '../../lib/api';
 import { cachedAtOf, type RequestOptions } from '../../lib/http';
 import { askAgainWhileCached } from '../../lib/query-client';
-import { type FilterNames, type ListSearch, toPageBody } from './list-search';
-import { screenFilterNames } from './spec-search';
+import { type FilterNames, type ListSearch, toPageBody } from './list/list-search';
+import { screenFilterNames } from './list/spec-search';
 
 /**
  * The calls of docs/api.md §4 for one resource, and its query keys. Every key starts with the resource

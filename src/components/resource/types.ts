@@ -5,8 +5,8 @@ import type { ComponentType, ReactNode } from 'react';
 import type { RecordMeta } from '../../contract/common';
 import type { RangeSpec } from '../../contract/resource-spec';
 import type { Density } from '../../contract/views';
-import type { SchemaSource } from './form-schemas';
-import type { FilterValue, ListSearch } from './list-search';
+import type { SchemaSource } from './form/form-schemas';
+import type { FilterValue, ListSearch } from './list/list-search';
 import type { ResourceApi } from './resource-api';
 
 /**

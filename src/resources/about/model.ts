@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { formValuesFrom } from '../../components/resource/form-values';
+import { formValuesFrom } from '../../components/resource/form/form-values';
 import { type SiteLink, type SiteLinkInput, URL_LIST_MAX, urlListUpdateSchema } from './schema';
 
 export const toAboutFormValues = formValuesFrom({

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { resourceApiOf } from '../../components/resource/resource-api';
 import { transitionBody } from './model';
 import type { Application, ApplicationStatus } from './schema';

@@ -1,7 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import type { MantineColor } from '@mantine/core';
-import { searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Application, ApplicationStatus } from './schema';
 import { APPLICATION_TRANSITIONS, applicationSpec } from './spec';

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Badge, Stack, Text } from '@mantine/core';
 import { formatDateTime } from '../../components/format';
-import { badgeColumn, timeColumn } from '../../components/resource/columns';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { badgeColumn, timeColumn } from '../../components/resource/list/columns';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { applicationApi } from './api';
 import { APPLICATION_STATUS_OPTIONS } from './model';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { createResourceApi } from '../../components/resource/resource-api';
 import type { Page } from '../../contract/common';
 import { http } from '../../lib/api';

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list-search';
-import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list/list-search';
+import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
 import { LABELS_BY_PATH } from '../labels';

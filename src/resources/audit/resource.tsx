@@ -2,7 +2,7 @@ import { msg } from '@lingui/core/macro';
 import { Code, Text } from '@mantine/core';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';

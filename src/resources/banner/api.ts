@@ -1,4 +1,4 @@
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { resourceApiOf } from '../../components/resource/resource-api';
 import type { Banner } from './schema';
 import { bannerSpec } from './spec';

@@ -1,8 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { Switch } from '@mantine/core';
 import { ExternalLink } from '../../components/external-link';
-import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/list/columns';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { Thumbnail } from '../../components/thumbnail';
 import { bannerApi } from './api';

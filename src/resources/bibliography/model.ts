@@ -1,5 +1,5 @@
-import { formValuesFrom } from '../../components/resource/form-values';
-import { listSearchSchema } from '../../components/resource/list-search';
+import { formValuesFrom } from '../../components/resource/form/form-values';
+import { listSearchSchema } from '../../components/resource/list/list-search';
 import { BIBLIOGRAPHY_SORTS } from './spec';
 
 export const BIBLIOGRAPHY_FILTERS = [] as const;

@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { titleColumn } from '../../components/resource/columns';
+import { titleColumn } from '../../components/resource/list/columns';
 import type { ResourceScreen } from '../../components/resource/types';
 import { bibliographyApi } from './api';
 import { type BibliographyFormValues, toBibliographyFormValues } from './model';

@@ -1,4 +1,4 @@
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { createResourceApi } from '../../components/resource/resource-api';
 import { CATEGORY_FILTERS } from './model';
 import type { Category } from './schema';

@@ -1,4 +1,4 @@
-import { listSearchSchema } from '../../components/resource/list-search';
+import { listSearchSchema } from '../../components/resource/list/list-search';
 import type { Category } from './schema';
 import { CATEGORY_SORTS } from './spec';
 

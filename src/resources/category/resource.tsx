@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/columns';
+import { nameColumn, sortColumn, updatedColumn } from '../../components/resource/list/columns';
 import type { ResourceScreen } from '../../components/resource/types';
 import { categoryApi } from './api';
 import { type CategoryFormValues, toCategoryFormValues } from './model';

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import { IMAGE_MAX_BYTES, IMAGE_MIMES } from '../../contract/values';
 import type { ImageMime } from './schema';

@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { imageApi } from './api';
 import { CopyUrlButton } from './components/copy-url-button';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { resourceApiOf } from '../../components/resource/resource-api';
 import { messageUpdateBody } from './model';
 import type { Message } from './schema';

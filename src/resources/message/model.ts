@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Message, MessageStatus } from './schema';
 import { messageSpec } from './spec';

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
-import { badgeColumn, timeColumn } from '../../components/resource/columns';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { badgeColumn, timeColumn } from '../../components/resource/list/columns';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { messageApi } from './api';
 import { MESSAGE_STATUS_OPTIONS } from './model';

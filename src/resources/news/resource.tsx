@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
-import { badgeColumn, timeColumn, titleColumn, updatedColumn } from '../../components/resource/columns';
-import { rangeFilter } from '../../components/resource/range-filter';
+import { badgeColumn, timeColumn, titleColumn, updatedColumn } from '../../components/resource/list/columns';
+import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { newsApi } from './api';
 import { ContentField } from './components/content-field';

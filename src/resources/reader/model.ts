@@ -1,6 +1,6 @@
 import { msg } from '@lingui/core/macro';
-import { formValuesFrom } from '../../components/resource/form-values';
-import { searchSchemaOf } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form/form-values';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Gender, ReaderStatus } from './schema';
 import { readerSpec } from './spec';

@@ -1,4 +1,4 @@
-import type { ListSearch } from '../../components/resource/list-search';
+import type { ListSearch } from '../../components/resource/list/list-search';
 import { createResourceApi } from '../../components/resource/resource-api';
 import { STAFF_FILTERS } from './model';
 import type { Staff } from './schema';

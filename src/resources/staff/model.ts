@@ -1,5 +1,5 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
+import { enumFilter, listSearchSchema } from '../../components/resource/list/list-search';
 import type { Option } from '../../components/resource/types';
 import type { Role } from '../../contract/auth';
 import { ROLES } from '../../contract/values';

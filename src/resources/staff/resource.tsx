@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Text } from '@mantine/core';
 import { Suspense } from 'react';
-import { badgeColumn, updatedColumn } from '../../components/resource/columns';
+import { badgeColumn, updatedColumn } from '../../components/resource/list/columns';
 import type { ResourceScreen } from '../../components/resource/types';
 import { lazy } from '../../lib/lazy';
 import { staffApi } from './api';

@@ -1,4 +1,4 @@
-import { searchSchemaOf } from '../../components/resource/spec-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 

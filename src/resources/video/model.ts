@@ -1,8 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { formValuesFrom } from '../../components/resource/form-values';
-import { enumFilter, listSearchSchema } from '../../components/resource/list-search';
-import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/spec-search';
+import { formValuesFrom } from '../../components/resource/form/form-values';
+import { enumFilter, listSearchSchema } from '../../components/resource/list/list-search';
+import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
 import type { Video, VideoFailReason, VideoStatus } from './schema';

@@ -10,7 +10,7 @@ import {
   routePath,
   SCREEN_GETS,
 } from '../../../scripts/console-boot';
-import { LIST_DEFAULTS, toPageBody } from '../../../src/components/resource/list-search';
+import { LIST_DEFAULTS, toPageBody } from '../../../src/components/resource/list/list-search';
 import type { ResourceSpec } from '../../../src/contract/resource-spec';
 import { listSpecs, SPECS } from '../../../src/resources/specs';
 
@@ -52,7 +52,7 @@ const bundle = Object.fromEntries(
       ['assets/lists.js', 'assets/shared.js', 'assets/routes.js'],
     ),
     chunk('assets/book-loader.js', [`${R}/_console/web/book.tsx?tsr-split=loader`], ['assets/api.js']),
-    chunk('assets/lists.js', ['/app/src/components/resource/resource-page.tsx']),
+    chunk('assets/lists.js', ['/app/src/components/resource/list/resource-page.tsx']),
     chunk('assets/api.js', ['/app/src/resources/book/api.ts']),
     chunk('assets/record.js', [`${R}/_console/web/book_.$id.tsx?tsr-split=component`]),
     chunk('assets/home.js', [`${R}/_console/[index].tsx?tsr-split=component`], ['assets/lists.js']),

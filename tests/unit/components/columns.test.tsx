@@ -12,7 +12,7 @@ import {
   sortColumn,
   timeColumn,
   updatedColumn,
-} from '../../../src/components/resource/columns';
+} from '../../../src/components/resource/list/columns';
 import type { ColumnDef, Option } from '../../../src/components/resource/types';
 import { activateLocale } from '../../../src/lib/i18n';
 

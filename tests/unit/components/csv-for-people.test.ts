@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseCsv, peopleLabels, toPeopleCsv } from '../../../src/components/resource/csv-for-people';
+import { parseCsv, peopleLabels, toPeopleCsv } from '../../../src/components/resource/import-export/csv-for-people';
 import { messages as zh } from '../../../src/locales/zh/messages.po';
 import { bookScreen } from '../../../src/resources/book/resource';
 

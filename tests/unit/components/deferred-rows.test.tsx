@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { useDeferredRows } from '../../../src/components/resource/deferred-rows';
+import { useDeferredRows } from '../../../src/components/resource/list/deferred-rows';
 
 interface Row {
   id: number;

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { describe, expect, it } from 'vitest';
-import { useFittedColumns } from '../../../src/components/resource/use-fitted-columns';
+import { useFittedColumns } from '../../../src/components/resource/list/use-fitted-columns';
 
 // Each measurement reads the table's cells: counting those reads counts the measurements (each one
 // forces the table's layout, the cost this guards).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { diffValues, formValuesMoved, mergeMine, sameValue } from '../../../src/components/resource/form-diff';
+import { diffValues, formValuesMoved, mergeMine, sameValue } from '../../../src/components/resource/form/form-diff';
 
 describe('sameValue', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formValuesFrom } from '../../../src/components/resource/form-values';
+import { formValuesFrom } from '../../../src/components/resource/form/form-values';
 
 type Values = { title: string; stock: number; categoryId: number | null };
 const toValues = formValuesFrom<Values>({ title: '', stock: 0, categoryId: null });

@@ -1,6 +1,6 @@
 import { i18n } from '@lingui/core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { fileErrorMessage, rowErrorMessage } from '../../../src/components/resource/import-messages';
+import { fileErrorMessage, rowErrorMessage } from '../../../src/components/resource/import-export/import-messages';
 import type { ImportFileCode, ImportRowCode } from '../../../src/contract/import';
 import { messages as es } from '../../../src/locales/es/messages.po';
 import { messages as zh } from '../../../src/locales/zh/messages.po';

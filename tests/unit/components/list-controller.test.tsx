@@ -14,14 +14,14 @@ import {
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ListContextProvider } from '../../../src/components/resource/list-context';
-import { type ListSearch, listSearchSchema, toPageBody } from '../../../src/components/resource/list-search';
+import { ListContextProvider } from '../../../src/components/resource/list/list-context';
+import { type ListSearch, listSearchSchema, toPageBody } from '../../../src/components/resource/list/list-search';
+import { ResourceCards } from '../../../src/components/resource/list/resource-cards';
+import { columnsThatFit, ResourceTable } from '../../../src/components/resource/list/resource-table';
+import { type ListController, useListController } from '../../../src/components/resource/list/use-list-controller';
 import type { ResourceApi } from '../../../src/components/resource/resource-api';
-import { ResourceCards } from '../../../src/components/resource/resource-cards';
-import { columnsThatFit, ResourceTable } from '../../../src/components/resource/resource-table';
 import type { ResourceScreen } from '../../../src/components/resource/types';
-import { type ListController, useListController } from '../../../src/components/resource/use-list-controller';
-import { viewsKey } from '../../../src/components/resource/views-api';
+import { viewsKey } from '../../../src/components/resource/views/views-api';
 import type { Page, RecordMeta } from '../../../src/contract/common';
 import { activateLocale } from '../../../src/lib/i18n';
 

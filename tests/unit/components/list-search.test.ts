@@ -12,7 +12,7 @@ import {
   textFilter,
   toPageBody,
   withFirstPage,
-} from '../../../src/components/resource/list-search';
+} from '../../../src/components/resource/list/list-search';
 
 const schema = listSearchSchema(['title', 'stock'], {
   categoryId: idFilter,

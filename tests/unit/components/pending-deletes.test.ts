@@ -5,7 +5,7 @@ import {
   pendingSnapshot,
   schedulePendingDelete,
   subscribePending,
-} from '../../../src/components/resource/pending-deletes';
+} from '../../../src/components/resource/list/pending-deletes';
 
 beforeEach(() => {
   vi.useFakeTimers();

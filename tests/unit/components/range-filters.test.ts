@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { dayInstant, toPageBody } from '../../../src/components/resource/list-search';
-import { screenFilterNames } from '../../../src/components/resource/spec-search';
+import { dayInstant, toPageBody } from '../../../src/components/resource/list/list-search';
+import { screenFilterNames } from '../../../src/components/resource/list/spec-search';
 import { REPORT_INPUT, reasonOf } from '../../../src/contract/field-codes';
 import { auditSearchSchema } from '../../../src/resources/audit/model';
 import { auditPageSchema } from '../../../src/resources/audit/schema';

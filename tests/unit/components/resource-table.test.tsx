@@ -6,10 +6,10 @@ import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LIST_DEFAULTS } from '../../../src/components/resource/list-search';
-import { ResourceTable } from '../../../src/components/resource/resource-table';
+import { useSelection } from '../../../src/components/resource/bulk/use-selection';
+import { LIST_DEFAULTS } from '../../../src/components/resource/list/list-search';
+import { ResourceTable } from '../../../src/components/resource/list/resource-table';
 import type { ColumnDef } from '../../../src/components/resource/types';
-import { useSelection } from '../../../src/components/resource/use-selection';
 import type { RecordMeta } from '../../../src/contract/common';
 import { activateLocale } from '../../../src/lib/i18n';
 

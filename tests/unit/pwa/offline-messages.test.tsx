@@ -4,7 +4,11 @@ import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OfflineBanner, OfflineEmpty, PendingWritesNotice } from '../../../src/components/resource/offline-banner';
+import {
+  OfflineBanner,
+  OfflineEmpty,
+  PendingWritesNotice,
+} from '../../../src/components/resource/offline/offline-banner';
 import type { PendingWrite } from '../../../src/lib/offline/pending-writes';
 
 // The e2e tests find these by test id (the built console shows catalogue text); the wording is checked here.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenFilterNames, searchFilters } from '../../../src/components/resource/spec-search';
+import { screenFilterNames, searchFilters } from '../../../src/components/resource/list/spec-search';
 import { defineSpec, filterParams } from '../../../src/contract/resource-spec';
 import { pageFilters } from '../../../src/contract/spec-schema';
 import { applicationSpec } from '../../../src/resources/application/spec';

@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { RecordView } from '../../../components/resource/record-view';
+import { RecordView } from '../../../components/resource/form/record-view';
 import { bookScreen } from '../../../resources/book/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory, StockHistory } from './record-history';

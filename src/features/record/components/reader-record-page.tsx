@@ -1,5 +1,5 @@
 import { useParams } from '@tanstack/react-router';
-import { RecordView } from '../../../components/resource/record-view';
+import { RecordView } from '../../../components/resource/form/record-view';
 import { readerScreen } from '../../../resources/reader/resource';
 import { RecordApplications } from './record-applications';
 import { RecordHistory } from './record-history';

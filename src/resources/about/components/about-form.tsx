@@ -1,7 +1,7 @@
 import { Group } from '@mantine/core';
-import { ConflictView } from '../../../components/resource/conflict-view';
-import { FormFields } from '../../../components/resource/form-field';
-import { useResourceForm } from '../../../components/resource/use-resource-form';
+import { ConflictView } from '../../../components/resource/form/conflict-view';
+import { FormFields } from '../../../components/resource/form/form-field';
+import { useResourceForm } from '../../../components/resource/form/use-resource-form';
 import { aboutScreen } from '../resource';
 import type { About } from '../schema';
 import { SaveButtons } from './save-buttons';

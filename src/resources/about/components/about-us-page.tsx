@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro';
 import { Paper, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
-import { ListError } from '../../../components/resource/list-error';
+import { ListError } from '../../../components/resource/list/list-error';
 import { http } from '../../../lib/api';
 import { aboutQuery, linksQuery } from '../api';
 import type { About } from '../schema';

@@ -1,5 +1,5 @@
 import { Suspense, useMemo, useState } from 'react';
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import type { ResourceScreen } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
 import type { Transition } from '../model';

@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { auditScreen } from '../resource';
 
 /** /users/audit: the audit trail (admin only: menu, URL and server). */

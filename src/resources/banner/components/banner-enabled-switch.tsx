@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Switch } from '@mantine/core';
-import { useUpdateRecord } from '../../../components/resource/use-resource-mutations';
+import { useUpdateRecord } from '../../../components/resource/form/use-resource-mutations';
 import { bannerApi } from '../api';
 import { toBannerFormValues } from '../model';
 import type { Banner } from '../schema';

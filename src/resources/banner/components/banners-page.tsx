@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { bannerScreen } from '../resource';
 
 /** /web/banner: the reading site's carousel. */

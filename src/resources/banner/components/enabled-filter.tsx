@@ -1,6 +1,6 @@
 import { useLingui } from '@lingui/react/macro';
 import { Select } from '../../../components/floating';
-import { FILTER_WIDTH } from '../../../components/resource/list-filters';
+import { FILTER_WIDTH } from '../../../components/resource/list/list-filters';
 import type { FilterRenderProps } from '../../../components/resource/types';
 import { BANNER_ENABLED_OPTIONS } from '../model';
 

@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { categoryScreen } from '../resource';
 
 /** /web/category: the catalogue's top-level categories. */

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Button, Card, Checkbox, EmptyState, Group, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { IconArrowsSort, IconPhotoOff, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { ariaSort } from '../../../components/resource/list-search';
+import { ariaSort } from '../../../components/resource/list/list-search';
 import type { ResourceBodyProps } from '../../../components/resource/types';
 import type { ImageRecord } from '../schema';
 import { ImageCard } from './image-card';

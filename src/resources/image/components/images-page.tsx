@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { imageScreen } from '../resource';
 
 /** /users/image: the image library (upload, preview grid, copy URL, delete). */

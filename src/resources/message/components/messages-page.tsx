@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro';
 import { IconMailOpened } from '@tabler/icons-react';
 import { Suspense, useMemo, useState } from 'react';
 import { IconAction } from '../../../components/icon-action';
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import type { ResourceScreen } from '../../../components/resource/types';
 import { lazy } from '../../../lib/lazy';
 import { messageScreen } from '../resource';

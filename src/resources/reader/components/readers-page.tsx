@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { readerScreen } from '../resource';
 
 /** /users/user: the reading site's readers. */

@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { staffScreen } from '../resource';
 
 /** /users/adminuser: staff accounts (admin only: menu, URL and server). */

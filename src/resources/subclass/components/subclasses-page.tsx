@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
+import { useListUrlState } from '../../../components/resource/list/use-list-url-state';
 import type { ResourceScreen } from '../../../components/resource/types';
-import { useListUrlState } from '../../../components/resource/use-list-url-state';
 import type { SubclassFormValues } from '../model';
 import { toSubclassFormValues } from '../model';
 import { subclassScreen } from '../resource';

@@ -1,4 +1,4 @@
-import { ResourcePage } from '../../../components/resource/resource-page';
+import { ResourcePage } from '../../../components/resource/list/resource-page';
 import { videoScreen } from '../resource';
 
 /** /web/video: the video library; uploads happen in the upload panel. */

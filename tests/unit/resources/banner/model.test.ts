@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { toPageBody } from '../../../../src/components/resource/list-search';
-import { screenFilterNames } from '../../../../src/components/resource/spec-search';
+import { toPageBody } from '../../../../src/components/resource/list/list-search';
+import { screenFilterNames } from '../../../../src/components/resource/list/spec-search';
 import { bannerSearchSchema, toBannerFormValues } from '../../../../src/resources/banner/model';
 import { bannerPageSchema, bannerUpdateSchema } from '../../../../src/resources/banner/schema';
 import { bannerSpec } from '../../../../src/resources/banner/spec';

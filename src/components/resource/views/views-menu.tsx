@@ -1,0 +1,360 @@
+import { Trans, useLingui } from '@lingui/react/macro';
+import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { IconCheck, IconLayoutColumns, IconStar } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import type { RecordMeta } from '../../../contract/common';
+import type { ListView } from '../../../contract/views';
+import { Menu } from '../../floating';
+import { MenuButton, MoreButton } from '../../menu-button';
+import type { ListSearch } from '../list/list-search';
+import type { ColumnDef } from '../types';
+import { type ListLayout, type ListViews, layoutOf, viewSearchOf, viewsStore } from './use-list-views';
+import { viewsApi, viewsKey } from './views-api';
+import { ViewsColumns } from './views-columns';
+
+interface Props<T extends RecordMeta> {
+  views: ListViews;
+  allColumns: ColumnDef<T>[];
+  search: ListSearch;
+  apply: (search: Record<string, string | number | boolean>) => void;
+  /** Opened by the click that loaded this code. */
+  initiallyOpened?: boolean;
+  /**
+   * A phone's toolbar: the menu opens from a "More actions" button and also holds these items (the
+   * export, the import), so the toolbar keeps to one row.
+   */
+  overflow?: { items: ReactNode; busy?: boolean };
+}
+
+type Dialog =
+  | { kind: 'save' }
+  | { kind: 'rename'; view: ListView }
+  | { kind: 'delete'; view: ListView }
+  | { kind: 'columns' };
+
+/**
+ * The list toolbar's "Views" menu (loaded when first wanted): apply a saved view, save the current
+ * filters, sort and layout as one, rename, delete, make it the default, choose columns and density.
+ */
+export default function ViewsMenu<T extends RecordMeta>({
+  views,
+  allColumns,
+  search,
+  apply,
+  initiallyOpened,
+  overflow,
+}: Props<T>) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [opened, setOpened] = useState(Boolean(initiallyOpened));
+  const [dialog, setDialog] = useState<Dialog | undefined>();
+  const [busy, setBusy] = useState(false);
+  const { list, active } = views;
+  const all = views.views ?? [];
+  // As the menu opens, the focus goes to its first item, where the arrow keys, Enter and Escape
+  // work (the menu button pattern). Mantine would put it on a placeholder before the items, which
+  // is not an item of the menu (axe: aria-required-children), so it is left out and the focus
+  // stayed on the button, or on the page when the click that loaded this code was on the
+  // placeholder button, now gone.
+  const dropdownRef = useRef<HTMLDivElement | null>(null);
+  const openedNow = useRef(opened);
+  openedNow.current = opened;
+  // Stable, so that React calls it only as the dropdown mounts and unmounts, not at each render.
+  const focusFirstItem = useCallback((dropdown: HTMLDivElement | null) => {
+    dropdownRef.current = dropdown;
+    if (!dropdown) return;
+    requestAnimationFrame(() => {
+      const focused = document.activeElement;
+      // Not while it closes (its transition may draw it anew), nor away from where the user is.
+      if (!openedNow.current || (focused && focused !== document.body && focused !== target.current)) return;
+      dropdown.querySelector<HTMLElement>('[data-menu-item]:not(:disabled):not([data-disabled])')?.focus();
+    });
+  }, []);
+  // Mantine gives the focus back to what had it when the menu opened, but this one was open as it
+  // mounted: closed, the focus would be left on the page (or on an item on its way out). Back on
+  // the button, as Escape should.
+  const target = useRef<HTMLButtonElement>(null);
+  const change = (open: boolean) => {
+    setOpened(open);
+    const focused = document.activeElement;
+    if (!open && (!focused || focused === document.body || dropdownRef.current?.contains(focused)))
+      target.current?.focus();
+  };
+
+  const run = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      setDialog(undefined);
+    } catch {
+      // The http client has told the user; a stale version shows once the list is fresh again.
+    } finally {
+      setBusy(false);
+      await queryClient.invalidateQueries({ queryKey: viewsKey(list) });
+    }
+  };
+  const bodyOf = (v: ListView) => ({
+    list,
+    name: v.name,
+    columns: v.columns,
+    widths: v.widths,
+    density: v.density,
+    search: v.search,
+    isDefault: v.isDefault,
+    id: v.id,
+    version: v.version,
+  });
+  const use = (v: ListView) => {
+    viewsStore.active[list] = v.id;
+    apply(v.search);
+  };
+  const saveNew = (name: string, isDefault: boolean) =>
+    run(async () => {
+      const saved = await viewsApi.create({ list, name, ...views.layout, search: viewSearchOf(search), isDefault });
+      viewsStore.active[list] = saved.id;
+      viewsStore.layout[list] = undefined;
+    });
+  const setLayout = (layout: ListLayout) =>
+    active
+      ? run(() => viewsApi.update({ ...bodyOf(active), ...layout }))
+      : Promise.resolve().then(() => {
+          viewsStore.layout[list] = layout;
+          setDialog(undefined);
+        });
+
+  return (
+    <>
+      {/* No focus placeholder: it is a non-item child of role="menu" (axe: aria-required-children);
+          the focus trap takes the first item instead. */}
+      <Menu position="bottom-end" withinPortal opened={opened} onChange={change} withInitialFocusPlaceholder={false}>
+        <Menu.Target>
+          {overflow ? (
+            <MoreButton
+              ref={target}
+              loading={busy || overflow.busy}
+              data-testid="list-more"
+              data-autofocus={initiallyOpened || undefined}
+            />
+          ) : (
+            <MenuButton
+              ref={target}
+              icon={IconLayoutColumns}
+              loading={busy}
+              data-testid="views-menu"
+              // Focus follows from the placeholder this button replaces.
+              data-autofocus={initiallyOpened || undefined}
+            >
+              {active ? active.name : <Trans>Views</Trans>}
+            </MenuButton>
+          )}
+        </Menu.Target>
+        {/* Never wider than a phone's screen: long items (es, ja) wrap instead. */}
+        <Menu.Dropdown data-testid="views-dropdown" maw="calc(100vw - 16px)" ref={focusFirstItem}>
+          <Menu.Label>
+            <Trans>Saved views</Trans>
+          </Menu.Label>
+          {/* Items, not text: a menu holds only menu items (axe: aria-required-children). */}
+          {views.failed && (
+            <Menu.Item disabled>
+              <Trans>Saved views could not be loaded.</Trans>
+            </Menu.Item>
+          )}
+          {all.length === 0 && !views.failed && (
+            <Menu.Item disabled>
+              <Trans>No saved views yet.</Trans>
+            </Menu.Item>
+          )}
+          {all.map((v) => (
+            <Menu.Item
+              key={v.id}
+              onClick={() => use(v)}
+              data-testid="views-item"
+              aria-current={v.id === active?.id || undefined}
+              leftSection={v.id === active?.id ? <IconCheck size={14} aria-hidden /> : <span style={{ width: 14 }} />}
+              rightSection={v.isDefault ? <IconStar size={14} aria-label={t`Default view`} role="img" /> : undefined}
+            >
+              {v.name}
+            </Menu.Item>
+          ))}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setDialog({ kind: 'save' })} data-testid="views-save">
+            <Trans>Save current filters as a view…</Trans>
+          </Menu.Item>
+          {active && (
+            <>
+              <Menu.Item
+                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), search: viewSearchOf(search) }))}
+                data-testid="views-update"
+              >
+                <Trans>Save current filters to “{active.name}”</Trans>
+              </Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'rename', view: active })} data-testid="views-rename">
+                <Trans>Rename…</Trans>
+              </Menu.Item>
+              <Menu.Item
+                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), isDefault: !active.isDefault }))}
+                data-testid="views-default"
+              >
+                {active.isDefault ? <Trans>Stop opening the list with it</Trans> : <Trans>Set as default</Trans>}
+              </Menu.Item>
+              <Menu.Item onClick={() => setDialog({ kind: 'delete', view: active })} data-testid="views-delete">
+                <Trans>Delete…</Trans>
+              </Menu.Item>
+            </>
+          )}
+          <Menu.Divider />
+          <Menu.Item onClick={() => setDialog({ kind: 'columns' })} data-testid="views-columns">
+            <Trans>Columns and density…</Trans>
+          </Menu.Item>
+          {active && (
+            <Menu.Item
+              onClick={() => {
+                viewsStore.active[list] = undefined;
+              }}
+              data-testid="views-leave"
+            >
+              <Trans>Stop using this view</Trans>
+            </Menu.Item>
+          )}
+          {overflow && (
+            <>
+              <Menu.Divider />
+              {overflow.items}
+            </>
+          )}
+        </Menu.Dropdown>
+      </Menu>
+
+      <NameDialog
+        opened={dialog?.kind === 'save' || dialog?.kind === 'rename'}
+        title={dialog?.kind === 'rename' ? t`Rename view` : t`Save view`}
+        closeLabel={t`Close`}
+        initial={dialog?.kind === 'rename' ? dialog.view.name : ''}
+        withDefault={dialog?.kind === 'save'}
+        busy={busy}
+        onClose={() => setDialog(undefined)}
+        onSubmit={(name, isDefault) =>
+          dialog?.kind === 'rename'
+            ? run(() => viewsApi.update({ ...bodyOf(dialog.view), name }))
+            : saveNew(name, isDefault)
+        }
+      />
+
+      <Modal
+        opened={dialog?.kind === 'delete'}
+        onClose={() => setDialog(undefined)}
+        title={t`Delete view`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+      >
+        {dialog?.kind === 'delete' && (
+          <Stack>
+            <Text>
+              <Trans>Delete the view “{dialog.view.name}”? The list itself is not changed.</Trans>
+            </Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDialog(undefined)}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button
+                color="red"
+                loading={busy}
+                data-testid="views-delete-confirm"
+                onClick={() =>
+                  run(async () => {
+                    await viewsApi.remove(dialog.view.id);
+                    viewsStore.active[list] = undefined;
+                  })
+                }
+              >
+                <Trans>Delete</Trans>
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Modal>
+
+      <Modal
+        opened={dialog?.kind === 'columns'}
+        onClose={() => setDialog(undefined)}
+        title={t`Columns and density`}
+        closeButtonProps={{ 'aria-label': t`Close` }}
+        size="lg"
+      >
+        {dialog?.kind === 'columns' && (
+          <ViewsColumns
+            columns={allColumns}
+            layout={active ? layoutOf(active) : views.layout}
+            busy={busy}
+            onCancel={() => setDialog(undefined)}
+            onSave={setLayout}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+function NameDialog(props: {
+  opened: boolean;
+  title: string;
+  closeLabel: string;
+  initial: string;
+  withDefault: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (name: string, isDefault: boolean) => void;
+}) {
+  return (
+    <Modal
+      opened={props.opened}
+      onClose={props.onClose}
+      title={props.title}
+      closeButtonProps={{ 'aria-label': props.closeLabel }}
+    >
+      {props.opened && <NameForm {...props} />}
+    </Modal>
+  );
+}
+
+function NameForm({ initial, withDefault, busy, onClose, onSubmit }: Parameters<typeof NameDialog>[0]) {
+  const { t } = useLingui();
+  const [name, setName] = useState(initial);
+  const [isDefault, setIsDefault] = useState(false);
+  const trimmed = name.trim();
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (trimmed) onSubmit(trimmed, isDefault);
+  };
+  return (
+    <form onSubmit={submit}>
+      <Stack>
+        <TextInput
+          label={t`Name`}
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          maxLength={60}
+          required
+          data-autofocus
+          data-testid="views-name"
+        />
+        {withDefault && (
+          <Checkbox
+            label={t`Open the list with this view`}
+            checked={isDefault}
+            onChange={(e) => setIsDefault(e.currentTarget.checked)}
+            data-testid="views-name-default"
+          />
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button type="submit" loading={busy} disabled={!trimmed} data-testid="views-name-save">
+            <Trans>Save</Trans>
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
