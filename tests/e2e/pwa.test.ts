@@ -9,7 +9,7 @@ import { cachedListKeys, cacheNames, controlled, findBook, launchProfile, offlin
 
 /*
  * New messages are checked by test id here (the production build shows catalogue text, and the
- * English catalogue is extracted later); tests/unit/offline-banner.test.tsx checks their wording.
+ * English catalogue is extracted later); tests/unit/pwa/offline-messages.test.tsx checks their wording.
  *
  * The PWA in Chromium against the built console and the real server: installable, the shell and
  * visited lists offline with their age, offline edits kept and sent, two users on one profile.

@@ -12,7 +12,7 @@ import {
 } from '../helpers/test-server';
 
 /**
- * Batch edit (resources/batch.ts): one transaction, the version of every named record checked, a
+ * Batch edit (src/server/crud/batch.ts): one transaction, the version of every named record checked, a
  * record changed by someone else reported and left alone, one audit row per changed record.
  */
 const s = testServerForFile();

@@ -14,7 +14,7 @@ import {
 } from '../helpers/test-server';
 
 /**
- * CSV import on the one machinery (resources/import.ts): dry run and commit, all or nothing, the
+ * CSV import on the one machinery (src/server/crud/import.ts): dry run and commit, all or nothing, the
  * form's rules per row, unique values within the file and against the database, the limits, the
  * encoding, and an export that goes back in unchanged.
  */

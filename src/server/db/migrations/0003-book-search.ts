@@ -1,7 +1,10 @@
 import type { Kysely, Migration } from 'kysely';
 import { type DialectKind, dropFullTextIndexDdl, fullTextIndexDdl } from '../dialect';
 
-/** The book columns the keyword searches (resources/book.ts keywordColumns): keep the two in step. */
+/**
+ * The book columns the keyword searches (`keywordColumns` in src/resources/book/server/index.ts):
+ * keep the two in step.
+ */
 export const BOOK_SEARCH_COLUMNS = ['title', 'author', 'isbn', 'publisher'] as const;
 
 /**
