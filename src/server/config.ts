@@ -5,6 +5,8 @@ import { passwordProblemMessage } from './auth/password-rule';
 import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
 import { envInt as int } from './env-int';
+import { jobsConfigFromEnv, jobsEnvShape } from './jobs/config';
+import { mediaConfigFromEnv, mediaEnvShape } from './media/config';
 import { opsConfigFromEnv, opsEnvProblems, opsEnvShape } from './ops/config';
 import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
 
@@ -55,6 +57,8 @@ const envSchema = z.object({
   LECTERN_STORAGE_RESERVE: byteSize(0, Number.MAX_SAFE_INTEGER).default(1024 ** 3),
   ...vodEnvShape,
   ...opsEnvShape,
+  ...jobsEnvShape,
+  ...mediaEnvShape,
 });
 
 export class ConfigError extends Error {}
@@ -102,6 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       storageReserveBytes: e.LECTERN_STORAGE_RESERVE,
       vod,
       ops: opsConfigFromEnv(e),
+      jobs: jobsConfigFromEnv(e),
+      media: mediaConfigFromEnv(e),
     },
   };
 }

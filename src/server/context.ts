@@ -10,6 +10,8 @@ import type { DialectKind } from './db/dialect';
 import type { Database } from './db/schema';
 import type { EventsConfig } from './events/config';
 import type { DiskFaults } from './files/disk';
+import type { JobsConfig } from './jobs/config';
+import type { MediaConfig } from './media/config';
 import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
 
@@ -43,6 +45,10 @@ export interface AppConfig {
   ops?: OpsConfig;
   /** The live stream's heartbeat and session check (events/hub.ts); absent: the defaults. */
   events?: Partial<EventsConfig>;
+  /** The durable jobs' lease and maintenance (jobs/config.ts); absent: the defaults. */
+  jobs?: JobsConfig;
+  /** ffmpeg, ffprobe and video processing (media/config.ts); absent: the defaults. */
+  media?: MediaConfig;
 }
 
 export interface Logger {

@@ -2,6 +2,8 @@ import type { ServiceBase } from './context';
 import { LiveHub } from './events/hub';
 import { Files } from './files/store';
 import { Jobs } from './jobs';
+import { defaultMediaConfig } from './media/config';
+import { Media } from './media/ffmpeg';
 import { Ops, type OpsDeps } from './ops/state';
 import { defaultVodConfig } from './vod/config';
 
@@ -34,7 +36,7 @@ export function createServices(config: ServicesConfig) {
   };
   const ops = new Ops(base, opsDeps);
   const events = new LiveHub(base, ops);
-  const jobs = new Jobs(base);
+  const jobs = new Jobs(base, base.config.jobs);
   return {
     ...base,
     /** Logger, metrics and the draining flag (ops/). */
@@ -45,6 +47,8 @@ export function createServices(config: ServicesConfig) {
     jobs,
     /** The video service's settings, defaults filled in (vod/config.ts). */
     vod: base.config.vod ?? defaultVodConfig,
+    /** ffmpeg and ffprobe under the app's cap (media/). */
+    media: new Media(base.config.media ?? defaultMediaConfig()),
     /** Where uploaded files go and how much of the disk stays free (files/). */
     files: new Files(base.dataDir, base.config.storageReserveBytes, base.diskFaults),
     /** Stops what the services started (jobs, streams, the event-loop watch); the database stays open. */

@@ -1,19 +1,11 @@
-import { z } from 'zod';
 import type { ServiceBase } from '../context';
 import { poolOf } from '../db/postgres';
-import { envInt } from '../env-int';
+import { defaultJobsConfig, type JobsConfig } from './config';
 import { PgBossQueue } from './pg-boss-queue';
 import { TableQueue } from './table-queue';
 import type { JobBackend, JobDefinition } from './types';
 
 export type { JobDefinition, JobRun } from './types';
-
-const settingsSchema = z.object({
-  /** The lease of a running job, renewed while it runs (both engines); a killed process's job waits this long. */
-  LECTERN_JOBS_LEASE_SECONDS: envInt(3, 3600).default(15),
-  /** PostgreSQL: how often pg-boss's maintenance expires dead tries and moves jobs on. */
-  LECTERN_JOBS_MAINTENANCE_SECONDS: envInt(1, 3600).default(30),
-});
 
 /**
  * Durable background jobs, one runner per app (docs/videos.md, "Processing"). Resources define
@@ -27,7 +19,10 @@ export class Jobs {
   private starting: Promise<JobBackend> | null = null;
   private stopped = false;
 
-  constructor(private readonly services: ServiceBase) {}
+  constructor(
+    private readonly services: Pick<ServiceBase, 'db' | 'dialect' | 'log'>,
+    private readonly config: JobsConfig = defaultJobsConfig,
+  ) {}
 
   define<T extends object>(def: JobDefinition<T>): void {
     if (this.backend || this.starting) throw new Error(`jobs: ${def.queue} defined after the runner started`);
@@ -51,11 +46,11 @@ export class Jobs {
 
   private async startWithRetries(): Promise<JobBackend> {
     for (let attempt = 1; ; attempt++) {
-      const env = settingsSchema.parse(process.env);
+      const { leaseSeconds, maintenanceSeconds } = this.config;
       const pool = this.services.dialect === 'postgres' ? poolOf(this.services.db) : undefined;
       const backend: JobBackend = pool
-        ? new PgBossQueue(pool, this.services.log, env.LECTERN_JOBS_MAINTENANCE_SECONDS, env.LECTERN_JOBS_LEASE_SECONDS)
-        : new TableQueue(this.services.db, this.services.log, { leaseMs: env.LECTERN_JOBS_LEASE_SECONDS * 1000 });
+        ? new PgBossQueue(pool, this.services.log, maintenanceSeconds, leaseSeconds)
+        : new TableQueue(this.services.db, this.services.log, { leaseMs: leaseSeconds * 1000 });
       try {
         await backend.start([...this.defs.values()]);
         this.backend = backend;

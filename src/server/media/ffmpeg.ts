@@ -1,65 +1,46 @@
 import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { setPriority } from 'node:os';
-import { z } from 'zod';
-import { envInt } from '../env-int';
+import type { MediaConfig } from './config';
 
 /**
- * ffmpeg and ffprobe as child processes: the binaries that `npm install` brings
- * (`@ffmpeg-installer/ffmpeg`, `@ffprobe-installer/ffprobe`) or the system's
- * (`LECTERN_FFMPEG_PATH`, `LECTERN_FFPROBE_PATH`). Each runs at a lower priority than the server
- * (`nice` 10) and at most `LECTERN_TRANSCODE_CONCURRENCY` ffmpeg runs at once in this process, so
- * requests keep their share of the CPU while a video is processed. Knows nothing of videos as a
- * resource: files in, files and numbers out.
+ * ffmpeg and ffprobe as child processes, the binaries of the configuration (media/config.ts).
+ * Each runs at a lower priority than the server (`nice`, LECTERN_TRANSCODE_NICE) and at most
+ * LECTERN_TRANSCODE_CONCURRENCY ffmpeg runs at once in the app (one per process in production),
+ * so requests keep their share of the CPU while a video is processed. Knows nothing of videos as
+ * a resource: files in, files and numbers out.
  */
-const settingsSchema = z.object({
-  LECTERN_FFMPEG_PATH: z.string().trim().min(1).optional(),
-  LECTERN_FFPROBE_PATH: z.string().trim().min(1).optional(),
-  LECTERN_TRANSCODE_CONCURRENCY: envInt(1, 64).default(1),
-  /** 0..19: how much lower than the server ffmpeg runs (`nice`). */
-  LECTERN_TRANSCODE_NICE: envInt(0, 19).default(10),
-});
+export class Media {
+  private readonly slots: Slots;
 
-export interface MediaSettings {
-  ffmpeg: string;
-  ffprobe: string;
-  concurrency: number;
-  nice: number;
-}
-
-const require = createRequire(import.meta.url);
-
-/**
- * The binary an installer package brings, or '' where it has none (a platform it does not
- * cover): the server still starts (cloud mode needs no ffmpeg) and a run says what to set.
- */
-function installed(pkg: string): string {
-  try {
-    return (require(pkg) as { path: string }).path;
-  } catch {
-    return '';
+  constructor(readonly config: MediaConfig) {
+    this.slots = new Slots(config.concurrency);
   }
-}
 
-let cached: MediaSettings | undefined;
-
-/** The settings from the environment, read once; a bad value throws with its variable's name. */
-export function mediaSettings(env: NodeJS.ProcessEnv = process.env): MediaSettings {
-  if (cached && env === process.env) return cached;
-  const parsed = settingsSchema.safeParse(env);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new Error(`${String(issue?.path[0])}: ${issue?.message}`);
+  /** ffmpeg under the app's cap. */
+  ffmpeg(args: string[], signal?: AbortSignal): Promise<string> {
+    return this.slots.run(() =>
+      runTool(this.config.ffmpeg, ['-hide_banner', '-nostdin', '-y', ...args], { signal, nice: this.config.nice }),
+    );
   }
-  const e = parsed.data;
-  const out: MediaSettings = {
-    ffmpeg: e.LECTERN_FFMPEG_PATH ?? installed('@ffmpeg-installer/ffmpeg'),
-    ffprobe: e.LECTERN_FFPROBE_PATH ?? installed('@ffprobe-installer/ffprobe'),
-    concurrency: e.LECTERN_TRANSCODE_CONCURRENCY,
-    nice: e.LECTERN_TRANSCODE_NICE,
-  };
-  if (env === process.env) cached = out;
-  return out;
+
+  /**
+   * What a file holds; null when it is not a video with a duration (not media at all, a still
+   * image, audio alone). ffprobe's refusal of an unreadable file is also null, not an error.
+   */
+  async probe(file: string, signal?: AbortSignal): Promise<Probe | null> {
+    let text: string;
+    try {
+      text = await runTool(
+        this.config.ffprobe,
+        ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
+        { signal, maxStdout: 1024 * 1024, nice: this.config.nice },
+      );
+    } catch (e) {
+      if (e instanceof ToolFailed) return null;
+      throw e;
+    }
+    return probeOf(text);
+  }
 }
 
 export class ToolFailed extends Error {
@@ -73,13 +54,13 @@ export class ToolFailed extends Error {
   }
 }
 
-/** A counting semaphore: the per-process cap on ffmpeg runs. */
+/** A counting semaphore: the app's cap on ffmpeg runs. */
 class Slots {
   private waiting: (() => void)[] = [];
   private used = 0;
-  constructor(private readonly size: () => number) {}
+  constructor(private readonly size: number) {}
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.used >= this.size()) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.used >= this.size) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.used++;
     try {
       return await work();
@@ -91,17 +72,17 @@ class Slots {
   }
 }
 
-const slots = new Slots(() => mediaSettings().concurrency);
-
 interface RunOptions {
   signal?: AbortSignal;
   /** Keep at most this much of stdout (ffprobe's JSON); stderr keeps its last 16 KiB. */
   maxStdout?: number;
+  /** How much lower than the server it runs (0: the same). */
+  nice?: number;
 }
 
-/** Runs a binary at the configured lower priority; resolves with stdout, rejects with ToolFailed. */
-export function runTool(binary: string, args: string[], opts: RunOptions = {}): Promise<string> {
-  const { nice } = mediaSettings();
+/** Runs a binary at the given lower priority; resolves with stdout, rejects with ToolFailed. */
+function runTool(binary: string, args: string[], opts: RunOptions = {}): Promise<string> {
+  const nice = opts.nice ?? 0;
   if (!binary)
     return Promise.reject(
       new Error('No ffmpeg/ffprobe for this platform: set LECTERN_FFMPEG_PATH and LECTERN_FFPROBE_PATH'),
@@ -131,10 +112,6 @@ export function runTool(binary: string, args: string[], opts: RunOptions = {}): 
     });
   });
 }
-
-/** ffmpeg under the per-process cap. */
-export const ffmpeg = (args: string[], signal?: AbortSignal) =>
-  slots.run(() => runTool(mediaSettings().ffmpeg, ['-hide_banner', '-nostdin', '-y', ...args], { signal }));
 
 export interface Probe {
   /** Seconds. */
@@ -167,22 +144,8 @@ const rate = (r: string | undefined) => {
   return n && d ? n / d : 0;
 };
 
-/**
- * What a file holds; null when it is not a video with a duration (not media at all, a still
- * image, audio alone). ffprobe's refusal of an unreadable file is also null, not an error.
- */
-export async function probe(file: string, signal?: AbortSignal): Promise<Probe | null> {
-  let text: string;
-  try {
-    text = await runTool(
-      mediaSettings().ffprobe,
-      ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file],
-      { signal, maxStdout: 1024 * 1024 },
-    );
-  } catch (e) {
-    if (e instanceof ToolFailed) return null;
-    throw e;
-  }
+/** ffprobe's JSON read; null when it is not a video with a duration. */
+function probeOf(text: string): Probe | null {
   let j: ProbeJson;
   try {
     j = JSON.parse(text) as ProbeJson;

@@ -1,6 +1,6 @@
 import { mkdir, readdir, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ffmpeg, type Probe } from './ffmpeg';
+import type { Media, Probe } from './ffmpeg';
 
 /** One HLS rendition: its playlist and what a player needs to choose it. */
 export interface Rendition {
@@ -40,6 +40,7 @@ export function ladderFor(
 
 /** Frame grabs spread over the clip (at 1/8, 3/8, 5/8, 7/8 of 4), as JPEG at most 720 px high. */
 export async function snapshots(
+  media: Pick<Media, 'ffmpeg'>,
   source: string,
   outDir: string,
   p: Probe,
@@ -50,7 +51,7 @@ export async function snapshots(
   for (let i = 0; i < count; i++) {
     const at = Math.max(0, (p.duration * (2 * i + 1)) / (2 * count) - 0.05);
     const name = `snapshot-${i + 1}.jpg`;
-    await ffmpeg(
+    await media.ffmpeg(
       [
         '-ss',
         at.toFixed(3),
@@ -76,6 +77,7 @@ export async function snapshots(
  * per rendition), `-preset veryfast`; then `master.m3u8` naming them. Returns them, smallest first.
  */
 export async function transcodeHls(
+  media: Pick<Media, 'ffmpeg'>,
   source: string,
   outDir: string,
   p: Probe,
@@ -129,7 +131,7 @@ export async function transcodeHls(
       join(outDir, dir, 'index.m3u8'),
     );
   }
-  await ffmpeg(args, signal);
+  await media.ffmpeg(args, signal);
   const out: Rendition[] = [];
   for (const r of ladder) {
     const dir = `${r.height}p`;

@@ -92,6 +92,50 @@ describe('loadConfig', () => {
     await expect(checkAdminPassword(loadConfig({}))).resolves.toBeUndefined();
   });
 
+  it('reads the jobs and media settings once, with their defaults', () => {
+    expect(loadConfig({}).app).toMatchObject({
+      jobs: { leaseSeconds: 15, maintenanceSeconds: 30 },
+      media: { concurrency: 1, nice: 10, timeoutSeconds: 7200, retrySeconds: 30 },
+    });
+    const c = loadConfig({
+      LECTERN_JOBS_LEASE_SECONDS: '3',
+      LECTERN_JOBS_MAINTENANCE_SECONDS: '1',
+      LECTERN_FFMPEG_PATH: '/opt/ffmpeg/bin/ffmpeg',
+      LECTERN_FFPROBE_PATH: '/opt/ffmpeg/bin/ffprobe',
+      LECTERN_TRANSCODE_CONCURRENCY: '2',
+      LECTERN_TRANSCODE_NICE: '19',
+      LECTERN_TRANSCODE_TIMEOUT_SECONDS: '600',
+      LECTERN_TRANSCODE_RETRY_SECONDS: '1',
+    });
+    expect(c.app.jobs).toEqual({ leaseSeconds: 3, maintenanceSeconds: 1 });
+    expect(c.app.media).toEqual({
+      ffmpeg: '/opt/ffmpeg/bin/ffmpeg',
+      ffprobe: '/opt/ffmpeg/bin/ffprobe',
+      concurrency: 2,
+      nice: 19,
+      timeoutSeconds: 600,
+      retrySeconds: 1,
+    });
+  });
+
+  it.each([
+    [{ LECTERN_JOBS_LEASE_SECONDS: '2' }, 'LECTERN_JOBS_LEASE_SECONDS'],
+    [{ LECTERN_JOBS_MAINTENANCE_SECONDS: 'often' }, 'LECTERN_JOBS_MAINTENANCE_SECONDS'],
+    [{ LECTERN_TRANSCODE_CONCURRENCY: '0' }, 'LECTERN_TRANSCODE_CONCURRENCY'],
+    [{ LECTERN_TRANSCODE_NICE: '20' }, 'LECTERN_TRANSCODE_NICE'],
+  ])('refuses %o naming the variable', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(new RegExp(`Invalid configuration:[\\s\\S]*${name}:`));
+  });
+
+  it('takes the processing timings within their bounds, never refusing them', () => {
+    const media = (env: Record<string, string>) => loadConfig(env).app.media;
+    expect(media({ LECTERN_TRANSCODE_TIMEOUT_SECONDS: '1', LECTERN_TRANSCODE_RETRY_SECONDS: '999999' })).toMatchObject({
+      timeoutSeconds: 5,
+      retrySeconds: 86_400,
+    });
+    expect(media({ LECTERN_TRANSCODE_TIMEOUT_SECONDS: 'long' })?.timeoutSeconds).toBe(7200);
+  });
+
   it('logs a PostgreSQL URL without its password', () => {
     expect(redactUrl('postgres://lectern:s3cret@db.internal:5432/lectern')).toBe(
       'postgres://lectern:***@db.internal:5432/lectern',

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JobRun } from '../../../server/jobs';
-import { mediaSettings, probe } from '../../../server/media/ffmpeg';
 import { type Rendition, snapshots, transcodeHls } from '../../../server/media/hls';
 import { mediaDir, mediaUrl } from '../../../server/media/store';
 import type { Services } from '../../../server/services';
@@ -48,7 +47,7 @@ async function processVideo(services: Services, data: ProcessJob, job: JobRun): 
     return;
   }
   const started = Date.now();
-  const found = await probe(source, job.signal);
+  const found = await services.media.probe(source, job.signal);
   if (!found) {
     log('not a video');
     await setVideoStatus(services, videoId, 'TranscodeFail', { patch: { fail_reason: 'not_a_video' } });
@@ -62,8 +61,8 @@ async function processVideo(services: Services, data: ProcessJob, job: JobRun): 
   let renditions: Rendition[];
   let snaps: string[];
   try {
-    snaps = await snapshots(source, out, found, 4, job.signal);
-    renditions = await transcodeHls(source, out, found, job.signal);
+    snaps = await snapshots(services.media, source, out, found, 4, job.signal);
+    renditions = await transcodeHls(services.media, source, out, found, job.signal);
   } catch (err) {
     await rm(out, { recursive: true, force: true });
     throw err;
@@ -124,10 +123,11 @@ export function defineProcessing(services: Services) {
   services.jobs.define<ProcessJob>({
     queue: PROCESS_QUEUE,
     attempts: 3,
-    retryDelaySeconds: envSeconds('LECTERN_TRANSCODE_RETRY_SECONDS', 30, 1, 86_400),
-    timeoutSeconds: processTimeoutSeconds(),
+    retryDelaySeconds: services.media.config.retrySeconds,
+    // LECTERN_TRANSCODE_TIMEOUT_SECONDS (default 2 hours): the longest one try may take.
+    timeoutSeconds: services.media.config.timeoutSeconds,
     // As many tries at once as ffmpeg may run (LECTERN_TRANSCODE_CONCURRENCY).
-    concurrency: mediaSettings().concurrency,
+    concurrency: services.media.config.concurrency,
     run: (data, job) => processVideo(services, data, job),
     giveUp: async (data) => {
       await setVideoStatus(services, data.videoId, 'TranscodeFail', {
@@ -136,15 +136,6 @@ export function defineProcessing(services: Services) {
       });
     },
   });
-}
-
-/** LECTERN_TRANSCODE_TIMEOUT_SECONDS (default 2 hours): the longest one try may take. */
-const processTimeoutSeconds = () => envSeconds('LECTERN_TRANSCODE_TIMEOUT_SECONDS', 7200, 5, 86_400);
-
-function envSeconds(name: string, fallback: number, min: number, max: number): number {
-  const v = process.env[name];
-  const n = v && /^\d+$/.test(v.trim()) ? Number(v) : fallback;
-  return Math.min(Math.max(n, min), max);
 }
 
 /** Processing starts: queued once the record says its bytes are all here. */
