@@ -78,6 +78,25 @@ describe('CSV reader', () => {
     ]);
   });
 
+  it('lets the event loop turn between records, however short', async () => {
+    let turns = 0;
+    let reading = true;
+    const spin = () => {
+      if (!reading) return;
+      turns++;
+      setImmediate(spin);
+    };
+    setImmediate(spin);
+    // A budget of 0 ms: the slicer yields at every tick.
+    const reader = new CsvReader('a\n'.repeat(1000));
+    const slice = new Slicer(undefined, 0);
+    let records = 0;
+    while (await reader.next(1, slice)) records++;
+    reading = false;
+    expect(records).toBe(1000);
+    expect(turns).toBeGreaterThanOrEqual(1000);
+  });
+
   it('names the line of a syntax error, counting line breaks inside quotes', async () => {
     await expect(readAll('a\n"one\ntwo"\nx"y\n')).rejects.toMatchObject({ line: 4 });
     await expect(readAll('a\r\nb\r\n"open\r\n')).rejects.toMatchObject({ line: 3 });
