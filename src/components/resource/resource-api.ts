@@ -8,12 +8,16 @@ import { type FilterNames, type ListSearch, toPageBody } from './list/list-searc
 import { screenFilterNames } from './list/spec-search';
 
 /**
- * The calls of docs/api.md §4 for one resource, and its query keys. Every key starts with the resource
- * path, so invalidating `[path]` after a write refreshes every page and filter of it at once.
+ * The calls of docs/api.md §4 for one resource, and its query keys. `noun` is the resource's name
+ * (its key in src/resources/specs.ts, which shared code may not import), what data about the kind
+ * of record is keyed by (saved views); `path` is only where its calls go. Every query key starts
+ * with the resource path, so invalidating `[path]` after a write refreshes every page and filter
+ * of it at once.
  */
-export function createResourceApi<T extends RecordMeta>(path: string, filterNames: FilterNames = []) {
+export function createResourceApi<T extends RecordMeta>(noun: string, path: string, filterNames: FilterNames = []) {
   const key = [path] as const;
   return {
+    noun,
     path,
     key,
     filterNames,
@@ -54,8 +58,8 @@ export function createResourceApi<T extends RecordMeta>(path: string, filterName
 /** A page as the list shows it: `cachedAt` (epoch ms) when it came from the offline cache. */
 export type CachedPage<T> = Page<T> & { cachedAt?: number };
 
-/** A resource's calls from its spec: its API path, and its screen filters as the page body's fields. */
-export const resourceApiOf = <T extends RecordMeta>(spec: ResourceSpec) =>
-  createResourceApi<T>(spec.api, screenFilterNames(spec.filters ?? {}));
+/** A resource's calls from its noun and spec: its API path, and its screen filters as the page body's fields. */
+export const resourceApiOf = <T extends RecordMeta>(noun: string, spec: ResourceSpec) =>
+  createResourceApi<T>(noun, spec.api, screenFilterNames(spec.filters ?? {}));
 
 export type ResourceApi<T extends RecordMeta> = ReturnType<typeof createResourceApi<T>>;

@@ -10,9 +10,12 @@ import { messageSpec } from '../../resources/message/spec';
  * What a record page lists around its record. The keys start with the noun's API path as its list's
  * do, so a write there refreshes these too.
  */
-export const relatedApplications = createResourceApi<Application>(applicationSpec.api, ['bookId', 'userId']);
-export const relatedMessages = createResourceApi<Message>(messageSpec.api, ['readerId']);
-export const recordAudit = createResourceApi<AuditRow>(auditSpec.api, ['resource', 'recordId']);
+export const relatedApplications = createResourceApi<Application>('application', applicationSpec.api, [
+  'bookId',
+  'userId',
+]);
+export const relatedMessages = createResourceApi<Message>('message', messageSpec.api, ['readerId']);
+export const recordAudit = createResourceApi<AuditRow>('audit', auditSpec.api, ['resource', 'recordId']);
 
 /** How many related rows a record page shows; the full list is a link away. */
 export const RELATED_PAGE_SIZE = 50;

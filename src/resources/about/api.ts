@@ -9,7 +9,7 @@ import type { About, SiteLink, SiteLinkInput } from './schema';
  * update goes through the resource machinery (createResourceApi's PUT /company), so the form
  * gets the same validation, field errors and 409 conflict view as every other screen.
  */
-export const aboutApi = createResourceApi<About>('company');
+export const aboutApi = createResourceApi<About>('about', 'company');
 
 export const aboutQuery = () =>
   queryOptions({

@@ -6,7 +6,7 @@ import { http } from '../../lib/api';
 import { AUDIT_FILTERS, type AuditRow } from './model';
 
 /** `POST /audit/page` (+ export): admin only, read only. Keys: ['audit', 'page', body]. */
-export const auditApi = createResourceApi<AuditRow>('audit', AUDIT_FILTERS);
+export const auditApi = createResourceApi<AuditRow>('audit', 'audit', AUDIT_FILTERS);
 
 export const auditQuery = (search: Partial<ListSearch>) => auditApi.pageQuery(search);
 

@@ -4,6 +4,6 @@ import type { Banner } from './schema';
 import { bannerSpec } from './spec';
 
 /** `/banner`: page, create, update, delete (docs/api.md §4). Keys: ['banner', 'page', body]. */
-export const bannerApi = resourceApiOf<Banner>(bannerSpec);
+export const bannerApi = resourceApiOf<Banner>('banner', bannerSpec);
 
 export const bannersQuery = (search: Partial<ListSearch>) => bannerApi.pageQuery(search);

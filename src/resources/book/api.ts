@@ -4,6 +4,6 @@ import type { Book } from './schema';
 import { bookSpec } from './spec';
 
 /** `/book`: page, create, update, delete (docs/api.md §4). Keys: ['book', 'page', body]. */
-export const bookApi = resourceApiOf<Book>(bookSpec);
+export const bookApi = resourceApiOf<Book>('book', bookSpec);
 
 export const booksQuery = (search: Partial<ListSearch>) => bookApi.pageQuery(search);

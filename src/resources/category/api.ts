@@ -7,6 +7,6 @@ import type { Category } from './schema';
  * `/category`: page, create, update, delete (docs/api.md §4). Keys start with 'category', so a write
  * also refreshes the category pickers (['category', 'list']).
  */
-export const categoryApi = createResourceApi<Category>('category', CATEGORY_FILTERS);
+export const categoryApi = createResourceApi<Category>('category', 'category', CATEGORY_FILTERS);
 
 export const categoriesQuery = (search: Partial<ListSearch>) => categoryApi.pageQuery(search);

@@ -6,7 +6,7 @@ import type { Message } from './schema';
 import { messageSpec } from './spec';
 
 /** `/online`: messages from the site's readers (docs/api.md §4). Keys: ['online', 'page', body]. */
-export const messageApi = resourceApiOf<Message>(messageSpec);
+export const messageApi = resourceApiOf<Message>('message', messageSpec);
 
 export const messagesQuery = (search: Partial<ListSearch>) => messageApi.pageQuery(search);
 

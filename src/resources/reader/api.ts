@@ -4,6 +4,6 @@ import type { Reader } from './schema';
 import { readerSpec } from './spec';
 
 /** `/users`: the site's readers (docs/api.md §4). Keys: ['users', 'page', body]. */
-export const readerApi = resourceApiOf<Reader>(readerSpec);
+export const readerApi = resourceApiOf<Reader>('reader', readerSpec);
 
 export const readersQuery = (search: Partial<ListSearch>) => readerApi.pageQuery(search);

@@ -7,6 +7,6 @@ import { subclassSpec } from './spec';
  * `/category/subclass`: page, create, update, delete (docs/api.md §4). Keys start with
  * 'category/subclass', so a write also refreshes the subclass pickers.
  */
-export const subclassApi = resourceApiOf<Subclass>(subclassSpec);
+export const subclassApi = resourceApiOf<Subclass>('subclass', subclassSpec);
 
 export const subclassesQuery = (search: Partial<ListSearch>) => subclassApi.pageQuery(search);

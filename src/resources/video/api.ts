@@ -4,7 +4,7 @@ import { http } from '../../lib/api';
 import { VIDEO_FILTERS, type VideoRecord } from './model';
 
 /** `/video`: page, read, update and delete here; records are created by the upload panel. */
-export const videoApi = createResourceApi<VideoRecord>('video', VIDEO_FILTERS);
+export const videoApi = createResourceApi<VideoRecord>('video', 'video', VIDEO_FILTERS);
 
 export const videosQuery = (search: Partial<ListSearch>) => videoApi.pageQuery(search);
 

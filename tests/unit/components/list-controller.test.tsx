@@ -46,6 +46,7 @@ function memoryApi(store: Book[]) {
   const asked: Record<string, unknown>[] = [];
   const removed: number[] = [];
   const api = {
+    noun: 'book',
     path: 'book',
     key: ['book'] as const,
     filterNames: ['stockMin'],

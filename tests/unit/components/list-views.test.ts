@@ -1,7 +1,8 @@
 import { msg } from '@lingui/core/macro';
 import { describe, expect, it } from 'vitest';
 import type { ColumnDef } from '../../../src/components/resource/types';
-import { columnsOf, DEFAULT_LAYOUT, viewSearchOf } from '../../../src/components/resource/views/use-list-views';
+import { columnsOf } from '../../../src/components/resource/views/use-list-views';
+import { DEFAULT_LAYOUT, viewSearchOf } from '../../../src/components/resource/views/views-store';
 import { listKeyOf } from '../../../src/contract/list-key';
 
 type Row = { title: string };

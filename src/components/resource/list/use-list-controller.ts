@@ -54,7 +54,7 @@ export function useListController<T extends RecordMeta, V extends FormValues>(
       ),
     [search, setSearch],
   );
-  const views = useListViews(resource.api.path, resource.columns, search, applyView);
+  const views = useListViews(resource.api.noun, resource.columns, search, applyView);
 
   const pageQuery = resource.api.pageQuery(search);
   const query = useQuery(pageQuery);

@@ -1,37 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef } from 'react';
-import { proxy, useSnapshot } from 'valtio';
+import { useSnapshot } from 'valtio';
 import type { RecordMeta } from '../../../contract/common';
-import { listKeyOf } from '../../../contract/list-key';
-import type { Density, ListView } from '../../../contract/views';
 import type { ListSearch } from '../list/list-search';
 import type { ColumnDef } from '../types';
 import { viewsQuery } from './views-api';
-
-/** How a list is laid out: visible columns in order (null: the list's own), widths, density. */
-export interface ListLayout {
-  columns: string[] | null;
-  widths: Record<string, number>;
-  density: Density;
-}
-
-export const DEFAULT_LAYOUT: ListLayout = { columns: null, widths: {}, density: 'comfortable' };
-
-/**
- * Per list, for this tab: the view in use, and the layout chosen while no view is in use (kept
- * until a view is saved from it). The views themselves live on the server (GET /views).
- */
-export const viewsStore = proxy({
-  active: {} as Record<string, number | undefined>,
-  layout: {} as Record<string, ListLayout | undefined>,
-});
-
-/** The URL search a view stands for: no page number (a view opens on page 1). */
-export function viewSearchOf(search: ListSearch): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
-  for (const [k, v] of Object.entries(search)) if (k !== 'pageNum' && v !== undefined) out[k] = v;
-  return out;
-}
+import { DEFAULT_LAYOUT, layoutOf, type ViewLayout, viewSearchOf, viewsStore } from './views-store';
 
 const sameSearch = (a: Record<string, unknown>, b: Record<string, unknown>) => {
   const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
@@ -43,7 +17,7 @@ const isBare = (search: ListSearch, defaults: Record<string, unknown>) =>
   Object.entries(search).every(([k, v]) => v === undefined || (k in defaults && defaults[k] === v));
 
 /** The columns of a layout: its visible ones in its order, with its widths. Unknown keys are skipped. */
-export function columnsOf<T>(all: ColumnDef<T>[], layout: ListLayout): ColumnDef<T>[] {
+export function columnsOf<T>(all: ColumnDef<T>[], layout: ViewLayout): ColumnDef<T>[] {
   const byKey = new Map(all.map((c) => [c.key, c]));
   const picked = layout.columns
     ? layout.columns.map((k) => byKey.get(k)).filter((c): c is ColumnDef<T> => c !== undefined)
@@ -52,20 +26,18 @@ export function columnsOf<T>(all: ColumnDef<T>[], layout: ListLayout): ColumnDef
   return shown.map((c) => (layout.widths[c.key] ? { ...c, width: layout.widths[c.key] } : c));
 }
 
-export const layoutOf = (v: ListView): ListLayout => ({ columns: v.columns, widths: v.widths, density: v.density });
-
 /**
- * The list's saved views and the layout in use. When the list opens bare (no filter, sort or
- * keyword in its URL) and the member has a default view, that view is applied once.
+ * The saved views of the list `noun` (its key in src/resources/specs.ts, as the server keys them)
+ * and the layout in use. When the list opens bare (no filter, sort or keyword in its URL) and the
+ * member has a default view, that view is applied once.
  */
 export function useListViews<T extends RecordMeta>(
-  path: string,
+  noun: string,
   all: ColumnDef<T>[],
   search: ListSearch,
   apply: (search: Record<string, string | number | boolean>) => void,
 ) {
-  const list = listKeyOf(path);
-  const query = useQuery(viewsQuery(list));
+  const query = useQuery(viewsQuery(noun));
   const snap = useSnapshot(viewsStore);
   const views = query.data;
   // Decided on the first render: later bare URLs are the user's own choice (filters cleared).
@@ -77,27 +49,27 @@ export function useListViews<T extends RecordMeta>(
     applied.current = true;
     const def = views.find((v) => v.isDefault);
     if (openedBare.current && def) {
-      viewsStore.active[list] = def.id;
+      viewsStore.active[noun] = def.id;
       apply(def.search);
       return;
     }
     // Back on the list in this tab: the view chosen before stays in use.
-    if (snap.active[list] !== undefined && views.some((v) => v.id === snap.active[list])) return;
+    if (snap.active[noun] !== undefined && views.some((v) => v.id === snap.active[noun])) return;
     // Reopened (a reload, a shared link) on a view's search: that view is in use again.
     const current = viewSearchOf(search);
     const match = views.find((v) => sameSearch(v.search, current));
-    if (match) viewsStore.active[list] = match.id;
-  }, [views, list, apply, search, snap.active]);
+    if (match) viewsStore.active[noun] = match.id;
+  }, [views, noun, apply, search, snap.active]);
 
-  const active = views?.find((v) => v.id === snap.active[list]);
-  const layout: ListLayout = active
+  const active = views?.find((v) => v.id === snap.active[noun]);
+  const layout: ViewLayout = active
     ? layoutOf(active)
-    : ((snap.layout[list] as ListLayout | undefined) ?? DEFAULT_LAYOUT);
+    : ((snap.layout[noun] as ViewLayout | undefined) ?? DEFAULT_LAYOUT);
   // By value: the layout is rebuilt each render, the columns should not be.
   const layoutKey = JSON.stringify(layout);
   // biome-ignore lint/correctness/useExhaustiveDependencies: layoutKey stands for layout
   const columns = useMemo(() => columnsOf(all, layout), [all, layoutKey]);
-  return { list, views, active, layout, columns, density: layout.density, failed: query.isError };
+  return { noun, views, active, layout, columns, density: layout.density, failed: query.isError };
 }
 
 /** What the Views menu needs of it (not the columns: those are typed by the list's rows). */

@@ -1,17 +1,28 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ActionIcon, Button, Checkbox, Group, NumberInput, SegmentedControl, Stack, Table, Text } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Table,
+  Text,
+} from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { Density } from '../../../contract/views';
 import type { ColumnDef } from '../types';
-import type { ListLayout } from './use-list-views';
+import type { ViewLayout } from './views-store';
 
 interface Props<T> {
   columns: ColumnDef<T>[];
-  layout: ListLayout;
+  layout: ViewLayout;
   busy: boolean;
   onCancel: () => void;
-  onSave: (layout: ListLayout) => void;
+  onSave: (layout: ViewLayout) => void;
 }
 
 interface Row {
@@ -21,11 +32,27 @@ interface Row {
   width: number | undefined;
 }
 
+/** The column chooser in its dialog, drawn while `opened`. */
+export function ViewsColumnsDialog<T>({ opened, ...props }: Props<T> & { opened: boolean }) {
+  const { t } = useLingui();
+  return (
+    <Modal
+      opened={opened}
+      onClose={props.onCancel}
+      title={t`Columns and density`}
+      closeButtonProps={{ 'aria-label': t`Close` }}
+      size="lg"
+    >
+      {opened && <ViewsColumns {...props} />}
+    </Modal>
+  );
+}
+
 /**
  * The column chooser: show or hide each column, move it up or down (buttons, so the keyboard can),
  * an optional width, and the row density. At least one column stays shown.
  */
-export function ViewsColumns<T>({ columns, layout, busy, onCancel, onSave }: Props<T>) {
+function ViewsColumns<T>({ columns, layout, busy, onCancel, onSave }: Props<T>) {
   const { t, i18n } = useLingui();
   const [density, setDensity] = useState<Density>(layout.density);
   const [rows, setRows] = useState<Row[]>(() => {

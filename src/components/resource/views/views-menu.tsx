@@ -1,17 +1,18 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconCheck, IconLayoutColumns, IconStar } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useCallback, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useRef, useState } from 'react';
 import type { RecordMeta } from '../../../contract/common';
 import type { ListView } from '../../../contract/views';
 import { Menu } from '../../floating';
 import { MenuButton, MoreButton } from '../../menu-button';
 import type { ListSearch } from '../list/list-search';
 import type { ColumnDef } from '../types';
-import { type ListLayout, type ListViews, layoutOf, viewSearchOf, viewsStore } from './use-list-views';
-import { viewsApi, viewsKey } from './views-api';
-import { ViewsColumns } from './views-columns';
+import type { ListViews } from './use-list-views';
+import { ViewDeleteDialog } from './view-delete-dialog';
+import { ViewNameDialog } from './view-name-dialog';
+import { useViewWrites } from './views-api';
+import { ViewsColumnsDialog } from './views-columns';
+import { layoutOf, type ViewLayout, viewsStore } from './views-store';
 
 interface Props<T extends RecordMeta> {
   views: ListViews;
@@ -46,11 +47,10 @@ export default function ViewsMenu<T extends RecordMeta>({
   overflow,
 }: Props<T>) {
   const { t } = useLingui();
-  const queryClient = useQueryClient();
   const [opened, setOpened] = useState(Boolean(initiallyOpened));
   const [dialog, setDialog] = useState<Dialog | undefined>();
-  const [busy, setBusy] = useState(false);
-  const { list, active } = views;
+  const { noun, active } = views;
+  const writes = useViewWrites(noun);
   const all = views.views ?? [];
   // As the menu opens, the focus goes to its first item, where the arrow keys, Enter and Escape
   // work (the menu button pattern). Mantine would put it on a placeholder before the items, which
@@ -82,46 +82,19 @@ export default function ViewsMenu<T extends RecordMeta>({
       target.current?.focus();
   };
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await work();
-      setDialog(undefined);
-    } catch {
-      // The http client has told the user; a stale version shows once the list is fresh again.
-    } finally {
-      setBusy(false);
-      await queryClient.invalidateQueries({ queryKey: viewsKey(list) });
-    }
+  /** A dialog closes once the server took what it asked for; on a refusal it stays open. */
+  const closeIf = async (done: Promise<boolean>) => {
+    if (await done) setDialog(undefined);
   };
-  const bodyOf = (v: ListView) => ({
-    list,
-    name: v.name,
-    columns: v.columns,
-    widths: v.widths,
-    density: v.density,
-    search: v.search,
-    isDefault: v.isDefault,
-    id: v.id,
-    version: v.version,
-  });
   const use = (v: ListView) => {
-    viewsStore.active[list] = v.id;
+    viewsStore.active[noun] = v.id;
     apply(v.search);
   };
-  const saveNew = (name: string, isDefault: boolean) =>
-    run(async () => {
-      const saved = await viewsApi.create({ list, name, ...views.layout, search: viewSearchOf(search), isDefault });
-      viewsStore.active[list] = saved.id;
-      viewsStore.layout[list] = undefined;
-    });
-  const setLayout = (layout: ListLayout) =>
-    active
-      ? run(() => viewsApi.update({ ...bodyOf(active), ...layout }))
-      : Promise.resolve().then(() => {
-          viewsStore.layout[list] = layout;
-          setDialog(undefined);
-        });
+  const setLayout = (layout: ViewLayout) => {
+    if (active) return closeIf(writes.saveLayout(active, layout));
+    viewsStore.layout[noun] = layout;
+    setDialog(undefined);
+  };
 
   return (
     <>
@@ -132,7 +105,7 @@ export default function ViewsMenu<T extends RecordMeta>({
           {overflow ? (
             <MoreButton
               ref={target}
-              loading={busy || overflow.busy}
+              loading={writes.busy || overflow.busy}
               data-testid="list-more"
               data-autofocus={initiallyOpened || undefined}
             />
@@ -140,7 +113,7 @@ export default function ViewsMenu<T extends RecordMeta>({
             <MenuButton
               ref={target}
               icon={IconLayoutColumns}
-              loading={busy}
+              loading={writes.busy}
               data-testid="views-menu"
               // Focus follows from the placeholder this button replaces.
               data-autofocus={initiallyOpened || undefined}
@@ -183,19 +156,13 @@ export default function ViewsMenu<T extends RecordMeta>({
           </Menu.Item>
           {active && (
             <>
-              <Menu.Item
-                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), search: viewSearchOf(search) }))}
-                data-testid="views-update"
-              >
+              <Menu.Item onClick={() => void writes.saveSearch(active, search)} data-testid="views-update">
                 <Trans>Save current filters to “{active.name}”</Trans>
               </Menu.Item>
               <Menu.Item onClick={() => setDialog({ kind: 'rename', view: active })} data-testid="views-rename">
                 <Trans>Rename…</Trans>
               </Menu.Item>
-              <Menu.Item
-                onClick={() => run(() => viewsApi.update({ ...bodyOf(active), isDefault: !active.isDefault }))}
-                data-testid="views-default"
-              >
+              <Menu.Item onClick={() => void writes.toggleDefault(active)} data-testid="views-default">
                 {active.isDefault ? <Trans>Stop opening the list with it</Trans> : <Trans>Set as default</Trans>}
               </Menu.Item>
               <Menu.Item onClick={() => setDialog({ kind: 'delete', view: active })} data-testid="views-delete">
@@ -210,7 +177,7 @@ export default function ViewsMenu<T extends RecordMeta>({
           {active && (
             <Menu.Item
               onClick={() => {
-                viewsStore.active[list] = undefined;
+                viewsStore.active[noun] = undefined;
               }}
               data-testid="views-leave"
             >
@@ -226,135 +193,35 @@ export default function ViewsMenu<T extends RecordMeta>({
         </Menu.Dropdown>
       </Menu>
 
-      <NameDialog
+      <ViewNameDialog
         opened={dialog?.kind === 'save' || dialog?.kind === 'rename'}
         title={dialog?.kind === 'rename' ? t`Rename view` : t`Save view`}
-        closeLabel={t`Close`}
         initial={dialog?.kind === 'rename' ? dialog.view.name : ''}
         withDefault={dialog?.kind === 'save'}
-        busy={busy}
+        busy={writes.busy}
         onClose={() => setDialog(undefined)}
         onSubmit={(name, isDefault) =>
-          dialog?.kind === 'rename'
-            ? run(() => viewsApi.update({ ...bodyOf(dialog.view), name }))
-            : saveNew(name, isDefault)
+          void closeIf(
+            dialog?.kind === 'rename'
+              ? writes.rename(dialog.view, name)
+              : writes.create(name, isDefault, search, views.layout),
+          )
         }
       />
-
-      <Modal
-        opened={dialog?.kind === 'delete'}
+      <ViewDeleteDialog
+        view={dialog?.kind === 'delete' ? dialog.view : undefined}
+        busy={writes.busy}
         onClose={() => setDialog(undefined)}
-        title={t`Delete view`}
-        closeButtonProps={{ 'aria-label': t`Close` }}
-      >
-        {dialog?.kind === 'delete' && (
-          <Stack>
-            <Text>
-              <Trans>Delete the view “{dialog.view.name}”? The list itself is not changed.</Trans>
-            </Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDialog(undefined)}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button
-                color="red"
-                loading={busy}
-                data-testid="views-delete-confirm"
-                onClick={() =>
-                  run(async () => {
-                    await viewsApi.remove(dialog.view.id);
-                    viewsStore.active[list] = undefined;
-                  })
-                }
-              >
-                <Trans>Delete</Trans>
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Modal>
-
-      <Modal
+        onConfirm={(view) => void closeIf(writes.remove(view))}
+      />
+      <ViewsColumnsDialog
         opened={dialog?.kind === 'columns'}
-        onClose={() => setDialog(undefined)}
-        title={t`Columns and density`}
-        closeButtonProps={{ 'aria-label': t`Close` }}
-        size="lg"
-      >
-        {dialog?.kind === 'columns' && (
-          <ViewsColumns
-            columns={allColumns}
-            layout={active ? layoutOf(active) : views.layout}
-            busy={busy}
-            onCancel={() => setDialog(undefined)}
-            onSave={setLayout}
-          />
-        )}
-      </Modal>
+        columns={allColumns}
+        layout={active ? layoutOf(active) : views.layout}
+        busy={writes.busy}
+        onCancel={() => setDialog(undefined)}
+        onSave={(layout) => void setLayout(layout)}
+      />
     </>
-  );
-}
-
-function NameDialog(props: {
-  opened: boolean;
-  title: string;
-  closeLabel: string;
-  initial: string;
-  withDefault: boolean;
-  busy: boolean;
-  onClose: () => void;
-  onSubmit: (name: string, isDefault: boolean) => void;
-}) {
-  return (
-    <Modal
-      opened={props.opened}
-      onClose={props.onClose}
-      title={props.title}
-      closeButtonProps={{ 'aria-label': props.closeLabel }}
-    >
-      {props.opened && <NameForm {...props} />}
-    </Modal>
-  );
-}
-
-function NameForm({ initial, withDefault, busy, onClose, onSubmit }: Parameters<typeof NameDialog>[0]) {
-  const { t } = useLingui();
-  const [name, setName] = useState(initial);
-  const [isDefault, setIsDefault] = useState(false);
-  const trimmed = name.trim();
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (trimmed) onSubmit(trimmed, isDefault);
-  };
-  return (
-    <form onSubmit={submit}>
-      <Stack>
-        <TextInput
-          label={t`Name`}
-          value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
-          maxLength={60}
-          required
-          data-autofocus
-          data-testid="views-name"
-        />
-        {withDefault && (
-          <Checkbox
-            label={t`Open the list with this view`}
-            checked={isDefault}
-            onChange={(e) => setIsDefault(e.currentTarget.checked)}
-            data-testid="views-name-default"
-          />
-        )}
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button type="submit" loading={busy} disabled={!trimmed} data-testid="views-name-save">
-            <Trans>Save</Trans>
-          </Button>
-        </Group>
-      </Stack>
-    </form>
   );
 }
