@@ -13,7 +13,7 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 /**
  * Streams every row of the current filter, one batch per pull, so a large export never sits in

@@ -100,4 +100,3 @@ export interface Database {
 
 export type TableName = keyof Database;
 export type StaffRow = Selectable<StaffTable>;
-export type SessionRow = Selectable<SessionTable>;
