@@ -12,7 +12,7 @@ import react from '@vitejs/plugin-react';
 import { Hono } from 'hono';
 import { build } from 'vite';
 import type { AppEnv } from '../src/server/context';
-import { registerStatic } from '../src/server/static';
+import { staticFiles } from '../src/server/static';
 
 export interface ReferenceSite {
   url: string;
@@ -44,8 +44,7 @@ createRoot(document.getElementById('root')!).render(<MantineProvider><Button>Hel
     plugins: [react()],
     build: { outDir: dist, target: 'es2022' },
   });
-  const app = new Hono<AppEnv>();
-  registerStatic(app, dist);
+  const app = new Hono<AppEnv>().route('/', staticFiles(dist));
   const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 });
   await new Promise<void>((done) => server.once('listening', () => done()));
   const { port } = server.address() as AddressInfo;

@@ -4,20 +4,20 @@ import { HTTPException } from 'hono/http-exception';
 import { Code } from '../contract/envelope';
 import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
-import { registerAuthRoutes } from './auth/routes';
+import { authRoutes } from './auth/routes';
 import type { AppEnv } from './context';
-import { eventPosition, registerEvents } from './events/routes';
+import { eventPosition, eventRoutes } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
-import { registerOps } from './ops';
+import { opsMiddleware, opsRoutes } from './ops';
 import { NOUN_SERVERS } from './resources';
 import { registerSystemRoutes } from './routes/system';
 import type { Services } from './services';
-import { registerStatic } from './static';
-import { registerViews } from './views/routes';
+import { staticFiles } from './static';
+import { viewRoutes } from './views/routes';
 import { registerVodCredential, registerVodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
@@ -26,7 +26,8 @@ const FRAMING = 64 * 1024;
 
 /**
  * The whole HTTP surface over the app's services (services.ts); main.ts serves it, tests serve it on
- * port 0 against a temp database.
+ * port 0 against a temp database. Every part is a sub-app mounted on its path, the nouns' and the
+ * infrastructure's alike; the order of the mounts is the order requests meet them.
  */
 export function createApp(services: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -40,7 +41,8 @@ export function createApp(services: Services): Hono<AppEnv> {
     c.res.headers.set('X-Request-Id', id);
   });
   // Access log and metrics around everything below; /healthz, /readyz, /metrics (ops/).
-  registerOps(app, services);
+  app.use('*', opsMiddleware(services));
+  app.route('/', opsRoutes(services));
 
   const api = new Hono<AppEnv>();
   // First, so that every API answer (errors and 404s included) carries it.
@@ -71,7 +73,7 @@ export function createApp(services: Services): Hono<AppEnv> {
     return c.req.path.endsWith('/import') ? importLimit(c, next) : jsonLimit(c, next);
   });
   // Public and self-authenticating routes first; a handler that answers ends the chain.
-  registerAuthRoutes(api, services);
+  api.route('/', authRoutes(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(services));
@@ -79,14 +81,14 @@ export function createApp(services: Services): Hono<AppEnv> {
   api.use('*', eventPosition(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);
   registerSystemRoutes(api, services, resources);
-  registerEvents(api, services, resources);
+  api.route('/', eventRoutes(services, resources));
   registerVodCredential(api, services);
-  registerViews(api, services);
+  api.route('/views', viewRoutes(services));
   app.route('/prod-api', api);
 
   // Before the static files: their SPA fallback would otherwise answer /vod and /{bucket}/….
   registerVodService(app, services);
-  registerStatic(app, services.config.distDir);
+  app.route('/', staticFiles(services.config.distDir));
 
   app.notFound((c) => {
     if (c.req.path.startsWith('/prod-api')) {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import type { Context, Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { API_BASE } from '../contract/envelope';
 import type { AppEnv } from './context';
 
@@ -42,13 +42,14 @@ export function readBase(distDir: string): string {
  * The built console under its base path: files as they are, hashed /assets/* cached for a year,
  * everything else revalidated (index.html, sw.js, the manifest), source maps never, /login with the
  * sign-in page (login.html), and any other GET under the base answered with index.html so
- * client-side routes survive a reload.
+ * client-side routes survive a reload. A sub-app for the server root, mounted last.
  */
-export function registerStatic(app: Hono<AppEnv>, distDir: string) {
+export function staticFiles(distDir: string): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   const root = resolve(distDir);
   if (!existsSync(join(root, 'index.html'))) {
     app.get('/', (c) => c.text('Lectern: the console is not built yet. Run `npm run build` (or `npm start`).\n'));
-    return;
+    return app;
   }
   const base = readBase(root);
   if (base !== '/') app.get('/', (c) => c.redirect(base));
@@ -82,6 +83,7 @@ export function registerStatic(app: Hono<AppEnv>, distDir: string) {
     }
     return (await sendFile(c, join(root, 'index.html'), false)) ?? c.notFound();
   });
+  return app;
 }
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.wasm']);

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import {
   type LoginResult,
   loginSchema,
@@ -25,11 +25,13 @@ const mustChange = (flag: boolean) => (flag ? { mustChangePassword: true as cons
 const PUBLIC_ID_RE = /^[\w-]{22}$/;
 
 /**
- * Registered before the API's catch-all auth middleware: login is public, and the others carry
- * their own auth (info also reads `?token=`; info, password and logout also answer while the
- * password must be changed). A handler that answers ends the chain, so the catch-all never runs twice.
+ * `/auth/*` and the old logout path, a sub-app for /prod-api mounted before the API's catch-all
+ * auth middleware: login is public, and the others carry their own auth (info also reads
+ * `?token=`; info, password and logout also answer while the password must be changed). A handler
+ * that answers ends the chain, so the catch-all never runs twice.
  */
-export function registerAuthRoutes(api: Hono<AppEnv>, services: Services) {
+export function authRoutes(services: Services): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
   const trustProxy = services.config.trustProxy;
 
   api.post('/auth/login', async (c) => {
@@ -107,4 +109,5 @@ export function registerAuthRoutes(api: Hono<AppEnv>, services: Services) {
     if (!(await deleteStaffSession(services.db, user.staffId, id))) throw notFound('Session');
     return ok(c, null);
   });
+  return api;
 }

@@ -1,4 +1,4 @@
-import type { Hono, MiddlewareHandler } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { EVENT_POSITION_HEADER } from '../../contract/events';
 import { currentUser } from '../auth/middleware';
 import type { AppEnv } from '../context';
@@ -14,9 +14,11 @@ import { clientIdSchema, presenceSchema } from './schema';
  * `GET /events` (the live stream, server-sent events) and `POST /presence` (who has a record's
  * edit form open); docs/api-additions.md. Registered after requireAuth: the stream is
  * authenticated by the X-Token header like every call, so the console reads it with fetch rather
- * than EventSource (which cannot send headers, and a cookie would let other sites open it).
+ * than EventSource (which cannot send headers, and a cookie would let other sites open it). A
+ * sub-app for /prod-api.
  */
-export function registerEvents(api: Hono<AppEnv>, services: Services, resources: RegisteredResource[]) {
+export function eventRoutes(services: Services, resources: RegisteredResource[]): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
   const hub = services.events;
   const rolesOf = new Map(resources.map((r) => [r.name, r.roles]));
 
@@ -105,6 +107,7 @@ export function registerEvents(api: Hono<AppEnv>, services: Services, resources:
     await hub.publishPresence(user, input.clientId, input.resource, input.id, input.editing, roles);
     return ok(c, { editors: hub.editorsOf(input.resource, input.id) });
   });
+  return api;
 }
 
 /**

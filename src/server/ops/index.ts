@@ -1,17 +1,19 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { AppEnv } from '../context';
 import type { Services } from '../services';
 import { registerHealthRoutes } from './health';
-import { opsMiddleware, registerMetricsRoute } from './http';
+import { registerMetricsRoute } from './http';
 
+export { opsMiddleware } from './http';
 export { Ops, type OpsDeps } from './state';
 
 /**
- * The access log and request metrics for everything after this point, then /healthz, /readyz and
- * /metrics. Call right after the request id is assigned and before any other route.
+ * /healthz, /readyz and /metrics: a sub-app for the server root, mounted right after the access
+ * log (`opsMiddleware`, which wraps everything) and before any other route.
  */
-export function registerOps(app: Hono<AppEnv>, services: Services): void {
-  app.use('*', opsMiddleware(services));
+export function opsRoutes(services: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   registerHealthRoutes(app, services, services.ops);
   registerMetricsRoute(app, services.ops);
+  return app;
 }

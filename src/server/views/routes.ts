@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import type { Selectable } from 'kysely';
 import {
   type Density,
@@ -94,9 +94,11 @@ function mapUnique(err: unknown, name: string): unknown {
 /**
  * GET /views?list=, POST /views, PUT /views, DELETE /views/:id: the signed-in member's saved views
  * (docs/api-additions.md). Personal settings, so not in the audit trail and open to every role.
+ * A sub-app for /prod-api/views.
  */
-export function registerViews(api: Hono<AppEnv>, services: Services) {
-  api.get('/views', async (c) => {
+export function viewRoutes(services: Services): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  api.get('/', async (c) => {
     const { list } = parseWith(listViewQuerySchema, c.req.query());
     const rows = await services.db
       .selectFrom('list_view')
@@ -109,7 +111,7 @@ export function registerViews(api: Hono<AppEnv>, services: Services) {
     return ok(c, rows.map(toView));
   });
 
-  api.post('/views', async (c) => {
+  api.post('/', async (c) => {
     const input = await readJson(c, listViewInputSchema, ['id', 'version', 'createdAt', 'updatedAt']);
     const { staffId } = currentUser(c);
     const out = await services.db
@@ -131,7 +133,7 @@ export function registerViews(api: Hono<AppEnv>, services: Services) {
     return ok(c, out, 201);
   });
 
-  api.put('/views', async (c) => {
+  api.put('/', async (c) => {
     const input = await readJson(c, listViewUpdateSchema, ['createdAt', 'updatedAt']);
     const { staffId } = currentUser(c);
     const out = await services.db
@@ -159,7 +161,7 @@ export function registerViews(api: Hono<AppEnv>, services: Services) {
     return ok(c, out);
   });
 
-  api.delete('/views/:id', async (c) => {
+  api.delete('/:id', async (c) => {
     const id = parseId(c.req.param('id'));
     const res = await services.db
       .deleteFrom('list_view')
@@ -169,4 +171,5 @@ export function registerViews(api: Hono<AppEnv>, services: Services) {
     if (Number(res.numDeletedRows) !== 1) throw notFound('View');
     return ok(c, null);
   });
+  return api;
 }
