@@ -18,6 +18,7 @@ sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
 sections.push(['video', async () => (await import('./video')).benchVideo()]);
 sections.push(['images', async () => (await import('./images')).benchImages()]);
 sections.push(['event-loop', async () => (await import('./event-loop')).benchEventLoop()]);
+sections.push(['csv', async () => (await import('./csv-reader')).benchCsvReader()]);
 sections.push(['lighthouse', async () => (await import('./lighthouse')).benchLighthouse()]);
 
 const dist = process.env.LECTERN_DIST ?? 'dist';
