@@ -6,7 +6,7 @@ import { bookScreen } from '../../../src/resources/book/resource';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
-// The raw export of two books, as src/server/resources/csv.ts writes it.
+// The raw export of two books, as src/server/crud/csv.ts writes it.
 const RAW =
   '\ufeffid,title,categoryId,categoryName,subclassId,subclassName,stock,status,createdAt\r\n' +
   '1,"Dune, Part One",3,Fiction,,,4,on_shelf,2026-11-01T08:00:00.000Z\r\n' +
