@@ -41,13 +41,20 @@ export function pageFilters<const F extends Record<string, FilterSpec>>(filters:
   return shape as PageFilterShape<F>;
 }
 
-/** The `POST /{r}/page` body of a resource: paging, its spec's sorts and its spec's filters. */
+/**
+ * The `POST /{r}/page` body of a resource: paging, its spec's sorts and its spec's filters. Filters
+ * no kind describes (a staff member's role, the bibliography's years) are the noun's `handWritten`
+ * fields, checked before the spec's (the order its field errors are listed in).
+ */
 export function pageSchemaOf<
   const S extends readonly [string, ...string[]],
-  const F extends Record<string, FilterSpec>,
->(spec: { sorts: S; filters: F }) {
+  // biome-ignore lint/complexity/noBannedTypes: a spec without filters adds no field
+  const F extends Record<string, FilterSpec> = {},
+  const H extends z.ZodRawShape = {},
+>(spec: { sorts: S; filters?: F }, handWritten: H = {} as H) {
+  const filters = spec.filters ?? ({} as F);
   // Ranges: an upper bound below its lower one is refused on the upper parameter.
-  return pageRequest(spec.sorts, pageFilters(spec.filters)).superRefine(checkRanges(spec.filters));
+  return pageRequest(spec.sorts, { ...handWritten, ...pageFilters(filters) }).superRefine(checkRanges(filters));
 }
 
 /**

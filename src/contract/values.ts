@@ -24,4 +24,3 @@ export const VIDEO_STATUSES = ['Uploading', 'UploadSucc', 'Transcoding', 'Transc
 export const VIDEO_LEGACY_STATUSES = { uploading: 'Uploading', normal: 'Normal', failed: 'TranscodeFail' } as const;
 /** Why processing failed (a video's `failReason`); the console translates each. */
 export const VIDEO_FAIL_REASONS = ['not_a_video', 'transcode_failed', 'source_missing', 'upload_abandoned'] as const;
-export const VIDEO_SORTS = ['id', 'title', 'fileSize', 'status', 'createdAt', 'updatedAt'] as const;

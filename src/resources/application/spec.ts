@@ -27,6 +27,3 @@ export const applicationSpec = defineSpec({
     bookId: refFilter('application.book_id', { screen: false }),
   },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const APPLICATION_SORTS = applicationSpec.sorts;

@@ -8,6 +8,3 @@ export const bannerSpec = defineSpec({
   sorts: ['id', 'title', 'sort', 'enabled', 'createdAt', 'updatedAt'],
   filters: { enabled: boolFilter('banner.enabled'), updated: dayRange('banner', 'updated') },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const BANNER_SORTS = bannerSpec.sorts;

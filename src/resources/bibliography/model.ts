@@ -1,11 +1,11 @@
 import { formValuesFrom } from '../../components/resource/form/form-values';
-import { listSearchSchema } from '../../components/resource/list/list-search';
-import { BIBLIOGRAPHY_SORTS } from './spec';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
+import { bibliographySpec } from './spec';
 
 export const BIBLIOGRAPHY_FILTERS = [] as const;
 
 /** /web/bibliography?pageNum&pageSize&keyword&sort&order */
-export const bibliographySearchSchema = listSearchSchema(BIBLIOGRAPHY_SORTS, {});
+export const bibliographySearchSchema = searchSchemaOf(bibliographySpec);
 
 export const toBibliographyFormValues = formValuesFrom({
   title: '',

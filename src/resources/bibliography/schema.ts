@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import {
-  optionalText,
-  pageRequest,
-  type RecordMeta,
-  requiredRef,
-  requiredText,
-  versionField,
-} from '../../contract/common';
+import { optionalText, type RecordMeta, requiredRef, requiredText, versionField } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { isValidIsbn, normalizeIsbn } from '../../contract/isbn';
-import { BIBLIOGRAPHY_MIN_YEAR, BIBLIOGRAPHY_SORTS, bibliographyMaxYear } from './spec';
+import { pageSchemaOf } from '../../contract/spec-schema';
+import { BIBLIOGRAPHY_MIN_YEAR, bibliographyMaxYear, bibliographySpec } from './spec';
 
 const year = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
@@ -43,7 +37,7 @@ export const bibliographyUpdateSchema = z.strictObject({
 });
 
 const yearFilter = z.number().int().min(0).max(9999).optional();
-export const bibliographyPageSchema = pageRequest(BIBLIOGRAPHY_SORTS, { yearFrom: yearFilter, yearTo: yearFilter });
+export const bibliographyPageSchema = pageSchemaOf(bibliographySpec, { yearFrom: yearFilter, yearTo: yearFilter });
 
 export type Bibliography = RecordMeta & {
   title: string;

@@ -11,6 +11,3 @@ export const bibliographySpec = defineSpec({
   menu: { screen: '/web/bibliography', icon: 'pdf', order: 15 },
   sorts: ['id', 'title', 'author', 'year', 'createdAt', 'updatedAt'],
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const BIBLIOGRAPHY_SORTS = bibliographySpec.sorts;

@@ -17,6 +17,3 @@ export const bookSpec = defineSpec({
     updated: dayRange('book', 'updated'),
   },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const BOOK_SORTS = bookSpec.sorts;

@@ -1,11 +1,11 @@
-import { listSearchSchema } from '../../components/resource/list/list-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Category } from './schema';
-import { CATEGORY_SORTS } from './spec';
+import { categorySpec } from './spec';
 
 export const CATEGORY_FILTERS = [] as const;
 
 /** /web/category?pageNum&pageSize&keyword&sort&order */
-export const categorySearchSchema = listSearchSchema(CATEGORY_SORTS, {});
+export const categorySearchSchema = searchSchemaOf(categorySpec);
 
 export type CategoryFormValues = { name: string; sort: number | string; description: string };
 

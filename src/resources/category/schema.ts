@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
-import { editSchemas } from '../../contract/spec-schema';
-import { CATEGORY_SORTS } from './spec';
+import { optionalText, type RecordMeta, requiredText } from '../../contract/common';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
+import { categorySpec } from './spec';
 
 export type { CategoryOption, SubclassOption } from '../../contract/options';
 
@@ -11,5 +11,5 @@ const categoryFields = {
   description: optionalText(500),
 };
 export const { create: categoryCreateSchema, update: categoryUpdateSchema } = editSchemas(categoryFields);
-export const categoryPageSchema = pageRequest(CATEGORY_SORTS, {});
+export const categoryPageSchema = pageSchemaOf(categorySpec);
 export type Category = RecordMeta & { name: string; sort: number; description?: string | null };

@@ -7,6 +7,3 @@ export const categorySpec = defineSpec({
   menu: { screen: '/web/category', icon: 'tree', order: 16 },
   sorts: ['id', 'name', 'sort', 'createdAt', 'updatedAt'],
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const CATEGORY_SORTS = categorySpec.sorts;

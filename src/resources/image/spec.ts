@@ -9,6 +9,3 @@ export const imageSpec = defineSpec({
   sorts: ['id', 'fileName', 'size', 'createdAt'],
   filters: { mime: enumFilter(IMAGE_MIMES, 'image.mime'), created: dayRange('image', 'created') },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const IMAGE_SORTS = imageSpec.sorts;

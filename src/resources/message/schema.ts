@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { nonEmpty } from '../../contract/batch';
-import { optionalText, pageRequest, type RecordMeta, requiredText } from '../../contract/common';
+import { optionalText, type RecordMeta, requiredText } from '../../contract/common';
 import { because } from '../../contract/field-codes';
-import { checkRanges } from '../../contract/range';
-import { editSchemas, pageFilters } from '../../contract/spec-schema';
-import { MESSAGE_SORTS, MESSAGE_STATUSES, messageSpec } from './spec';
+import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
+import { MESSAGE_STATUSES, messageSpec } from './spec';
 
 /** `online`: messages readers leave on the site; staff read and reply. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -22,12 +21,12 @@ export const { create: messageCreateSchema, update: messageUpdateSchema } = edit
 
 /**
  * `readerId`: the messages a reader left. A message names its writer in free text, so it counts as
- * theirs when that name is the reader's nickname or its contact is their phone or email.
+ * theirs when that name is the reader's nickname or its contact is their phone or email. It comes
+ * after the spec's filters (the order field errors are listed in); safeExtend keeps the range check.
  */
-export const messagePageSchema = pageRequest(MESSAGE_SORTS, {
-  ...pageFilters(messageSpec.filters),
+export const messagePageSchema = pageSchemaOf(messageSpec).safeExtend({
   readerId: z.number().int().positive().optional(),
-}).superRefine(checkRanges(messageSpec.filters));
+});
 
 export type Message = RecordMeta & {
   readerName: string;

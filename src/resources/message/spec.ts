@@ -10,6 +10,3 @@ export const messageSpec = defineSpec({
   sorts: ['id', 'readerName', 'status', 'createdAt', 'updatedAt'],
   filters: { status: enumFilter(MESSAGE_STATUSES, 'message.status'), created: dayRange('message', 'created') },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const MESSAGE_SORTS = messageSpec.sorts;

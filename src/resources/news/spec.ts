@@ -14,6 +14,3 @@ export const newsSpec = defineSpec({
     updated: dayRange('news', 'updated'),
   },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const NEWS_SORTS = newsSpec.sorts;

@@ -15,6 +15,3 @@ export const readerSpec = defineSpec({
     created: dayRange('reader', 'created'),
   },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const READER_SORTS = readerSpec.sorts;

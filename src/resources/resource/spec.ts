@@ -15,6 +15,3 @@ export const resourceSpec = defineSpec({
     updated: dayRange('site_resource', 'updated'),
   },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const RESOURCE_SORTS = resourceSpec.sorts;

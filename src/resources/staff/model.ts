@@ -1,14 +1,13 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, listSearchSchema } from '../../components/resource/list/list-search';
+import { enumFilter } from '../../components/resource/list/list-search';
+import { searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { Role } from '../../contract/auth';
 import { ROLES } from '../../contract/values';
 import type { Staff } from './schema';
-import { STAFF_STATUSES } from './spec';
+import { STAFF_STATUSES, staffSpec } from './spec';
 
 type StaffStatus = Staff['status'];
-
-export const STAFF_SORTS = ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'] as const;
 
 export const ROLE_OPTIONS: Option<Role>[] = [
   { value: 'admin', label: msg`Administrator`, color: 'red' },
@@ -23,7 +22,7 @@ export const STAFF_STATUS_OPTIONS: Option<StaffStatus>[] = [
 export const STAFF_FILTERS = ['status', 'role'] as const;
 
 /** /users/adminuser?pageNum&pageSize&keyword&sort&order&status&role */
-export const staffSearchSchema = listSearchSchema(STAFF_SORTS, {
+export const staffSearchSchema = searchSchemaOf(staffSpec, {
   status: enumFilter(STAFF_STATUSES),
   role: enumFilter(ROLES),
 });

@@ -3,7 +3,6 @@ import { PHONE_RE, ROLES, type Role } from '../../contract/auth';
 import {
   optionalText,
   optionalUrl,
-  pageRequest,
   type RecordMeta,
   requiredRef,
   requiredText,
@@ -11,7 +10,8 @@ import {
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { MIN_PASSWORD_LENGTH } from '../../contract/password-policy';
-import { STAFF_SORTS, STAFF_STATUSES } from './spec';
+import { pageSchemaOf } from '../../contract/spec-schema';
+import { STAFF_STATUSES, staffSpec } from './spec';
 
 const staffFields = {
   userName: requiredText(3, 50).refine(
@@ -49,7 +49,7 @@ export const staffUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
 });
-export const staffPageSchema = pageRequest(STAFF_SORTS, {
+export const staffPageSchema = pageSchemaOf(staffSpec, {
   status: z.enum(STAFF_STATUSES).optional(),
   role: z.enum(ROLES).optional(),
 });

@@ -13,6 +13,3 @@ export const staffSpec = defineSpec({
   menu: { screen: '/users/adminuser', icon: 'lock', order: 21 },
   sorts: ['id', 'userName', 'name', 'phone', 'status', 'createdAt', 'updatedAt'],
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const STAFF_SORTS = staffSpec.sorts;

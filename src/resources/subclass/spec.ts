@@ -8,6 +8,3 @@ export const subclassSpec = defineSpec({
   sorts: ['id', 'name', 'sort', 'categoryId', 'createdAt', 'updatedAt'],
   filters: { categoryId: refFilter('sc.category_id'), updated: dayRange('sc', 'updated') },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const SUBCLASS_SORTS = subclassSpec.sorts;

@@ -1,10 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { formValuesFrom } from '../../components/resource/form/form-values';
-import { enumFilter, listSearchSchema } from '../../components/resource/list/list-search';
-import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/list/spec-search';
+import { enumFilter } from '../../components/resource/list/list-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
-import { VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import { VIDEO_STATUSES } from '../../contract/values';
 import type { Video, VideoFailReason, VideoStatus } from './schema';
 import { videoSpec } from './spec';
 
@@ -77,8 +77,4 @@ export type VideoFormValues = ReturnType<typeof toVideoFormValues>;
 export const VIDEO_FILTERS = screenFilterNames(videoSpec.filters, ['status']);
 
 /** /web/video?pageNum&pageSize&keyword&sort&order&status */
-export const videoSearchSchema = listSearchSchema(
-  VIDEO_SORTS,
-  { status: enumFilter(VIDEO_STATUSES), ...searchFilters(videoSpec.filters) },
-  rangePairs(videoSpec.filters),
-);
+export const videoSearchSchema = searchSchemaOf(videoSpec, { status: enumFilter(VIDEO_STATUSES) });

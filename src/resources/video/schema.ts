@@ -2,19 +2,17 @@ import { z } from 'zod';
 import {
   optionalText,
   optionalUrl,
-  pageRequest,
   type RecordMeta,
   requiredRef,
   requiredText,
   versionField,
 } from '../../contract/common';
 import { because } from '../../contract/field-codes';
-import { checkRanges } from '../../contract/range';
-import { pageFilters } from '../../contract/spec-schema';
-import { VIDEO_FAIL_REASONS, VIDEO_LEGACY_STATUSES, VIDEO_SORTS, VIDEO_STATUSES } from '../../contract/values';
+import { pageSchemaOf } from '../../contract/spec-schema';
+import { VIDEO_FAIL_REASONS, VIDEO_LEGACY_STATUSES, VIDEO_STATUSES } from '../../contract/values';
 import { videoSpec } from './spec';
 
-export { VIDEO_FAIL_REASONS, VIDEO_SORTS, VIDEO_STATUSES };
+export { VIDEO_FAIL_REASONS, VIDEO_STATUSES };
 
 /**
  * `video`: page, create, update (its text and cover), delete; `POST /video/{id}/retry`. An upload's
@@ -77,11 +75,10 @@ export const videoUpdateSchema = z.strictObject({
 });
 export type VideoUpdate = z.infer<typeof videoUpdateSchema>;
 
-export const videoPageSchema = pageRequest(VIDEO_SORTS, {
+export const videoPageSchema = pageSchemaOf(videoSpec, {
   status: videoStatus.optional(),
   cateId: z.number().int().nonnegative().optional(),
-  ...pageFilters(videoSpec.filters),
-}).superRefine(checkRanges(videoSpec.filters));
+});
 
 export type Video = RecordMeta & {
   title: string;

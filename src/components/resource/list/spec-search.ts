@@ -74,10 +74,17 @@ export const rangePairs = (filters: Record<string, FilterSpec>) =>
     .filter(([, r]) => (r as FilterSpec).screen !== false)
     .map(([, r]) => ({ kind: r.kind, params: r.params }));
 
-/** A screen's URL search parser from its resource's spec: paging, its sorts, its screen filters. */
+/**
+ * A screen's URL search parser from its resource's spec: paging, its sorts, its screen filters.
+ * Filters no kind describes are the noun's `handWritten` parsers, read before the spec's.
+ */
 export function searchSchemaOf<
   const S extends readonly [string, ...string[]],
-  const F extends Record<string, FilterSpec>,
->(spec: { sorts: S; filters: F }) {
-  return listSearchSchema(spec.sorts, searchFilters(spec.filters), rangePairs(spec.filters));
+  // biome-ignore lint/complexity/noBannedTypes: a spec without filters adds no parser
+  const F extends Record<string, FilterSpec> = {},
+  // biome-ignore lint/complexity/noBannedTypes: no hand-written parser by default
+  H extends Record<string, SearchParser<unknown>> = {},
+>(spec: { sorts: S; filters?: F }, handWritten: H = {} as H) {
+  const filters = spec.filters ?? ({} as F);
+  return listSearchSchema(spec.sorts, { ...handWritten, ...searchFilters(filters) }, rangePairs(filters));
 }
