@@ -1,13 +1,13 @@
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
+import { demoIsbn } from '../src/resources/book/server/seed';
 import { dropFullTextIndexDdl, fullTextIndexDdl } from '../src/server/db/dialect';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { BOOK_SEARCH_COLUMNS } from '../src/server/db/migrations/0003-book-search';
 import { openPostgres } from '../src/server/db/postgres';
 import type { Database } from '../src/server/db/schema';
-import { demoIsbn } from '../src/server/db/seed-demo';
-import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, PUBLISHERS } from '../src/server/db/seed-demo-data';
-import { mulberry32 } from '../src/server/db/seed-random';
+import { mulberry32 } from '../src/server/db/seed/random';
+import { FIRST_NAMES as FIRST, LAST_NAMES as LAST, PUBLISHERS } from '../src/server/db/seed/vocabulary';
 
 export interface LargeCounts {
   books: number;
@@ -104,7 +104,7 @@ const BOOK_COLUMNS = [
   'updated_at',
 ] as const;
 const READER_COLUMNS = ['nick_name', 'phone', 'status', 'created_at', 'updated_at'] as const;
-const APPLICATION_COLUMNS = ['user_id', 'book_id', 'status', 'created_at', 'updated_at'] as const;
+const APPLICATION_COLUMNS = ['reader_id', 'book_id', 'status', 'created_at', 'updated_at'] as const;
 
 /**
  * 8 categories × 5 subclasses, `books`, `readers` and `applications`, deterministic (seed 99).
@@ -148,9 +148,9 @@ function largeRows(counts: LargeCounts): LargeRows {
   const statuses = ['pending', 'rejected', 'returned'] as const;
   for (let i = 0; i < counts.applications; i++) {
     const created = at(Math.floor(rand() * 365));
-    const userId = 1 + Math.floor(rand() * counts.readers);
+    const readerId = 1 + Math.floor(rand() * counts.readers);
     const bookId = 1 + Math.floor(rand() * counts.books);
-    rows.applications.push([userId, bookId, pick(statuses), created, created]);
+    rows.applications.push([readerId, bookId, pick(statuses), created, created]);
   }
   return rows;
 }

@@ -6,7 +6,7 @@
 
 /** A record was created, updated or deleted (after its transaction committed). */
 export interface ChangeEvent {
-  /** Resource path as in the API ('book', 'category/subclass', 'apply'…). */
+  /** The noun, as src/resources/specs.ts keys it ('book', 'subclass', 'application'…), not its API path. */
   resource: string;
   id: number;
   /** The record's version after the write; null after a delete. */
@@ -15,7 +15,11 @@ export interface ChangeEvent {
   actor: { id: number; name: string };
 }
 
-/** What the menu badges show; sent on connect and whenever it changes. */
+/**
+ * What the menu badges show; sent on connect and whenever it changes. Each number is a noun's
+ * (its server part's `badges`), counted again after a change event of a noun that may move it
+ * (pending applications: `application`; unread messages: `message`).
+ */
 export interface CountsEvent {
   pendingApplications: number;
   unreadMessages: number;
@@ -30,6 +34,7 @@ export interface PresenceEditor {
 
 /** Everyone who has one record's edit form open right now (empty: nobody). */
 export interface PresenceEvent {
+  /** The noun, as in ChangeEvent. */
   resource: string;
   id: number;
   editors: PresenceEditor[];
@@ -52,6 +57,7 @@ export const PRESENCE_TTL_MS = 60_000;
 
 /** `POST /prod-api/presence` body. */
 export interface PresenceInput {
+  /** The noun, as in ChangeEvent. */
   resource: string;
   id: number;
   /** The editing tab: letters, digits, '-' and '_', 8-64 characters (crypto.randomUUID fits). */

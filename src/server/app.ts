@@ -6,19 +6,21 @@ import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
 import { authRoutes } from './auth/routes';
 import type { AppEnv } from './context';
+import { badgesOf } from './events/counts';
 import { eventPosition, eventRoutes } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
+import type { NounServers } from './http/noun';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
 import { opsMiddleware, opsRoutes } from './ops';
-import { NOUN_SERVERS } from './resources';
-import { registerSystemRoutes } from './routes/system';
+import { buildNouns } from './resources';
+import { systemRoutes } from './routes/system';
 import type { Services } from './services';
 import { staticFiles } from './static';
 import { viewRoutes } from './views/routes';
-import { registerVodCredential, registerVodService } from './vod/routes';
+import { vodCredential, vodService } from './vod/routes';
 
 const JSON_LIMIT = 1024 * 1024;
 /** Room for the multipart framing around an uploaded file. */
@@ -29,7 +31,7 @@ const FRAMING = 64 * 1024;
  * port 0 against a temp database. Every part is a sub-app mounted on its path, the nouns' and the
  * infrastructure's alike; the order of the mounts is the order requests meet them.
  */
-export function createApp(services: Services): Hono<AppEnv> {
+export function createApp(services: Services, built: NounServers = buildNouns(services)): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   // Outermost, so every response (errors, 404s, static files) carries them.
@@ -49,8 +51,10 @@ export function createApp(services: Services): Hono<AppEnv> {
   api.use('*', noStore);
   // Every query parameter any route reads is checked here (NUL, lone surrogates, bad escapes).
   api.use('*', checkQuery);
-  // Each noun's sub-apps, built once; mounted below on their own paths.
-  const nouns = Object.values(NOUN_SERVERS).map((noun) => noun(services));
+  // Each noun's sub-apps (built once: main.ts builds them first, for the demo seed and the storage
+  // sweep), mounted below on their own paths; the badges they count go to the live stream.
+  const nouns = Object.values(built);
+  services.events.countBadges(badgesOf(built));
   const resources = nouns.flatMap((n) => (n.resource ? [n.resource] : []));
 
   const jsonLimit = limitBody(JSON_LIMIT, (close) => tooLarge('Request body', '1 MiB', close));
@@ -80,14 +84,15 @@ export function createApp(services: Services): Hono<AppEnv> {
   // The live stream's position on each answer, for a stream opened later to resume from.
   api.use('*', eventPosition(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);
-  registerSystemRoutes(api, services, resources);
+  api.route('/system', systemRoutes(services, built));
   api.route('/', eventRoutes(services, resources));
-  registerVodCredential(api, services);
+  api.route('/video/upload/credential', vodCredential(services));
   api.route('/views', viewRoutes(services));
   app.route('/prod-api', api);
 
   // Before the static files: their SPA fallback would otherwise answer /vod and /{bucket}/….
-  registerVodService(app, services);
+  const videoHooks = nouns.find((n) => n.videoHooks)?.videoHooks;
+  if (videoHooks) app.route('/', vodService(services, videoHooks));
   app.route('/', staticFiles(services.config.distDir));
 
   app.notFound((c) => {

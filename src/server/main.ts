@@ -7,10 +7,11 @@ import { ensureAdmin } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { poolOf } from './db/postgres';
-import { seedDemo } from './db/seed-demo';
+import { seedDemo } from './db/seed/demo';
 import { defaultOpsConfig } from './ops/config';
 import { appLogger, createLogger, type PinoLogger } from './ops/logger';
 import { gracefulShutdown } from './ops/shutdown';
+import { buildNouns } from './resources';
 import { createServices } from './services';
 import { startStorageSweep } from './vod/lifecycle';
 
@@ -63,6 +64,18 @@ async function main() {
   const pool = poolOf(db);
   pool?.removeAllListeners('error');
   pool?.on('error', (err) => logger.warn({ reason: err.message }, 'PostgreSQL pool: idle connection lost'));
+  const services = createServices({
+    db,
+    dialect,
+    dataDir: config.dataDir,
+    config: config.app,
+    version: readVersion(),
+    log,
+    ops: { logger },
+  });
+  // The nouns' server parts, built once: they hold their part of the demo seed, and the video
+  // noun's hooks that the storage sweep and the video service use. Building opens no connection.
+  const nouns = buildNouns(services);
   // Migrations, the first admin and the demo seed: one instance at a time (PostgreSQL advisory
   // lock), so instances starting together neither race nor seed twice.
   await withStartupLock(db, dialect, async (conn) => {
@@ -73,28 +86,21 @@ async function main() {
     else if (boot.created)
       log.info('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
     if (config.seed === 'demo') {
-      const added = Object.entries(await seedDemo(conn, new Date(), config.dataDir));
+      const added = Object.entries(await seedDemo(conn, nouns, new Date(), config.dataDir));
       if (added.length > 0) log.info(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);
     }
   });
 
-  const services = createServices({
-    db,
-    dialect,
-    dataDir: config.dataDir,
-    config: config.app,
-    version: readVersion(),
-    log,
-    ops: { logger },
-  });
-  const app = createApp(services);
+  const app = createApp(services, nouns);
   // Background jobs (video processing) start with the process, so a job a killed process left
   // half-done is picked up again (jobs/).
   services.jobs.start().catch((err) => log.error('Background jobs did not start:', err));
   // Stalls are logged and counted from the start, whether or not Prometheus scrapes.
   services.ops.metrics.watchEventLoop();
   // The local bucket's lifecycle rule (docs/storage.md): abandoned uploads and leftovers go.
-  const stopSweep = config.app.vod ? startStorageSweep({ ...services, vod: config.app.vod }) : () => undefined;
+  const hooks = nouns.video.videoHooks;
+  const stopSweep =
+    config.app.vod && hooks ? startStorageSweep({ ...services, vod: config.app.vod, hooks }) : () => undefined;
 
   const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;

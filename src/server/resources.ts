@@ -14,7 +14,8 @@ import type { Noun } from '../resources/specs';
 import { staffServer } from '../resources/staff/server';
 import { subclassServer } from '../resources/subclass/server';
 import { videoServer } from '../resources/video/server';
-import type { MakeNounServer } from './http/noun';
+import type { MakeNounServer, NounServer } from './http/noun';
+import type { Services } from './services';
 
 /**
  * Every noun's server part, one line each, keyed as `resources/specs.ts` lists the nouns (a noun
@@ -38,3 +39,10 @@ export const NOUN_SERVERS = {
   image: imageServer,
   audit: auditServer,
 } as const satisfies Record<Noun, MakeNounServer>;
+
+/** Every noun's server part built once over the app's services, by noun. */
+export function buildNouns(services: Services): Record<Noun, NounServer> {
+  return Object.fromEntries(
+    Object.entries<MakeNounServer>(NOUN_SERVERS).map(([noun, make]) => [noun, make(services)]),
+  ) as Record<Noun, NounServer>;
+}

@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { sql } from 'kysely';
 import { z } from 'zod';
 import {
@@ -9,9 +9,10 @@ import {
   type VodResource,
 } from '../../contract/system';
 import type { AppEnv } from '../context';
-import type { RegisteredResource } from '../crud/types';
 import { loose } from '../crud/write';
+import type { TableName } from '../db/schema';
 import { ok } from '../http/envelope';
+import type { NounServers } from '../http/noun';
 import { parseWith } from '../http/validate';
 import type { Services } from '../services';
 
@@ -27,16 +28,22 @@ const daysQuery = z.object({
 
 const DAY_MS = 86_400_000;
 
-export function registerSystemRoutes(api: Hono<AppEnv>, services: Services, resources: RegisteredResource[]) {
-  api.get('/system/info', async (c) => {
+/**
+ * `/system`: Home's figures, a sub-app mounted behind the token check. What is counted comes from
+ * the nouns (NounServer.figures, http/noun.ts): each noun's records (or its own count) in `/info`,
+ * the series of `/data/list`, the video library of `/vod-resource`.
+ */
+export function systemRoutes(services: Services, nouns: NounServers): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
+  const db = services.db;
+  const figures = Object.entries(nouns);
+
+  api.get('/info', async (c) => {
     const counts: Record<string, number> = {};
-    // The site's links are a list, not a resource, but the home page counts them too.
-    for (const r of [...resources, { name: 'url', table: 'site_link' as const }]) {
-      const row = await loose(services.db)
-        .selectFrom(r.table)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow();
-      counts[r.name] = Number(row.n);
+    for (const [noun, n] of figures) {
+      const table = n.resource?.table;
+      if (n.figures?.count) counts[noun] = await n.figures.count(db);
+      else if (table) counts[noun] = Number((await countAll(db, table).executeTakeFirstOrThrow()).n);
     }
     const info: SystemInfo = {
       version: services.version,
@@ -47,25 +54,16 @@ export function registerSystemRoutes(api: Hono<AppEnv>, services: Services, reso
     return ok(c, info);
   });
 
-  api.get('/system/vod-resource', async (c) => {
-    const rows = await services.db
-      .selectFrom('video')
-      .select((eb) => ['status', eb.fn.countAll().as('n'), eb.fn.sum('file_size').as('bytes')])
-      .groupBy('status')
-      .execute();
-    const out: VodResource = { count: 0, totalBytes: 0, byStatus: { uploading: 0, normal: 0, failed: 0 } };
-    for (const r of rows) {
-      const n = Number(r.n);
-      out.count += n;
-      out.totalBytes += Number(r.bytes ?? 0);
-      // Home's three groups of the cloud's statuses: playable, failed, and on their way.
-      const group = r.status === 'Normal' ? 'normal' : r.status === 'TranscodeFail' ? 'failed' : 'uploading';
-      out.byStatus[group] += n;
-    }
-    return ok(c, out);
+  const library = figures.find(([, n]) => n.figures?.library)?.[1].figures?.library;
+  api.get('/vod-resource', async (c) => {
+    const empty: VodResource = { count: 0, totalBytes: 0, byStatus: { uploading: 0, normal: 0, failed: 0 } };
+    return ok(c, library ? await library(db) : empty);
   });
 
-  api.get('/system/data/list', async (c) => {
+  const series = figures.flatMap(([, n]) =>
+    n.figures?.series && n.resource ? [{ key: n.figures.series, table: n.resource.table }] : [],
+  );
+  api.get('/data/list', async (c) => {
     const { days } = parseWith(daysQuery, c.req.query());
     const today = Date.UTC(...utcYmd(services.now()));
     const dates = Array.from({ length: days }, (_, i) =>
@@ -73,26 +71,33 @@ export function registerSystemRoutes(api: Hono<AppEnv>, services: Services, reso
     );
     const since = `${dates[0]}T00:00:00.000Z`;
     // created_at is ISO-8601 UTC text: its first 10 characters are the day, on either engine.
-    const perDay = async (table: 'reader' | 'application' | 'video') => {
-      const day = sql<string>`substr(created_at, 1, 10)`;
-      const rows = await services.db
-        .selectFrom(table)
+    const day = sql<string>`substr(created_at, 1, 10)`;
+    const perDay = new Map<string, Map<string, number>>();
+    for (const s of series) {
+      const rows = await loose(db)
+        .selectFrom(s.table)
         .select((eb) => [day.as('day'), eb.fn.countAll().as('n')])
         .where('created_at', '>=', since)
         .groupBy(day)
         .execute();
-      return new Map(rows.map((r) => [r.day, Number(r.n)]));
-    };
-    const [users, applies, uploads] = [await perDay('reader'), await perDay('application'), await perDay('video')];
+      perDay.set(s.key, new Map(rows.map((r) => [String(r.day), Number(r.n)])));
+    }
+    const of = (key: Exclude<keyof DataPoint, 'date'>, date: string) => perDay.get(key)?.get(date) ?? 0;
     const out: DataPoint[] = dates.map((date) => ({
       date,
-      newUsers: users.get(date) ?? 0,
-      applies: applies.get(date) ?? 0,
-      uploads: uploads.get(date) ?? 0,
+      newUsers: of('newUsers', date),
+      applies: of('applies', date),
+      uploads: of('uploads', date),
     }));
     return ok(c, out);
   });
+  return api;
 }
+
+const countAll = (db: Services['db'], table: TableName) =>
+  loose(db)
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'));
 
 function utcYmd(d: Date): [number, number, number] {
   return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];

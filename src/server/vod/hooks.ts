@@ -2,11 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
 
-/**
- * What the video service asks of whoever keeps video records (the `video` resource,
- * src/resources/video/server/), so this infrastructure never imports a resource: the resource
- * registers these when it is mounted. Without them CreateUploadVideo and GetVideoInfo refuse.
- */
+/** CreateUploadVideo's fields for the record, by their RPC names. */
 export interface UploadVideoFields {
   Title?: string;
   FileName?: string;
@@ -43,6 +39,7 @@ export interface VideoInfo {
   cateId: number | null;
   tags: string | null;
   snapshots: string[];
+  /** Its renditions while it can be played; empty before (GetPlayInfo answers NoneStream). */
   playInfo: {
     format: 'm3u8';
     url: string;
@@ -56,6 +53,11 @@ export interface VideoInfo {
   }[];
 }
 
+/**
+ * What the video service asks of whoever keeps video records (the video noun's server part gives
+ * them: NounServer.videoHooks), so this infrastructure never imports a noun nor names its table.
+ * app.ts hands them to the service's routes and main.ts to the lifecycle sweep: each app its own.
+ */
 export interface VideoHooks {
   /** CreateUploadVideo: the record, in the transaction that stores its media row (throws VideoFieldError). */
   create(trx: Kysely<Database>, videoId: string, fields: UploadVideoFields, actor: Actor, at: string): Promise<void>;
@@ -77,15 +79,4 @@ export interface VideoHooks {
     objectArrived: boolean,
     now: Date,
   ): Promise<boolean>;
-}
-
-let hooks: VideoHooks | null = null;
-
-export function setVideoHooks(h: VideoHooks): void {
-  hooks = h;
-}
-
-export function videoHooks(): VideoHooks {
-  if (!hooks) throw new Error('vod: no video resource registered its hooks');
-  return hooks;
 }

@@ -6,7 +6,7 @@ import { removeStaleFiles } from '../files/disk';
 import { filesTmpDir } from '../files/images';
 import type { Services } from '../services';
 import type { VodConfig } from './config';
-import { videoHooks } from './hooks';
+import type { VideoHooks } from './hooks';
 import { OssStorage } from './storage';
 import { vodDb } from './tables';
 
@@ -14,6 +14,8 @@ export interface SweepDeps {
   db: Kysely<Database>;
   dataDir: string;
   vod: VodConfig;
+  /** The video noun's: which videos are still uploading, and closing one. */
+  hooks: VideoHooks;
   now: () => Date;
   log: Logger;
   diskFaults?: DiskFaults;
@@ -92,7 +94,7 @@ export async function sweepStorage(d: SweepDeps): Promise<SweepReport> {
   report.leftovers += await removeStaleFiles(storage.tmpDir, leftoverMs, now);
   report.leftovers += await removeStaleFiles(filesTmpDir(d.dataDir), leftoverMs, now);
 
-  for (const videoId of await videoHooks().staleUploads(d.db, cutoff))
+  for (const videoId of await d.hooks.staleUploads(d.db, cutoff))
     if (await closeVideo(d, videoId, now)) report.videos++;
 
   const progress = await db.deleteFrom('vod_upload_progress').where('updated_at', '<', cutoff).executeTakeFirst();
@@ -126,7 +128,7 @@ async function closeVideo(d: SweepDeps, videoId: string, now: Date): Promise<boo
         .where('object_key', '=', media.object_key)
         .executeTakeFirst()
     : undefined;
-  if (!(await videoHooks().abandoned(d, videoId, object !== undefined, now))) return false;
+  if (!(await d.hooks.abandoned(d, videoId, object !== undefined, now))) return false;
   await v.deleteFrom('vod_upload_progress').where('video_id', '=', videoId).execute();
   return true;
 }

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Services } from '../services';
-import { type Actor, type UploadVideoFields, videoHooks } from './hooks';
+import type { Actor, UploadVideoFields, VideoHooks } from './hooks';
 import { type VodDb, vodDb } from './tables';
 
 /** Media of the video service: a VideoId or ImageId bound to the one object it uploads into. */
@@ -15,6 +15,7 @@ export interface Media {
 
 /** CreateUploadVideo: the `video` record (by the resource's hook) and its media row, one transaction. */
 export async function createVideoMedia(
+  hooks: VideoHooks,
   db: Kysely<Database>,
   fields: UploadVideoFields,
   media: Media,
@@ -24,7 +25,7 @@ export async function createVideoMedia(
 ): Promise<void> {
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
-    await videoHooks().create(trx, media.mediaId, fields, actor, at);
+    await hooks.create(trx, media.mediaId, fields, actor, at);
     await insertMedia(vodDb(trx), media, userData, at);
   });
 }
@@ -77,19 +78,26 @@ export async function mediaOfObject(db: VodDb, bucket: string, key: string): Pro
 /** The same connection seen with only the app's tables (the hooks know nothing of the service's). */
 const appDb = (db: VodDb) => db as unknown as Kysely<Database>;
 
-export const videoExists = (db: VodDb, videoId: string) => videoHooks().exists(appDb(db), videoId);
+export const videoExists = (hooks: VideoHooks, db: VodDb, videoId: string) => hooks.exists(appDb(db), videoId);
 
 /**
  * An object finished (CompleteMultipartUpload or PUT), after its commit: a video's record takes the
  * real size and its processing is queued (the resource's hook); the progress reports that pointed
  * at it are done with.
  */
-export async function objectCompleted(services: Services, bucket: string, key: string, size: number, actor: Actor) {
+export async function objectCompleted(
+  hooks: VideoHooks,
+  services: Services,
+  bucket: string,
+  key: string,
+  size: number,
+  actor: Actor,
+) {
   const v = vodDb(services.db);
   const media = await mediaOfObject(v, bucket, key);
   if (media?.kind !== 'video') return;
   await v.deleteFrom('vod_upload_progress').where('video_id', '=', media.mediaId).execute();
-  await videoHooks().completed(services, media.mediaId, size, actor);
+  await hooks.completed(services, media.mediaId, size, actor);
 }
 
 /** Where a media's object is on disk, when it has been completed. */
@@ -116,7 +124,7 @@ export interface Progress {
 }
 
 /** Whether a video's upload is over: its checkpoint is no longer needed. */
-export const videoIsComplete = (db: VodDb, videoId: string) => videoHooks().uploaded(appDb(db), videoId);
+export const videoIsComplete = (hooks: VideoHooks, db: VodDb, videoId: string) => hooks.uploaded(appDb(db), videoId);
 
 export async function saveProgress(db: VodDb, p: Progress, now: Date): Promise<void> {
   const values = {

@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context';
 import type { Services } from '../services';
 import type { VodConfig } from './config';
+import type { VideoHooks } from './hooks';
 import type { OssTarget } from './oss-auth';
 import type { OssStorage } from './storage';
 
@@ -13,6 +14,7 @@ export interface OssCall {
   c: Context<AppEnv>;
   services: Services;
   vod: VodConfig;
+  hooks: VideoHooks;
   t: OssTarget;
   storage: OssStorage;
 }

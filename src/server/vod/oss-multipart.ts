@@ -255,7 +255,7 @@ export async function completeMultipart(call: OssCall): Promise<Response> {
     }
     await deleteUpload(db, upload.uploadId);
     await storage.removeUpload(upload.uploadId);
-    await objectCompleted(services, t.bucket, t.key, size, cred);
+    await objectCompleted(call.hooks, services, t.bucket, t.key, size, cred);
     // Never the request's Host: the configured or allowed origin, else a path-only Location.
     const origin = allowedOrigin(c, vod, services.config.trustProxy) ?? '';
     const fields = xmlFields({

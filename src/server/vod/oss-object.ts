@@ -109,7 +109,7 @@ export async function putObject(call: OssCall): Promise<Response> {
     await storage.discard(r.file);
     throw err;
   }
-  await objectCompleted(services, t.bucket, t.key, r.size, cred);
+  await objectCompleted(call.hooks, services, t.bucket, t.key, r.size, cred);
   return c.body(null, 200, { ETag: etag });
 }
 

@@ -4,6 +4,7 @@ import { drainBeforeRefusal } from '../http/body-limit';
 import type { Services } from '../services';
 import type { VodConfig } from './config';
 import { OssError, ossErrors, ossErrorXml, serviceError } from './errors';
+import type { VideoHooks } from './hooks';
 import { authorizeOss, isSigned, type OssTarget } from './oss-auth';
 import type { OssCall } from './oss-call';
 import { abortMultipart, completeMultipart, initiateMultipart, listUploadParts, uploadPart } from './oss-multipart';
@@ -18,14 +19,14 @@ export type { OssCall };
  * to the console's routes. Completed objects are public for GET/HEAD (playback, covers): their
  * names carry 128 random bits, so only those who were given the URL can read them.
  */
-export function registerOss(app: Hono<AppEnv>, services: Services, vod: VodConfig) {
+export function registerOss(app: Hono<AppEnv>, services: Services, vod: VodConfig, hooks: VideoHooks) {
   const storage = new OssStorage(services.dataDir, services.diskFaults);
   const handle = async (c: Context<AppEnv>) => {
     const requestId = c.get('requestId');
     c.header('x-oss-request-id', requestId);
     try {
       const t = target(c, vod.bucket);
-      return await route({ c, services, vod, t, storage });
+      return await route({ c, services, vod, hooks, t, storage });
     } catch (caught) {
       const e = serviceError(caught, OssError, ossErrors.insufficientStorage, c, services.log);
       const headers: Record<string, string> = { 'Content-Type': 'application/xml' };

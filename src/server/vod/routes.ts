@@ -1,4 +1,4 @@
-import type { Hono } from 'hono';
+import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { Code } from '../../contract/envelope';
 import { currentUser } from '../auth/middleware';
@@ -8,6 +8,7 @@ import { ApiError } from '../http/errors';
 import { noStore } from '../http/security-headers';
 import type { Services } from '../services';
 import { mintCredential } from './credentials';
+import type { VideoHooks } from './hooks';
 import { allowedOrigin, hostNotAllowed } from './http-util';
 import { registerMediaFiles } from './media-files';
 import { registerOss } from './oss';
@@ -16,13 +17,15 @@ import { assumeRole, type StsDeps, StsError } from './sts';
 import { vodDb } from './tables';
 
 /**
- * The local video service at the server root: the RPC endpoint `/vod` and the bucket `/{bucket}/…`.
- * Registered before the console's static files so the SPA fallback never answers these paths. In
- * cloud mode nothing is mounted: the console talks to the cloud directly.
+ * The local video service, a sub-app for the server root: the RPC endpoint `/vod`, the bucket
+ * `/{bucket}/…` and the processing outputs. Mounted before the console's static files so the SPA
+ * fallback never answers these paths. In cloud mode it is empty: the console talks to the cloud
+ * directly. `hooks` are the video noun's (NounServer.videoHooks).
  */
-export function registerVodService(app: Hono<AppEnv>, services: Services) {
+export function vodService(services: Services, hooks: VideoHooks): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
   const vod = services.vod;
-  if (vod.mode !== 'local') return;
+  if (vod.mode !== 'local') return app;
   // Signed requests carry no cookies and no ambient authority, so any origin may send them (the
   // Vite dev server, a worker); Authorization and x-oss-* must be echoed, '*' does not cover them.
   const allow = cors({
@@ -34,15 +37,20 @@ export function registerVodService(app: Hono<AppEnv>, services: Services) {
   // Signed answers (credentials in UploadAuth, upload state) are no-store like the API's; object
   // reads set their own Cache-Control.
   for (const path of ['/vod', '/vod/*', `/${vod.bucket}`, `/${vod.bucket}/*`]) app.use(path, allow, noStore);
-  registerVodRpc(app, services, vod);
+  registerVodRpc(app, services, vod, hooks);
   registerMediaFiles(app, services);
-  registerOss(app, services, vod);
+  registerOss(app, services, vod, hooks);
+  return app;
 }
 
-/** `GET /prod-api/video/upload/credential` (docs/api.md §4), for any signed-in staff member. */
-export function registerVodCredential(api: Hono<AppEnv>, services: Services, sts: StsDeps = {}) {
+/**
+ * `GET /prod-api/video/upload/credential` (docs/api.md §4), for any signed-in staff member: a
+ * sub-app for that path, mounted behind the token check.
+ */
+export function vodCredential(services: Services, sts: StsDeps = {}): Hono<AppEnv> {
+  const api = new Hono<AppEnv>();
   const vod = services.vod;
-  api.get('/video/upload/credential', async (c) => {
+  api.get('/', async (c) => {
     const user = currentUser(c);
     if (vod.mode === 'cloud' && vod.cloud) {
       const cloud = vod.cloud;
@@ -65,4 +73,5 @@ export function registerVodCredential(api: Hono<AppEnv>, services: Services, sts
     });
     return ok(c, { ...cr, region: vod.region, vodEndpoint: `${origin}/vod`, userId: String(user.staffId) });
   });
+  return api;
 }

@@ -7,7 +7,7 @@ import type { Services } from '../services';
 import type { VodConfig } from './config';
 import { type Credential, claimNonce, isExpired, lookupCredential, mintCredential } from './credentials';
 import { RpcError, rpcErrors, serviceError } from './errors';
-import { VideoFieldError, type VideoInfo, videoHooks } from './hooks';
+import { VideoFieldError, type VideoHooks, type VideoInfo } from './hooks';
 import { allowedOrigin, hostNotAllowed } from './http-util';
 import { macOfParts } from './mac';
 import {
@@ -34,11 +34,12 @@ interface Call {
   c: Context<AppEnv>;
   services: Services;
   vod: VodConfig;
+  hooks: VideoHooks;
   cred: Credential;
   p: Params;
 }
 
-export function registerVodRpc(app: Hono<AppEnv>, services: Services, vod: VodConfig) {
+export function registerVodRpc(app: Hono<AppEnv>, services: Services, vod: VodConfig, hooks: VideoHooks) {
   const handler = async (c: Context<AppEnv>) => {
     const requestId = c.get('requestId');
     try {
@@ -46,7 +47,7 @@ export function registerVodRpc(app: Hono<AppEnv>, services: Services, vod: VodCo
       const cred = await authenticate(c, services, p);
       const action = Object.hasOwn(ACTIONS, p.Action ?? '') ? ACTIONS[p.Action ?? ''] : undefined;
       if (!action) throw rpcErrors.action();
-      const out = await action({ c, services, vod, cred, p });
+      const out = await action({ c, services, vod, hooks, cred, p });
       return c.json({ RequestId: requestId, ...out });
     } catch (caught) {
       const e = serviceError(caught, RpcError, rpcErrors.storageFull, c, services.log);
@@ -179,7 +180,7 @@ async function createUploadVideo(call: Call) {
     CoverURL: p.CoverURL || undefined,
   };
   try {
-    await createVideoMedia(services.db, fields, media, userData, cred, services.now());
+    await createVideoMedia(call.hooks, services.db, fields, media, userData, cred, services.now());
   } catch (e) {
     if (e instanceof VideoFieldError) throw rpcErrors.invalid(e.param, e.message);
     throw e;
@@ -191,7 +192,7 @@ async function refreshUploadVideo(call: Call) {
   const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
   const db = vodDb(call.services.db);
   const media = await findMedia(db, videoId);
-  if (media?.kind !== 'video' || !(await videoExists(db, videoId))) throw rpcErrors.videoNotFound();
+  if (media?.kind !== 'video' || !(await videoExists(call.hooks, db, videoId))) throw rpcErrors.videoNotFound();
   if (media.staffId !== call.cred.staffId) throw rpcErrors.forbidden('This video was started by another staff member.');
   return { VideoId: videoId, ...(await uploadTicket(call, media)) };
 }
@@ -263,7 +264,7 @@ async function reportUploadProgress(call: Call) {
     if (media?.kind !== 'video' || media.staffId !== call.cred.staffId) throw rpcErrors.videoNotFound();
     // A report that arrives after the upload completed (it raced CompleteMultipartUpload) is not
     // kept: it would offer a finished video for resuming.
-    if (await videoIsComplete(db, videoId)) return {};
+    if (await videoIsComplete(call.hooks, db, videoId)) return {};
   }
   await saveProgress(db, { userId, fileHash: hash, fileName, fileSize, uploadPoint, videoId }, services.now());
   return {};
@@ -277,7 +278,7 @@ async function getUploadProgress(call: Call) {
 
 async function videoInfoOf(call: Call): Promise<VideoInfo> {
   const videoId = textParam(call.p, 'VideoId', 64, true) ?? '';
-  const info = await videoHooks().info(call.services.db, videoId);
+  const info = await call.hooks.info(call.services.db, videoId);
   if (!info) throw rpcErrors.videoNotFound();
   return info;
 }
@@ -302,15 +303,14 @@ async function getVideoInfo(call: Call) {
   };
 }
 
-/** GetPlayInfo (docs/api.md §7): the HLS renditions of a Normal video; before that NoneStream. */
+/** GetPlayInfo (docs/api.md §7): the HLS renditions of a playable video; before that NoneStream. */
 async function getPlayInfo(call: Call) {
   const v = await videoInfoOf(call);
   const formats = (textParam(call.p, 'Formats', 100) ?? '')
     .split(',')
     .map((f) => f.trim().toLowerCase())
     .filter(Boolean);
-  const streams =
-    v.status === 'Normal' ? v.playInfo.filter((s) => formats.length === 0 || formats.includes(s.format)) : [];
+  const streams = v.playInfo.filter((s) => formats.length === 0 || formats.includes(s.format));
   if (streams.length === 0) throw rpcErrors.noneStream();
   return {
     VideoBase: {
@@ -333,7 +333,8 @@ async function getPlayInfo(call: Call) {
         Size: s.size,
         Fps: String(s.fps),
         StreamType: 'video',
-        Status: 'Normal',
+        // A stream is listed only while its video plays: its status is the video's.
+        Status: v.status,
       })),
     },
   };

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { CsvReader, type CsvRecord } from '../../../src/server/crud/csv';
-import { mulberry32 } from '../../../src/server/db/seed-random';
+import { mulberry32 } from '../../../src/server/db/seed/random';
 import { Slicer } from '../../../src/server/lib/slices';
 
 /**

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../../src/resources/book/schema';
 import { keywordMatch, orderTerm } from '../../../src/server/db/dialect';
 import { BOOK_SEARCH_COLUMNS } from '../../../src/server/db/migrations/0003-book-search';
-import { mulberry32 } from '../../../src/server/db/seed-random';
+import { mulberry32 } from '../../../src/server/db/seed/random';
 import { pageOf } from '../helpers/crud';
 import { createCategory, startTestServer, type TestServer } from '../helpers/test-server';
 
@@ -169,7 +169,7 @@ describe.skipIf(!both)('book keyword search: SQLite and PostgreSQL agree', () =>
     const plan = await postgres.db.connection().execute(async (conn) => {
       // Few rows: the planner would rightly scan the table; forbid that to see the index serves it.
       await sql`set enable_seqscan = off`.execute(conn);
-      // Exactly what the page route runs for a keyword (resources/book.ts: its keyword columns).
+      // Exactly what the page route runs for a keyword (src/resources/book/server/index.ts: its keyword columns).
       const q = postgres.db
         .selectFrom('book')
         .select('book.id')

@@ -7,20 +7,46 @@ import { isValidIsbn } from '../../../src/contract/isbn';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
 import { migrateToLatest } from '../../../src/server/db/migrate';
 import type { OpenedDatabase } from '../../../src/server/db/open';
-import { seedDemo } from '../../../src/server/db/seed-demo';
+import { seedDemo } from '../../../src/server/db/seed/demo';
+import { buildNouns } from '../../../src/server/resources';
+import { createServices } from '../../../src/server/services';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
 
 let dir: string;
 let opened: OpenedDatabase;
 let testDb: TestDatabase;
+/** The nouns' server parts, each holding its part of the demo (as main.ts builds them). */
+let nouns: ReturnType<typeof buildNouns>;
+let services: ReturnType<typeof createServices>;
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lectern-seed-'));
   testDb = await openTestDatabase(dir);
   opened = testDb.opened;
   await migrateToLatest(opened.db, opened.dialect);
   await ensureAdmin(opened.db, 'Admin-pass-123', new Date());
+  services = createServices({
+    db: opened.db,
+    dialect: opened.dialect,
+    dataDir: dir,
+    config: {
+      tokenIdleMinutes: 720,
+      loginMaxFailures: 5,
+      loginAddressMaxFailures: 20,
+      loginDeviceMaxFailures: 10,
+      loginWindowSeconds: 900,
+      loginLockMaxSeconds: 86_400,
+      loginSlowdownMs: 0,
+      trustProxy: false,
+      distDir: join(dir, 'no-dist'),
+      extraConnectSrc: [],
+    },
+    version: 'test',
+    log: { info: () => {}, error: () => {} },
+  });
+  nouns = buildNouns(services);
 });
 afterAll(async () => {
+  await services.close();
   await testDb.dispose();
   await rm(dir, { recursive: true, force: true });
 });
@@ -41,7 +67,7 @@ describe('seedDemo', () => {
   beforeAll(async () => {
     const t0 = performance.now();
     // As main.ts seeds: with the data folder, so books and banners get pictures.
-    added = await seedDemo(opened.db, new Date(), dir);
+    added = await seedDemo(opened.db, nouns, new Date(), dir);
     ms = performance.now() - t0;
   });
 
@@ -112,7 +138,7 @@ describe('seedDemo', () => {
 
   it('is deterministic and runs only while empty: a second run adds nothing', async () => {
     const before = await Promise.all([count('reader'), count('application'), count('message'), count('news')]);
-    expect(await seedDemo(opened.db, new Date(), dir)).toEqual({});
+    expect(await seedDemo(opened.db, nouns, new Date(), dir)).toEqual({});
     expect(await Promise.all([count('reader'), count('application'), count('message'), count('news')])).toEqual(before);
     const first = await opened.db.selectFrom('reader').select(['nick_name', 'phone']).orderBy('id').limit(3).execute();
     expect(first.map((r) => r.phone)).toEqual(['13910000000', '13910004111', '13910008222']);

@@ -89,7 +89,15 @@ describe('main.ts', () => {
     const token = (await login(first.url, 'admin', 'Demo-admin-pass-1')).body.data?.token ?? '';
     const info = await fetch(`${first.url}/prod-api/system/info`, { headers: { 'X-Token': token } });
     const counts = ((await info.json()) as { data: { counts: Record<string, number> } }).data.counts;
-    expect(counts).toMatchObject({ book: 300, users: 200, apply: 300, online: 60, news: 20, banner: 5, url: 4 });
+    expect(counts).toMatchObject({
+      book: 300,
+      reader: 200,
+      application: 300,
+      message: 60,
+      news: 20,
+      banner: 5,
+      about: 4,
+    });
     expect(await first.stop()).toBe(0);
     const second = await spawnServer(env);
     expect(second.output()).not.toMatch(/Demo data/);

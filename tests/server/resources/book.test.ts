@@ -312,6 +312,6 @@ describe('GET /system/info', () => {
     expect(res.body.data).toMatchObject({ version: 'test', database: TEST_ENGINE });
     expect(res.body.data.uptimeSeconds).toBeGreaterThanOrEqual(0);
     const bookCount = (await page({})).body.data.total;
-    expect(res.body.data.counts).toMatchObject({ book: bookCount, category: 3, 'category/subclass': 2, user: 1 });
+    expect(res.body.data.counts).toMatchObject({ book: bookCount, category: 3, subclass: 2, staff: 1 });
   });
 });

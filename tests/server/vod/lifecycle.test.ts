@@ -4,6 +4,7 @@ import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videoHooks } from '../../../src/resources/video/server/hooks';
 import { defaultVodConfig, type VodConfig } from '../../../src/server/vod/config';
 import { type SweepReport, sweepStorage } from '../../../src/server/vod/lifecycle';
 import { auditActions } from '../helpers/crud';
@@ -39,7 +40,14 @@ beforeAll(async () => {
 afterAll(() => s.close());
 
 const sweep = (vod: VodConfig = defaultVodConfig) =>
-  sweepStorage({ db: s.db, dataDir: s.dataDir, vod, now: () => s.now(), log: { info: () => {}, error: () => {} } });
+  sweepStorage({
+    db: s.db,
+    dataDir: s.dataDir,
+    vod,
+    hooks: videoHooks,
+    now: () => s.now(),
+    log: { info: () => {}, error: () => {} },
+  });
 
 /** Read from the database: the admin's session does not outlive the days the clock moves. */
 const videoOf = (videoId: string) =>

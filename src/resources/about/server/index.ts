@@ -12,9 +12,13 @@ import { readJson } from '../../../server/http/validate';
 import type { Services } from '../../../server/services';
 import { type About, aboutUpdateSchema, type SiteLink, urlListUpdateSchema } from '../schema';
 import { aboutSpec } from '../spec';
+import { aboutSeed } from './seed';
 
 /** About us is one record; it exists (version 0, empty) before anyone saves it. */
 const ABOUT_ID = 1;
+/** The site links' list as the audit trail names it (migration 0013 gave older rows the same). */
+const SITE_LINKS_ID = 0;
+const SITE_LINKS_TITLE = 'Site links';
 
 function toAbout(r: Database['about'] | undefined, at: string): About {
   return {
@@ -79,7 +83,7 @@ export function aboutServer(services: Services): NounServer {
       const after = toAbout(await readAbout(trx), at);
       const changes = diffRecords(toAbout(before, at), after);
       const title = recordTitleOf(after);
-      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'company', ABOUT_ID, at, changes, title));
+      await writeAudit(trx, auditEntry(user, before ? 'update' : 'create', 'about', ABOUT_ID, at, changes, title));
       return after;
     });
     return ok(c, out);
@@ -102,14 +106,30 @@ export function aboutServer(services: Services): NounServer {
           .execute();
       }
       const after = await readLinks(trx);
-      // The list is one record for the trail: record id 0, the whole list before and after.
+      // The links are part of About us: for the trail, one record of the noun (id 0, titled as
+      // the links, beside About us' own record 1) with the whole list before and after.
       const strip = (ls: SiteLink[]) => ls.map(({ name, url, sort }) => ({ name, url, sort }));
       const changes = diffRecords({ links: strip(before) }, { links: strip(after) });
-      await writeAudit(trx, auditEntry(user, 'update', 'url', 0, at, changes));
+      await writeAudit(trx, auditEntry(user, 'update', 'about', SITE_LINKS_ID, at, changes, SITE_LINKS_TITLE));
       return after;
     });
     return ok(c, out);
   });
 
-  return { routes: { [`/${aboutSpec.api}`]: about, '/url': links } };
+  return {
+    routes: { [`/${aboutSpec.api}`]: about, '/url': links },
+    // About us is one record: Home counts its site links instead.
+    figures: {
+      count: async (db) =>
+        Number(
+          (
+            await db
+              .selectFrom('site_link')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        ),
+    },
+    seed: aboutSeed,
+  };
 }

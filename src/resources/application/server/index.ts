@@ -5,6 +5,7 @@ import type { Services } from '../../../server/services';
 import { applicationCreateSchema, applicationPageSchema } from '../schema';
 import { applicationSpec } from '../spec';
 import { APPLICATION_READ_ONLY, applicationColumns } from './row';
+import { applicationSeed } from './seed';
 import { applicationTransitions } from './transition';
 
 /**
@@ -13,7 +14,7 @@ import { applicationTransitions } from './transition';
  */
 export function applicationServer(services: Services): DefinedResource {
   const noun = defineResource(services, {
-    ...fromSpec(applicationSpec, 'application'),
+    ...fromSpec('application', applicationSpec, 'application'),
     schemas: { create: applicationCreateSchema, page: applicationPageSchema },
     operations: { update: false, delete: false },
     keywordColumns: ['reader.nick_name', 'book.title', 'application.remark'],
@@ -39,5 +40,24 @@ export function applicationServer(services: Services): DefinedResource {
     },
   });
   applicationTransitions(noun.app, services);
-  return noun;
+  return {
+    ...noun,
+    badges: [
+      {
+        key: 'pendingApplications',
+        count: async (db) =>
+          Number(
+            (
+              await db
+                .selectFrom('application')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('status', '=', 'pending')
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+      },
+    ],
+    figures: { series: 'applies' },
+    seed: applicationSeed,
+  };
 }

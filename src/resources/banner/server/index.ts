@@ -5,6 +5,7 @@ import type { Db } from '../../../server/crud/types';
 import type { Services } from '../../../server/services';
 import { type Banner, bannerCreateSchema, bannerPageSchema, bannerUpdateSchema } from '../schema';
 import { bannerSpec } from '../spec';
+import { bannerSeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('banner').selectAll('banner');
 
@@ -14,10 +15,14 @@ const columns = columnMap<Banner>()(select, ['title', 'imageUrl', 'linkUrl', 'so
 });
 
 export function bannerServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(bannerSpec, 'banner'),
+  const noun = defineResource(services, {
+    ...fromSpec('banner', bannerSpec, 'banner'),
     schemas: { create: bannerCreateSchema, update: bannerUpdateSchema, page: bannerPageSchema },
     keywordColumns: ['banner.title', 'banner.link_url'],
     ...columns,
   });
+  return {
+    ...noun,
+    seed: bannerSeed,
+  };
 }

@@ -11,14 +11,15 @@ import {
   bibliographyUpdateSchema,
 } from '../schema';
 import { bibliographySpec } from '../spec';
+import { bibliographySeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('bibliography').selectAll('bibliography');
 
 const columns = columnMap<Bibliography>()(select, ['title', 'author', 'publisher', 'year', 'isbn', 'notes']);
 
 export function bibliographyServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(bibliographySpec, 'bibliography'),
+  const noun = defineResource(services, {
+    ...fromSpec('bibliography', bibliographySpec, 'bibliography'),
     schemas: { create: bibliographyCreateSchema, update: bibliographyUpdateSchema, page: bibliographyPageSchema },
     keywordColumns: [
       'bibliography.title',
@@ -33,4 +34,8 @@ export function bibliographyServer(services: Services): DefinedResource {
     ],
     ...columns,
   });
+  return {
+    ...noun,
+    seed: bibliographySeed,
+  };
 }

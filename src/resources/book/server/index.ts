@@ -7,6 +7,7 @@ import type { Services } from '../../../server/services';
 import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../schema';
 import { bookSpec } from '../spec';
 import { BOOK_CSV_COLUMNS, BOOK_FIELDS, bookBatch, bookImporter } from './bulk';
+import { bookSeed } from './seed';
 
 const select = (db: Db) =>
   db
@@ -22,8 +23,8 @@ const columns = columnMap<Book>()(select, BOOK_FIELDS, {
 });
 
 export function bookServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(bookSpec, 'book'),
+  const noun = defineResource(services, {
+    ...fromSpec('book', bookSpec, 'book'),
     schemas: { create: bookCreateSchema, update: bookUpdateSchema, page: bookPageSchema },
     // The same columns as the trigram index of migration 0003 (BOOK_SEARCH_COLUMNS).
     keywordColumns: ['book.title', 'book.author', 'book.isbn', 'book.publisher'],
@@ -74,4 +75,8 @@ export function bookServer(services: Services): DefinedResource {
       }
     },
   });
+  return {
+    ...noun,
+    seed: bookSeed,
+  };
 }

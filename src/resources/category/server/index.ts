@@ -13,6 +13,7 @@ import {
   categoryUpdateSchema,
 } from '../schema';
 import { categorySpec } from '../spec';
+import { categorySeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
 
@@ -20,7 +21,7 @@ const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
 
 export function categoryServer(services: Services): DefinedResource {
   const noun = defineResource(services, {
-    ...fromSpec(categorySpec, 'category'),
+    ...fromSpec('category', categorySpec, 'category'),
     schemas: { create: categoryCreateSchema, update: categoryUpdateSchema, page: categoryPageSchema },
     keywordColumns: ['category.name', 'category.description'],
     ...columns,
@@ -52,7 +53,7 @@ export function categoryServer(services: Services): DefinedResource {
       .execute();
     return ok<CategoryOption[]>(c, rows);
   });
-  return noun;
+  return { ...noun, seed: categorySeed };
 }
 
 async function count(

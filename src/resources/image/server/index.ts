@@ -2,6 +2,7 @@ import type { NounServer } from '../../../server/http/noun';
 import type { Services } from '../../../server/services';
 import { IMAGE_MAX_BYTES } from '../schema';
 import { imageRecords } from './records';
+import { imageSeed } from './seed';
 import { imageFiles, imageUpload } from './upload';
 
 /**
@@ -16,5 +17,6 @@ export function imageServer(services: Services): NounServer {
     publicRoutes: { '/files/images': imageFiles(services) },
     uploads: { '/file/upload/img': { bytes: IMAGE_MAX_BYTES, what: 'Image', limit: '5 MiB' } },
     resource: records.resource,
+    seed: imageSeed,
   };
 }

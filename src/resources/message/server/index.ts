@@ -9,6 +9,7 @@ import type { Services } from '../../../server/services';
 import { type Message, messageCreateSchema, messagePageSchema, messageUpdateSchema } from '../schema';
 import { messageSpec } from '../spec';
 import { messageBatch } from './bulk';
+import { messageSeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('message').selectAll('message');
 
@@ -24,8 +25,8 @@ function ofReader(readerId: number | undefined) {
 
 /** `/online`: readers' messages. */
 export function messageServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(messageSpec, 'message'),
+  const noun = defineResource(services, {
+    ...fromSpec('message', messageSpec, 'message'),
     schemas: { create: messageCreateSchema, update: messageUpdateSchema, page: messagePageSchema },
     filters: (p) => [...specFilters(messageSpec.filters, p), ...ofReader(p.readerId)],
     keywordColumns: ['message.reader_name', 'message.contact', 'message.content', 'message.reply'],
@@ -37,4 +38,23 @@ export function messageServer(services: Services): DefinedResource {
       return { ...columns.toColumns(i), status: i.reply ? 'replied' : i.status };
     },
   });
+  return {
+    ...noun,
+    badges: [
+      {
+        key: 'unreadMessages',
+        count: async (db) =>
+          Number(
+            (
+              await db
+                .selectFrom('message')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .where('status', '=', 'unread')
+                .executeTakeFirstOrThrow()
+            ).n,
+          ),
+      },
+    ],
+    seed: messageSeed,
+  };
 }

@@ -7,14 +7,15 @@ import type { Services } from '../../../server/services';
 import { type News, newsCreateSchema, newsPageSchema, newsUpdateSchema } from '../schema';
 import { newsSpec } from '../spec';
 import { sanitizeRichText } from './rich-text';
+import { newsSeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('news').selectAll('news');
 
 const columns = columnMap<News>()(select, ['title', 'summary', 'content', 'coverUrl', 'status', 'publishedAt']);
 
 export function newsServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(newsSpec, 'news'),
+  const noun = defineResource(services, {
+    ...fromSpec('news', newsSpec, 'news'),
     schemas: { create: newsCreateSchema, update: newsUpdateSchema, page: newsPageSchema },
     // Not the HTML content: a keyword would match tag and attribute names.
     keywordColumns: ['news.title', 'news.summary'],
@@ -33,4 +34,8 @@ export function newsServer(services: Services): DefinedResource {
       }
     },
   });
+  return {
+    ...noun,
+    seed: newsSeed,
+  };
 }

@@ -7,6 +7,7 @@ import type { Services } from '../../../server/services';
 import { type Reader, readerCreateSchema, readerPageSchema, readerUpdateSchema } from '../schema';
 import { readerSpec } from '../spec';
 import { readerBatch, readerImporter } from './bulk';
+import { readerSeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('reader').selectAll('reader');
 
@@ -14,8 +15,8 @@ const columns = columnMap<Reader>()(select, ['nickName', 'phone', 'email', 'gend
 
 /** `/users`: the reading site's readers. */
 export function readerServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(readerSpec, 'reader'),
+  const noun = defineResource(services, {
+    ...fromSpec('reader', readerSpec, 'reader'),
     schemas: { create: readerCreateSchema, update: readerUpdateSchema, page: readerPageSchema },
     keywordColumns: ['reader.nick_name', 'reader.phone', 'reader.email'],
     ...columns,
@@ -28,7 +29,7 @@ export function readerServer(services: Services): DefinedResource {
       const row = await trx
         .selectFrom('application')
         .select((eb) => eb.fn.countAll().as('n'))
-        .where('user_id', '=', id)
+        .where('reader_id', '=', id)
         .executeTakeFirstOrThrow();
       const n = Number(row.n);
       // Borrowing history must keep its reader; disabling the account is the way to retire one.
@@ -40,4 +41,9 @@ export function readerServer(services: Services): DefinedResource {
       }
     },
   });
+  return {
+    ...noun,
+    figures: { series: 'newUsers' },
+    seed: readerSeed,
+  };
 }

@@ -6,6 +6,7 @@ import { invalidField } from '../../../server/http/errors';
 import type { Services } from '../../../server/services';
 import { type Resource, resourceCreateSchema, resourcePageSchema, resourceUpdateSchema } from '../schema';
 import { resourceSpec } from '../spec';
+import { resourceSeed } from './seed';
 
 const select = (db: Db) =>
   db
@@ -20,8 +21,8 @@ const columns = columnMap<Resource>()(select, ['title', 'type', 'url', 'descript
 
 /** `/resource`: reading material (e-books, audio, links) optionally filed under a category. */
 export function resourceServer(services: Services): DefinedResource {
-  return defineResource(services, {
-    ...fromSpec(resourceSpec, 'site_resource'),
+  const noun = defineResource(services, {
+    ...fromSpec('resource', resourceSpec, 'site_resource'),
     schemas: { create: resourceCreateSchema, update: resourceUpdateSchema, page: resourcePageSchema },
     keywordColumns: ['site_resource.title', 'site_resource.description', 'site_resource.url'],
     pageFromTable: true,
@@ -33,4 +34,8 @@ export function resourceServer(services: Services): DefinedResource {
       if (!cat) throw invalidField('categoryId', 'no such category');
     },
   });
+  return {
+    ...noun,
+    seed: resourceSeed,
+  };
 }

@@ -16,6 +16,7 @@ import {
   subclassUpdateSchema,
 } from '../schema';
 import { subclassSpec } from '../spec';
+import { subclassSeed } from './seed';
 
 const select = (db: Db) =>
   db
@@ -41,7 +42,7 @@ async function booksUsing(trx: Db, subclassId: number): Promise<number> {
 
 export function subclassServer(services: Services): DefinedResource {
   const noun = defineResource(services, {
-    ...fromSpec(subclassSpec, 'category_subclass', 'sc'),
+    ...fromSpec('subclass', subclassSpec, 'category_subclass', 'sc'),
     schemas: { create: subclassCreateSchema, update: subclassUpdateSchema, page: subclassPageSchema },
     keywordColumns: ['sc.name'],
     readOnlyFields: ['categoryName'],
@@ -87,5 +88,5 @@ export function subclassServer(services: Services): DefinedResource {
       rows.map((r) => ({ id: r.id, categoryId: r.category_id, name: r.name })),
     );
   });
-  return noun;
+  return { ...noun, seed: subclassSeed };
 }
