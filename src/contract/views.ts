@@ -10,13 +10,10 @@ import { because } from './field-codes';
 export const DENSITIES = ['compact', 'comfortable', 'spacious'] as const;
 export type Density = (typeof DENSITIES)[number];
 
-/** A list's key: the resource's API path segment ("book", "borrow-apply"). */
+/** A list's key: its noun, as src/resources/specs.ts keys it ("book", "application"), not its API path. */
 const listKey = z
   .string({ error: 'required' })
-  .refine(
-    (s) => /^[a-z][a-z0-9-]{0,39}$/.test(s),
-    because('invalid', 'must be a list name (lowercase letters, digits, dashes)'),
-  );
+  .refine((s) => /^[a-z]{1,40}$/.test(s), because('invalid', 'must be a list name (a noun: lowercase letters)'));
 const columnKey = z
   .string()
   .refine((s) => /^[A-Za-z][A-Za-z0-9_-]{0,39}$/.test(s), because('invalid', 'must be a column key'));

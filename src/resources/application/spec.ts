@@ -23,7 +23,7 @@ export const applicationSpec = defineSpec({
   filters: {
     status: enumFilter(APPLICATION_STATUSES, 'application.status'),
     created: dayRange('application', 'created'),
-    userId: refFilter('application.user_id', { screen: false }),
+    userId: refFilter('application.reader_id', { screen: false }),
     bookId: refFilter('application.book_id', { screen: false }),
   },
 });

@@ -2,17 +2,20 @@ import { z } from 'zod';
 import { pageRequest, requiredRef } from '../../contract/common';
 import { checkRanges } from '../../contract/range';
 import { pageFilters } from '../../contract/spec-schema';
+import { type Noun, SPECS } from '../specs';
 import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
 
 /** `POST /audit/page`: admin only. Who created, changed or deleted what, and when. */
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
+const NOUNS = Object.keys(SPECS) as [Noun, ...Noun[]];
+
 export const auditPageSchema = pageRequest(AUDIT_SORTS, {
   /** Staff id of the actor. */
   actor: requiredRef.optional(),
   action: z.enum(AUDIT_ACTIONS).optional(),
-  /** Resource path as in the API: 'book', 'category/subclass', 'users', 'apply', 'company', 'url', ... */
-  resource: z.string().trim().min(1).max(50).optional(),
+  /** The noun, as src/resources/specs.ts keys it: 'book', 'subclass', 'reader', 'application', 'about'… */
+  resource: z.enum(NOUNS).optional(),
   recordId: z.number().int().nonnegative().optional(),
   /** `from`, `to`: inclusive; a bare date means that whole day (UTC). */
   ...pageFilters(auditSpec.filters),
@@ -27,6 +30,7 @@ export interface AuditEntry {
   actorId: number | null;
   actorName: string;
   action: AuditAction;
+  /** The noun (src/resources/specs.ts) whose record it was. */
   resource: string;
   recordId: number;
   changes: Record<string, AuditChange>;

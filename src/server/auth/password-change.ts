@@ -46,7 +46,7 @@ export async function changePassword(services: Services, user: AuthUser, input: 
       actorId: staff.id,
       actorName: staff.user_name,
       action: 'update',
-      resource: 'user',
+      resource: 'staff',
       recordId: staff.id,
       changes: { password: SECRET_MARK },
       recordTitle: staff.user_name,

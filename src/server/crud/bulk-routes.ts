@@ -40,10 +40,10 @@ function importRoute(app: Hono<AppEnv>, r: ResourceRecords) {
   // Rows are created in bulk: a resource's per-row write hooks do not run, so a resource with
   // them cannot take imports until they do. Its `check` (references) is importer.toInput's job,
   // done against data read once instead of two queries per row.
-  if (def.prepare || def.afterWrite) throw new Error(`${def.name}: import does not run prepare/afterWrite`);
+  if (def.prepare || def.afterWrite) throw new Error(`${def.noun}: import does not run prepare/afterWrite`);
   if (!def.importer || !def.schemas.create) return;
   registerImport(app, services, r.guard, {
-    name: def.name,
+    name: def.noun,
     table: def.table,
     create: def.schemas.create,
     toColumns: def.toColumns as ImportTarget['toColumns'],

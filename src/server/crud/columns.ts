@@ -30,10 +30,13 @@ type Converted<Row, V> = {
 /** A field read as it is and never written from input: a joined name, a value the server sets. */
 type ReadOnly<Row, V> = { column: ColumnFor<Row, V>; write: false };
 
+/** A field stored as it is under another column's name (the application's `userId`: `reader_id`). */
+type Renamed<Row, V> = { column: ColumnFor<Row, V>; read?: never; write?: never };
+
 /** Fields whose own snake-case column holds their type, so they need no entry in the exceptions. */
 type AsIs<Out, Row> = { [K in Field<Out>]: Snake<K> extends ColumnFor<Row, Out[K]> ? K : never }[Field<Out>];
 
-type Exception<Out, Row, K extends Field<Out>> = Converted<Row, Out[K]> | ReadOnly<Row, Out[K]>;
+type Exception<Out, Row, K extends Field<Out>> = Converted<Row, Out[K]> | ReadOnly<Row, Out[K]> | Renamed<Row, Out[K]>;
 
 /** An entry for each listed field that is not stored as it is; any other listed field may have one. */
 export type ColumnExceptions<Out, Row, F extends Field<Out>> = {

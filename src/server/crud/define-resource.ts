@@ -36,6 +36,7 @@ export function defineResource<
   readRoutes(app, records);
   writeRoutes(app, records);
   bulkRoutes(app, records);
-  const resource = { name: def.name, table: def.table, roles: def.roles === 'everyone' ? undefined : def.roles };
-  return { app, resource, routes: { [`/${def.name}`]: app } };
+  const { noun, api, table } = def;
+  const resource = { noun, api, table, roles: def.roles === 'everyone' ? undefined : def.roles };
+  return { app, resource, routes: { [`/${api}`]: app } };
 }

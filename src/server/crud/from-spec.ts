@@ -6,16 +6,19 @@ import { specFilters } from './filters';
 /**
  * The parts of a `defineResource` description that every resource reads off its spec the same
  * way, so the route path, the role check, the SQL filters and the sort columns cannot drift from
- * what the console derives from the same spec. `alias` names the table in the resource's `select`
- * (`category_subclass as sc`). A resource whose filters no kind describes writes its own `filters`
- * after the spread.
+ * what the console derives from the same spec. `noun` is the spec's key in src/resources/specs.ts
+ * (which the infrastructure may not import; tests/server/resources/nouns.test.ts holds the two
+ * equal). `alias` names the table in the resource's `select` (`category_subclass as sc`). A
+ * resource whose filters no kind describes writes its own `filters` after the spread.
  */
 export function fromSpec(
+  noun: string,
   spec: ResourceSpec,
   table: TableName,
   alias: string = table,
 ): {
-  name: string;
+  noun: string;
+  api: string;
   roles: ResourceSpec['roles'];
   table: TableName;
   idColumn: string;
@@ -24,7 +27,8 @@ export function fromSpec(
 } {
   const { filters } = spec;
   return {
-    name: spec.api,
+    noun,
+    api: spec.api,
     roles: spec.roles,
     table,
     idColumn: `${alias}.id`,

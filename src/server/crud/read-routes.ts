@@ -30,7 +30,7 @@ export function readRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
   app.get('/:id{[0-9]+}', guard, async (c) => {
     const id = parseId(c.req.param('id'));
     const row = await r.selectById(services.db, id);
-    if (!row) throw notFound(`${def.name} ${id}`);
+    if (!row) throw notFound(`${def.api} ${id}`);
     return ok(c, def.toApi(row));
   });
 
@@ -40,8 +40,8 @@ export function readRoutes(app: Hono<AppEnv>, r: ResourceRecords): void {
     const q = ordered(filtered(req), req);
     const fetchBatch = async (offset: number, limit: number) =>
       (await q.limit(limit).offset(offset).execute()).map((row) => def.toApi(row));
-    return csvResponse(def.name, def.csvColumns, fetchBatch, services.now(), (err) => {
-      services.log.error(`[${c.get('requestId')}] ${def.name} export failed after it began; connection aborted:`, err);
+    return csvResponse(def.api, def.csvColumns, fetchBatch, services.now(), (err) => {
+      services.log.error(`[${c.get('requestId')}] ${def.api} export failed after it began; connection aborted:`, err);
       return abortResponse(c);
     });
   });

@@ -87,7 +87,7 @@ export class ResourceRecords {
 
   audit(ctx: WriteContext<LooseRow>, recordId: number, at: string, changes: AuditChanges, record: object) {
     const title = recordTitleOf(record as Record<string, unknown>);
-    return auditEntry(ctx.user, ctx.action, this.def.name, recordId, at, changes, title);
+    return auditEntry(ctx.user, ctx.action, this.def.noun, recordId, at, changes, title);
   }
 
   /**
@@ -148,7 +148,7 @@ export class ResourceRecords {
     const user = currentUser(c);
     void this.services.events.publishChange(
       {
-        resource: this.def.name,
+        resource: this.def.noun,
         id: rec.id,
         version: rec.version,
         action,

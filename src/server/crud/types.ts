@@ -59,8 +59,13 @@ export interface ResourceDef<
   US extends z.ZodType = z.ZodNever,
   PS extends z.ZodType<PageFields> = z.ZodType<PageFields>,
 > {
-  /** Route path under /prod-api without leading slash ('book', 'category/subclass'); the audit resource. */
-  name: string;
+  /**
+   * The noun (a key of src/resources/specs.ts: 'book', 'subclass'): what audit rows, live events
+   * and presence name the records by.
+   */
+  noun: string;
+  /** Route path under /prod-api without leading slash ('book', 'category/subclass'): the spec's `api`. */
+  api: string;
   table: TableName;
   /** Roles allowed on every route of the resource: the resource spec's `roles`. */
   roles: Roles;
@@ -121,7 +126,10 @@ export interface ResourceDef<
 }
 
 export interface RegisteredResource {
-  name: string;
+  /** The noun: the key of audit rows, live events, presence and the system counts. */
+  noun: string;
+  /** Its route path under /prod-api (data of the contract, never a key). */
+  api: string;
   table: TableName;
   /** Who may use it (absent: both roles); live events and presence follow the same rule. */
   roles?: readonly Role[];

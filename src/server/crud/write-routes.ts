@@ -62,13 +62,13 @@ function updateRoute(app: Hono<AppEnv>, r: ResourceRecords) {
     const columns = await def.toColumns(fields, { user, target: id });
     const out = await r.write(false, async (trx) => {
       const before = await r.selectById(trx, id);
-      if (!before) throw notFound(`${def.name} ${id}`);
+      if (!before) throw notFound(`${def.api} ${id}`);
       if (before.version !== version) throw staleVersion(before.version, version, def.toApi(before));
       const done = await r.updateRecord(trx, user, before, input, columns);
       if (done.outcome !== 'changed') {
         // Another writer committed between our read and our write (possible on PostgreSQL).
         const latest = await r.selectById(trx, id);
-        if (!latest) throw notFound(`${def.name} ${id}`);
+        if (!latest) throw notFound(`${def.api} ${id}`);
         throw staleVersion(latest.version, version, def.toApi(latest));
       }
       return done.after;
@@ -84,7 +84,7 @@ function deleteRoutes(app: Hono<AppEnv>, r: ResourceRecords) {
   const remove = (id: number, user: AuthUser, dryRun: boolean) =>
     r.write(true, async (trx) => {
       const before = await r.selectById(trx, id);
-      if (!before) throw notFound(`${def.name} ${id}`);
+      if (!before) throw notFound(`${def.api} ${id}`);
       await r.removeIn(trx, before, user);
       if (dryRun) throw new DryRunDone();
       return before;

@@ -20,7 +20,7 @@ import { clientIdSchema, presenceSchema } from './schema';
 export function eventRoutes(services: Services, resources: RegisteredResource[]): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const hub = services.events;
-  const rolesOf = new Map(resources.map((r) => [r.name, r.roles]));
+  const rolesOf = new Map(resources.map((r) => [r.noun, r.roles]));
 
   api.get('/events', async (c) => {
     const user = currentUser(c);

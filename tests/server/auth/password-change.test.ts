@@ -37,7 +37,7 @@ describe('PUT /auth/password', () => {
     const audit = await s.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('resource', '=', 'user')
+      .where('resource', '=', 'staff')
       .where('actor_name', '=', 'nina')
       .execute();
     expect(audit.map((a) => [a.action, JSON.parse(a.changes)])).toEqual([

@@ -128,7 +128,7 @@ describe('date ranges', () => {
     await s.db
       .updateTable('audit_log')
       .set({ at })
-      .where('resource', '=', 'users')
+      .where('resource', '=', 'reader')
       .where('record_id', '=', reader.id)
       .execute();
 
@@ -147,7 +147,7 @@ describe('date ranges', () => {
     // Images: none uploaded here, so every range is empty, but the filter is taken.
     expect(await ids('image', { createdFrom: '2000-01-01' })).toEqual([]);
 
-    const audit = { resource: 'users', recordId: reader.id };
+    const audit = { resource: 'reader', recordId: reader.id };
     expect(await ids('audit', { ...audit, from: '2026-05-03', to: '2026-05-03' })).toHaveLength(1);
     expect(await ids('audit', { ...audit, from: '2026-05-03T08:00:00.001Z' })).toHaveLength(0);
     expect(await ids('audit', { ...audit, to: '2026-05-03T08:00:00.000Z' })).toHaveLength(1);

@@ -114,7 +114,7 @@ describe('GET /prod-api/events', () => {
       body: { id: app.id, version: app.version, status: 'approved' },
     });
     expect(approved.status).toBe(200);
-    await st.next(isChange('apply', app.id as number, 'update'));
+    await st.next(isChange('application', app.id as number, 'update'));
     expect((await st.next(isChange('book', book.id, 'update'))).data).toMatchObject({ version: book.version + 1 });
     await st.next(
       (e) =>
@@ -160,7 +160,7 @@ describe('GET /prod-api/events', () => {
     });
     expect(batch.status).toBe(200);
     for (const m of msgs) {
-      expect((await st.next(isChange('online', m.id as number, 'update'))).data).toMatchObject({
+      expect((await st.next(isChange('message', m.id as number, 'update'))).data).toMatchObject({
         version: (m.version as number) + 1,
       });
     }
@@ -273,11 +273,11 @@ describe('GET /prod-api/events', () => {
         password: 'Some-long-pass-991',
       })
     ).id as number;
-    await admin.next(isChange('user', staffId, 'create'));
+    await admin.next(isChange('staff', staffId, 'create'));
     // A later change both see proves the operator's stream was live when the staff change passed.
     const cat = await createCategory(s, 'Seen by both');
     await op.next(isChange('category', cat, 'create'));
-    expect(op.events.some((e) => e.event === 'change' && (e.data as ChangeEvent).resource === 'user')).toBe(false);
+    expect(op.events.some((e) => e.event === 'change' && (e.data as ChangeEvent).resource === 'staff')).toBe(false);
   });
 });
 
@@ -321,7 +321,7 @@ describe('POST /prod-api/presence', () => {
       [s.adminToken, { resource: 'book', id: 0, clientId: 'abcdefgh', editing: true }, 400],
       [s.adminToken, { resource: 'book', id: 1, clientId: 'short', editing: true }, 400],
       [s.adminToken, { resource: 'book', id: 1, clientId: 'abcdefgh', editing: true, extra: 1 }, 400],
-      [opToken, { resource: 'user', id: 1, clientId: 'abcdefgh', editing: true }, 403],
+      [opToken, { resource: 'staff', id: 1, clientId: 'abcdefgh', editing: true }, 403],
       [undefined, { resource: 'book', id: 1, clientId: 'abcdefgh', editing: true }, 401],
     ];
     for (const [token, body, status] of cases) {

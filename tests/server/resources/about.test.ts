@@ -31,7 +31,7 @@ describe('about us', () => {
     });
     expect(again.body.data).toMatchObject({ name: 'City Library', phone: '010-1234', version: 2 });
     expect((await s.call<About[]>('GET', '/company/list', { token: s.adminToken })).body.data[0]?.version).toBe(2);
-    expect(await auditActions(s, 'company', 1)).toEqual(['create', 'update']);
+    expect(await auditActions(s, 'about', 1)).toEqual(['create', 'update']);
   });
 
   it('validates email, logo URL and lengths', async () => {
@@ -68,7 +68,15 @@ describe('site links', () => {
     expect(list).toHaveLength(3);
     const cleared = await s.call<SiteLink[]>('PUT', '/url', { token: s.adminToken, body: [{ ...list[0], sort: 0 }] });
     expect(cleared.body.data.map((l) => l.name)).toEqual(['Email us']);
-    expect(await auditActions(s, 'url', 0)).toEqual(['update', 'update']);
+    // The links are About us' too: its noun, record 0, titled as the links.
+    expect(await auditActions(s, 'about', 0)).toEqual(['update', 'update']);
+    const titles = await s.db
+      .selectFrom('audit_log')
+      .select('record_title')
+      .where('resource', '=', 'about')
+      .where('record_id', '=', 0)
+      .execute();
+    expect(titles.map((r) => r.record_title)).toEqual(['Site links', 'Site links']);
     await expectInvalid(s, 'PUT', '/url', { items: [] }, 'body');
   });
 });

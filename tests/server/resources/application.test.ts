@@ -157,7 +157,7 @@ describe('application transitions', () => {
       body: { id: a.id, version: 0, status: 'approved' },
     });
     expect(res.body.data.handledBy).toBe('desk');
-    expect(await auditActions(s, 'apply', a.id)).toEqual(['create', 'update']);
+    expect(await auditActions(s, 'application', a.id)).toEqual(['create', 'update']);
     const rows = await s.db
       .selectFrom('audit_log')
       .selectAll()

@@ -36,7 +36,7 @@ describe('audit page', () => {
     // Newest first: the banner, then the operator changing the admin-set password (createStaff).
     expect(byOp.map((e) => [e.resource, e.action, e.recordId])).toEqual([
       ['banner', 'create', bannerId],
-      ['user', 'update', opId],
+      ['staff', 'update', opId],
     ]);
     expect(byOp[1]?.changes).toEqual({ password: '(changed)' });
     expect(byOp[0]?.changes.title).toEqual({ from: null, to: 'By operator' });
@@ -48,7 +48,7 @@ describe('audit page', () => {
     expect((await auditPage({ to: '2000-01-01' })).body.data.total).toBe(0);
     expect((await auditPage({ from: '2999-01-01' })).body.data.total).toBe(0);
     const asc = (await auditPage({ sort: 'at', order: 'asc' })).body.data.items;
-    expect(asc[0]?.resource).toBe('user');
+    expect(asc[0]?.resource).toBe('staff');
   });
 
   it('searches actor, resource and changes as plain text; refuses bad filters', async () => {
@@ -81,7 +81,7 @@ describe('audit page', () => {
   });
 
   it('never shows a password', async () => {
-    const all = JSON.stringify((await auditPage({ resource: 'user' })).body.data);
+    const all = JSON.stringify((await auditPage({ resource: 'staff' })).body.data);
     expect(all).toContain('(changed)');
     expect(all).not.toContain('Operator-pass-1');
   });

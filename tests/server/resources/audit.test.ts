@@ -55,7 +55,7 @@ describe('audit log', () => {
     };
     await s.call('PUT', '/user', { token: s.adminToken, body: { ...body, version: 0, password: 'Another-secret-2' } });
     await s.call('PUT', '/user', { token: s.adminToken, body: { ...body, version: 1, name: 'Audrey H.' } });
-    const rows = await auditRows('user', id);
+    const rows = await auditRows('staff', id);
     expect(rows.map((r) => r.action)).toEqual(['create', 'update', 'update']);
     expect(JSON.parse(rows[0]?.changes ?? '{}').password).toBe('(changed)');
     expect(JSON.parse(rows[1]?.changes ?? '{}')).toEqual({ password: '(changed)' });

@@ -112,7 +112,7 @@ describe('system', () => {
     const names = Object.keys(res.body.data.counts).sort();
     expect(names).toEqual([...COUNTED].sort());
     expect(res.body.data.counts.video).toBe(5);
-    expect(res.body.data.counts.user).toBe(1);
+    expect(res.body.data.counts.staff).toBe(1);
   });
 
   it('/system/data/list gives one zero-filled day per entry, oldest first, today last', async () => {

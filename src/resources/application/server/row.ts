@@ -5,7 +5,7 @@ import type { Application } from '../schema';
 export const selectApplication = (db: Db) =>
   db
     .selectFrom('application')
-    .leftJoin('reader', 'reader.id', 'application.user_id')
+    .leftJoin('reader', 'reader.id', 'application.reader_id')
     .leftJoin('book', 'book.id', 'application.book_id')
     .selectAll('application')
     .select(['reader.nick_name as nick_name', 'book.title as book_title', 'book.stock as book_stock']);
@@ -26,6 +26,8 @@ export const applicationColumns = columnMap<Application>()(
     'handledAt',
   ],
   {
+    // The HTTP field keeps the contract's name; the column says whose id it is.
+    userId: { column: 'reader_id' },
     nickName: { column: 'nick_name', write: false },
     bookTitle: { column: 'book_title', write: false },
     bookStock: { column: 'book_stock', write: false },

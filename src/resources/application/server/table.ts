@@ -1,10 +1,10 @@
 import type { Generated } from 'kysely';
 import type { Versioned } from '../../../server/db/versioned';
 
-/** Borrow requests: the `apply` resource. */
+/** Borrow requests (API path `/apply`). */
 export interface ApplicationTable extends Versioned {
   id: Generated<number>;
-  user_id: number;
+  reader_id: number;
   book_id: number;
   status: string;
   remark: string | null;

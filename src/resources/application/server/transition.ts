@@ -95,13 +95,13 @@ export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
         'updatedAt',
         'bookStock',
       ]);
-      await writeAudit(trx, auditEntry(user, 'update', 'apply', input.id, at, changes, recordTitleOf(after)));
+      await writeAudit(trx, auditEntry(user, 'update', 'application', input.id, at, changes, recordTitleOf(after)));
       return after;
     });
     // After the commit: open consoles recount pending applications and refresh the lists.
     const actor = { id: user.staffId, name: user.name || user.userName };
     void services.events.publishChange({
-      resource: 'apply',
+      resource: 'application',
       id: out.id,
       version: out.version,
       action: 'update',

@@ -27,7 +27,7 @@ const toEntry = (r: AuditRow): AuditEntry => ({
 /** `/audit/page` (+ export): the trail, admin only, read only. */
 export function auditServer(services: Services): NounServer {
   const { routes } = defineResource(services, {
-    ...fromSpec(auditSpec, 'audit_log'),
+    ...fromSpec('audit', auditSpec, 'audit_log'),
     schemas: { page: auditPageSchema },
     operations: { create: false, update: false, delete: false },
     select,

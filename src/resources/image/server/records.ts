@@ -22,7 +22,7 @@ export const toImage = columns.toApi;
 /** `/image`: page and delete; created by `POST /file/upload/img` (upload.ts). */
 export function imageRecords(services: Services): DefinedResource {
   return defineResource(services, {
-    ...fromSpec(imageSpec, 'image'),
+    ...fromSpec('image', imageSpec, 'image'),
     schemas: { page: imagePageSchema },
     operations: { create: false, update: false },
     keywordColumns: ['image.file_name', 'image.uploaded_by'],

@@ -38,7 +38,7 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
 /** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
 export function staffServer(services: Services): DefinedResource {
   return defineResource(services, {
-    ...fromSpec(staffSpec, 'staff'),
+    ...fromSpec('staff', staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
     // Roles are stored as JSON text; '"admin"' with its quotes cannot match inside another role name.

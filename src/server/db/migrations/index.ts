@@ -12,6 +12,7 @@ import { listViews } from './0009-list-views';
 import { imageDimensions } from './0010-image-dimensions';
 import { glossaryTables } from './0011-glossary-tables';
 import { videoProcessing } from './0012-video-processing';
+import { nounKeys } from './0013-noun-keys';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -28,5 +29,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0010-image-dimensions': imageDimensions,
     '0011-glossary-tables': glossaryTables,
     '0012-video-processing': videoProcessing,
+    '0013-noun-keys': nounKeys(dialect),
   };
 }
