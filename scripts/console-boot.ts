@@ -1,7 +1,6 @@
 import type { OutputBundle, OutputChunk } from 'rolldown';
 import { type Plugin, runnerImport } from 'vite';
 import { API_BASE } from '../src/contract/envelope.ts';
-import { listKeyOf } from '../src/contract/list-key.ts';
 import type { ResourceSpec } from '../src/contract/resource-spec.ts';
 import { DATA_DAYS_DEFAULT } from '../src/contract/system.ts';
 import { compiledCatalogues, literals, part, partModule } from './catalogue-parts.ts';
@@ -228,7 +227,8 @@ export function bootManifest(
 
 /** What the boot manifest's lists are made of: the nouns' specs and the body a list's first page sends. */
 export interface ListFacts {
-  specs: readonly ResourceSpec[];
+  /** Each list's noun (what its saved views are keyed by) and spec. */
+  specs: readonly (readonly [noun: string, spec: ResourceSpec])[];
   firstPageBody: string;
 }
 
@@ -251,19 +251,19 @@ export async function loadListFacts(root: string): Promise<ListFacts> {
 }
 
 /**
- * The first page's request of each list screen the build made (and its saved views'): a spec's
- * `menu.screen` is its list's URL, its `api` the path (src/resources/specs.ts).
+ * The first page's request of each list screen the build made (and its saved views', keyed by the
+ * noun): a spec's `menu.screen` is its list's URL, its `api` the path (src/resources/specs.ts).
  */
 export function listRequests(paths: string[], facts: ListFacts): BootManifest['lists'] {
   const built = new Set(paths);
   const out: BootManifest['lists'] = {};
-  for (const spec of facts.specs) {
+  for (const [noun, spec] of facts.specs) {
     const screen = spec.menu?.screen;
     if (!screen || !built.has(screen)) continue;
     out[screen] = {
       url: `${API_BASE}/${spec.api}/page`,
       body: facts.firstPageBody,
-      views: `${API_BASE}/views?list=${listKeyOf(spec.api)}`,
+      views: `${API_BASE}/views?list=${noun}`,
     };
   }
   return out;

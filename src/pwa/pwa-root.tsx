@@ -11,6 +11,7 @@ import {
   loadPendingWrites,
   pendingStore,
 } from '../lib/offline/pending-writes';
+import { nounOfApi } from '../resources/specs';
 import { sessionStore } from '../stores/session';
 import { pwaStore, registerServiceWorker } from './register';
 
@@ -38,7 +39,8 @@ export function PwaRoot() {
     );
     configurePendingWrites({
       onSent: (w) => {
-        void queryClient.invalidateQueries({ queryKey: [w.path] });
+        // Queries are keyed by noun; the write holds the path it went to.
+        void queryClient.invalidateQueries({ queryKey: [nounOfApi(w.path) ?? w.path] });
         notifications.show({ color: 'green', message: t`Sent: ${w.title}`, autoClose: 4000, withBorder: true });
       },
     });

@@ -10,7 +10,7 @@ import { messageLabels } from './message/labels';
 import { newsLabels } from './news/labels';
 import { readerLabels } from './reader/labels';
 import { resourceLabels } from './resource/labels';
-import { type Noun, SPECS } from './specs';
+import type { Noun } from './specs';
 import { staffLabels } from './staff/labels';
 import { subclassLabels } from './subclass/labels';
 import { videoLabels } from './video/labels';
@@ -18,9 +18,10 @@ import { videoLabels } from './video/labels';
 /**
  * Each audited noun's words (its folder's labels.ts), keyed as src/resources/specs.ts keys it: a
  * noun added there without its labels here is a type error. Translated text needs Lingui, which
- * the specs (read by the server and the build) must not import: hence a list of its own.
+ * the specs (read by the server and the build) must not import: hence a list of its own. In the
+ * order of the specs: the audit log's resource filter and Home's cards list them so.
  */
-const LABELS = {
+export const LABELS = {
   book: bookLabels,
   banner: bannerLabels,
   about: aboutLabels,
@@ -37,10 +38,9 @@ const LABELS = {
   image: imageLabels,
 } as const satisfies Record<Exclude<Noun, 'audit'>, NounLabels>;
 
-/** The labels of every API path the audit trail names (a noun's, and any it saves besides). */
-export const LABELS_BY_PATH: ReadonlyMap<string, Omit<NounLabels, 'also'>> = new Map(
-  Object.entries(LABELS).flatMap(([noun, labels]) => [
-    [SPECS[noun as Noun].api, labels] as const,
-    ...Object.entries((labels as NounLabels).also ?? {}),
-  ]),
-);
+/** A noun with records of its own, as the audit trail and Home name them. */
+export type LabelledNoun = keyof typeof LABELS;
+
+/** The labels of the noun `key` (an audit entry's `resource`, a count's key); undefined for any other string. */
+export const labelsOf = (key: string): NounLabels | undefined =>
+  Object.hasOwn(LABELS, key) ? LABELS[key as LabelledNoun] : undefined;

@@ -40,6 +40,13 @@ export const SPECS = {
 
 export type Noun = keyof typeof SPECS;
 
-/** The nouns whose screen is a list (its first page is `POST /{api}/page`). */
-export const listSpecs = (): ResourceSpec[] =>
-  Object.values<ResourceSpec>(SPECS).filter((s) => s.menu !== undefined && !s.single);
+/**
+ * The noun whose API path is `api` ('users' → 'reader'), for what holds a request rather than a
+ * noun: a write queued offline keeps the path it is sent to.
+ */
+export const nounOfApi = (api: string): Noun | undefined =>
+  (Object.keys(SPECS) as Noun[]).find((noun) => SPECS[noun].api === api);
+
+/** The nouns whose screen is a list (its first page is `POST /{api}/page`), with their specs. */
+export const listSpecs = (): [Noun, ResourceSpec][] =>
+  (Object.entries(SPECS) as [Noun, ResourceSpec][]).filter(([, s]) => s.menu !== undefined && !s.single);

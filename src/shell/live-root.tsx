@@ -107,7 +107,8 @@ export function handleLiveMessage(
   switch (m.event) {
     case LIVE_EVENTS.change: {
       const change = data as ChangeEvent;
-      // Every query of a resource starts with its path (components/resource/resource-api.ts).
+      // The event names the noun, and every query of a resource starts with its noun
+      // (components/resource/resource-api.ts, the pickers, About us).
       void queryClient.invalidateQueries({ queryKey: [change.resource] });
       // Home's record counts and charts.
       void queryClient.invalidateQueries({ queryKey: ['system'] });

@@ -3,9 +3,10 @@ import type { CategoryOption, SubclassOption } from '../../contract/options';
 import { http } from '../../lib/api';
 
 /*
- * Picker lists. Keys start with the resource path, so a write to categories or subclasses
- * (which invalidates ['category'] / ['category/subclass']) refreshes the pickers too. No abort
- * signals: the http client would toast a cancelled request as a network error.
+ * Picker lists. Keys start with the noun (src/resources/specs.ts), as every query of a resource
+ * does, so a write to categories or subclasses (which invalidates ['category'] / ['subclass'], here
+ * or through the live stream) refreshes the pickers too. No abort signals: the http client would
+ * toast a cancelled request as a network error.
  */
 
 export const categoryListQuery = () =>
@@ -22,7 +23,7 @@ export const categoryListQuery = () =>
  */
 export const allSubclassesQuery = () =>
   queryOptions({
-    queryKey: ['category/subclass', 'list'] as const,
+    queryKey: ['subclass', 'list'] as const,
     queryFn: () => http.get<SubclassOption[]>('/category/subclass/list'),
     staleTime: 60_000,
   });

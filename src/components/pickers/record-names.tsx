@@ -16,7 +16,7 @@ export function CategoryName({ id }: { id: unknown }) {
 export function SubclassName({ id }: { id: unknown }) {
   const queryClient = useQueryClient();
   const { data } = useQuery(allSubclassesQuery());
-  const lists = queryClient.getQueriesData<SubclassOption[]>({ queryKey: ['category/subclass', 'list'] });
+  const lists = queryClient.getQueriesData<SubclassOption[]>({ queryKey: allSubclassesQuery().queryKey });
   const name = [...(data ?? []), ...lists.flatMap(([, list]) => list ?? [])].find((s) => s.id === id)?.name;
   return <>{name ?? `#${String(id)}`}</>;
 }

@@ -4,6 +4,6 @@ import type { MessageDescriptor } from '@lingui/core';
 export interface NounLabels {
   name: MessageDescriptor;
   fields: Record<string, MessageDescriptor>;
-  /** Another API path saved from the same screen (About us: its site links, `/url`). */
-  also?: Record<string, Omit<NounLabels, 'also'>>;
+  /** What Home's card calls the noun's count when it counts something else (About us: its site links). */
+  counted?: MessageDescriptor;
 }

@@ -10,12 +10,12 @@ import { screenFilterNames } from './list/spec-search';
 /**
  * The calls of docs/api.md §4 for one resource, and its query keys. `noun` is the resource's name
  * (its key in src/resources/specs.ts, which shared code may not import), what data about the kind
- * of record is keyed by (saved views); `path` is only where its calls go. Every query key starts
- * with the resource path, so invalidating `[path]` after a write refreshes every page and filter
- * of it at once.
+ * of record is keyed by (saved views, presence, the live events); `path` is only where its calls
+ * go. Every query key starts with the noun, so invalidating `[noun]` after a write (here, or when
+ * the live stream names the noun) refreshes every page, record and filter of it at once.
  */
 export function createResourceApi<T extends RecordMeta>(noun: string, path: string, filterNames: FilterNames = []) {
-  const key = [path] as const;
+  const key = [noun] as const;
   return {
     noun,
     path,
@@ -24,7 +24,7 @@ export function createResourceApi<T extends RecordMeta>(noun: string, path: stri
     pageQuery: (search: Partial<ListSearch>) => {
       const body = toPageBody(search, filterNames);
       return queryOptions({
-        queryKey: [path, 'page', body] as const,
+        queryKey: [noun, 'page', body] as const,
         // No abort signal: the http client would toast a cancelled request (StrictMode remounts,
         // quick paging) as a network error.
         queryFn: async (): Promise<CachedPage<T>> => {
@@ -40,10 +40,10 @@ export function createResourceApi<T extends RecordMeta>(noun: string, path: stri
         refetchInterval: (query) => askAgainWhileCached(query.state.data?.cachedAt),
       });
     },
-    /** One record (GET /{path}/{id}) for its record page; under the path's key, so writes refresh it. */
+    /** One record (GET /{path}/{id}) for its record page; under the noun's key, so writes refresh it. */
     recordQuery: (id: number) =>
       queryOptions({
-        queryKey: [path, 'record', id] as const,
+        queryKey: [noun, 'record', id] as const,
         queryFn: () => http.get<T>(`/${path}/${id}`),
         networkMode: 'offlineFirst',
       }),

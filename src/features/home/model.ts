@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
 import { dateFormat } from '../../components/format';
+import type { NounLabels } from '../../components/resource/noun-labels';
 import type { DataPoint, SystemInfo as SystemInfoContract } from '../../contract/system';
+import { LABELS, type LabelledNoun } from '../../resources/labels';
 
 /**
  * GET /system/info (contract/system.ts), read defensively: an older or newer server may leave a
@@ -10,63 +11,31 @@ import type { DataPoint, SystemInfo as SystemInfoContract } from '../../contract
 export type SystemInfo = Partial<SystemInfoContract>;
 
 export interface CountEntry {
-  key: string;
-  label: MessageDescriptor | string;
+  /** The noun (src/resources/specs.ts), as `/system/info` keys its count. */
+  key: LabelledNoun;
+  label: MessageDescriptor;
   value: number | null;
 }
-
-/** Known resources in card order, with the spellings a server might use for each. */
-const KNOWN: { key: string; aliases: string[]; label: MessageDescriptor; always?: boolean }[] = [
-  { key: 'book', aliases: ['books'], label: msg`Books`, always: true },
-  { key: 'category', aliases: ['categories'], label: msg`Categories`, always: true },
-  {
-    key: 'subclass',
-    aliases: ['category/subclass', 'categorySubclass', 'subclasses'],
-    label: msg`Category subclasses`,
-  },
-  { key: 'users', aliases: ['readers'], label: msg`Readers`, always: true },
-  { key: 'apply', aliases: ['applies', 'applications'], label: msg`Applications`, always: true },
-  { key: 'online', aliases: ['messages'], label: msg`Online messages` },
-  { key: 'news', aliases: [], label: msg`News` },
-  { key: 'banner', aliases: ['banners'], label: msg`Banners` },
-  { key: 'resource', aliases: ['resources'], label: msg`Resources` },
-  { key: 'bibliography', aliases: [], label: msg`Bibliography` },
-  { key: 'video', aliases: ['videos'], label: msg`Videos` },
-  { key: 'image', aliases: ['images'], label: msg`Images` },
-  { key: 'user', aliases: ['staff'], label: msg`Staff` },
-  { key: 'url', aliases: ['links', 'URL'], label: msg`Site links` },
-];
 
 const asCount = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /**
- * The stat cards: known resources in a fixed order (the core four even when the server sent no
- * count, shown as "—"), then any other counts under their own key.
+ * The stat cards: one per noun with records, in the menu's order (src/resources/labels.ts), named
+ * as staff call it (About us by its site links, which it counts); a count the server did not send
+ * shows as "—".
  */
 export function countEntries(counts: SystemInfo['counts'] | unknown): CountEntry[] {
   const source: Record<string, unknown> =
     counts && typeof counts === 'object' ? (counts as Record<string, unknown>) : {};
-  const used = new Set<string>();
-  const entries: CountEntry[] = [];
-  for (const known of KNOWN) {
-    const found = [known.key, ...known.aliases].find((k) => k in source);
-    if (found) used.add(found);
-    if (found || known.always)
-      entries.push({ key: known.key, label: known.label, value: asCount(found && source[found]) });
-  }
-  for (const key of Object.keys(source).sort()) {
-    if (!used.has(key) && asCount(source[key]) !== null) entries.push({ key, label: key, value: asCount(source[key]) });
-  }
-  return entries;
+  return (Object.entries(LABELS) as [LabelledNoun, NounLabels][]).map(([key, labels]) => ({
+    key,
+    label: labels.counted ?? labels.name,
+    value: asCount(Object.hasOwn(source, key) ? source[key] : undefined),
+  }));
 }
 
-/**
- * The cards shown while the counts load: one per known resource (what this project's server
- * sends), so the cards that arrive take the placeholders' places and nothing below them moves.
- */
-export function placeholderEntries(): CountEntry[] {
-  return KNOWN.map((k) => ({ key: k.key, label: k.label, value: null }));
-}
+/** The cards shown while the counts load, so the cards that arrive take their places and nothing moves. */
+export const placeholderEntries = (): CountEntry[] => countEntries(undefined);
 
 export const DATABASE_NAMES: Record<string, string> = { sqlite: 'SQLite', postgres: 'PostgreSQL' };
 

@@ -7,7 +7,7 @@ import type { Message } from '../../resources/message/schema';
 import { messageSpec } from '../../resources/message/spec';
 
 /**
- * What a record page lists around its record. The keys start with the noun's API path as its list's
+ * What a record page lists around its record. The keys start with the noun as its list's
  * do, so a write there refreshes these too.
  */
 export const relatedApplications = createResourceApi<Application>('application', applicationSpec.api, [

@@ -14,17 +14,8 @@ export const aboutLabels: NounLabels = {
     phone: msg`Phone`,
     email: msg`Email`,
     logoUrl: msg`Logo`,
+    /** The site links, saved through their own path (`/url`) on the same screen: one field, the list. */
+    links: msg`Site links`,
   },
-  /** The site links, saved through their own path (`/url`) on the same screen. */
-  also: {
-    url: {
-      name: msg`Site links`,
-      fields: {
-        links: msg`Site links`,
-        name: msg`Name`,
-        url: msg`Link`,
-        sort: msg`Sort`,
-      },
-    },
-  },
+  counted: msg`Site links`,
 };

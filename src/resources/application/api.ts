@@ -5,7 +5,7 @@ import { transitionBody } from './model';
 import type { Application, ApplicationStatus } from './schema';
 import { applicationSpec } from './spec';
 
-/** `/apply`: page, and PUT for a status change (docs/api.md §4). Keys: ['apply', 'page', body]. */
+/** `/apply`: page, and PUT for a status change (docs/api.md §4). Keys: ['application', 'page', body]. */
 export const applicationApi = resourceApiOf<Application>('application', applicationSpec);
 
 export const applicationsQuery = (search: Partial<ListSearch>) => applicationApi.pageQuery(search);

@@ -13,10 +13,13 @@ export const auditQuery = (search: Partial<ListSearch>) => auditApi.pageQuery(se
 /** The fields of a staff account (`/user/page`) the actor filter shows. */
 export type Actor = { id: number; name: string; userName: string };
 
-/** Staff accounts for the actor filter (the first 100 by name: a console has a handful). */
+/**
+ * Staff accounts for the actor filter (the first 100 by name: a console has a handful); under the
+ * staff noun's key, so a change to an account refreshes it.
+ */
 export const actorsQuery = () =>
   queryOptions({
-    queryKey: ['user', 'actors'] as const,
+    queryKey: ['staff', 'actors'] as const,
     queryFn: () => http.post<Page<Actor>>('/user/page', { pageNum: 1, pageSize: 100, sort: 'name', order: 'asc' }),
     staleTime: 60_000,
   });

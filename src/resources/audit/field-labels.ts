@@ -1,6 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import { LABELS_BY_PATH } from '../labels';
+import { labelsOf } from '../labels';
 
 /**
  * What each audited noun calls its fields, so the trail reads "Handled by", not `handledBy`: each
@@ -16,7 +16,7 @@ const RECORD: Record<string, MessageDescriptor> = {
   updatedAt: msg`Updated`,
 };
 
-/** The label of `field` in an entry about `resource`, or undefined for a field nobody named. */
+/** The label of `field` in an entry about the noun `resource`, or undefined for a field nobody named. */
 export function fieldLabel(resource: string, field: string): MessageDescriptor | undefined {
-  return LABELS_BY_PATH.get(resource)?.fields[field] ?? RECORD[field];
+  return labelsOf(resource)?.fields[field] ?? RECORD[field];
 }

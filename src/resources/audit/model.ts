@@ -1,9 +1,9 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, idFilter, listSearchSchema, textFilter } from '../../components/resource/list/list-search';
+import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list/list-search';
 import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
-import { LABELS_BY_PATH } from '../labels';
+import { LABELS, type LabelledNoun } from '../labels';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
 import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
 
@@ -19,18 +19,24 @@ export const AUDIT_ACTION_OPTIONS: Option<AuditAction>[] = [
   { value: 'delete', label: msg`Deleted`, color: 'red' },
 ];
 
-/** The API paths the server writes into the trail, named as staff call them (each noun's labels.ts). */
-export const AUDIT_RESOURCE_OPTIONS: Option[] = [...LABELS_BY_PATH].map(([value, { name }]) => ({
-  value,
+/** The nouns the server writes into the trail, named as staff call them (each noun's labels.ts). */
+export const AUDIT_RESOURCE_OPTIONS: Option<LabelledNoun>[] = Object.entries(LABELS).map(([value, { name }]) => ({
+  value: value as LabelledNoun,
   label: name,
 }));
+const AUDITED = AUDIT_RESOURCE_OPTIONS.map((o) => o.value);
 
 export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'action', 'resource']);
 
 /** /users/audit?pageNum&pageSize&keyword&sort&order&actor&action&resource&from&to */
 export const auditSearchSchema = listSearchSchema(
   AUDIT_SORTS,
-  { actor: idFilter, action: enumFilter(AUDIT_ACTIONS), resource: textFilter(50), ...searchFilters(auditSpec.filters) },
+  {
+    actor: idFilter,
+    action: enumFilter(AUDIT_ACTIONS),
+    resource: enumFilter(AUDITED),
+    ...searchFilters(auditSpec.filters),
+  },
   rangePairs(auditSpec.filters),
 );
 

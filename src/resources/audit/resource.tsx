@@ -4,6 +4,7 @@ import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
 import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
+import { labelsOf } from '../labels';
 import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';
 import { ChangeDetails } from './components/change-details';
@@ -41,11 +42,11 @@ export const auditScreen: ResourceScreen<AuditRow> = {
       // The kind of record above its number and name, in one column: a record without its kind
       // ("#1 Audited Shelf II") says nothing, and a column of its own was the first to go.
       render: (a, i18n) => {
-        const known = AUDIT_RESOURCE_OPTIONS.find((o) => o.value === a.resource);
+        const known = labelsOf(a.resource);
         return (
           <div>
             <Text size="xs" c="dimmed">
-              {known ? i18n._(known.label) : <Code>{a.resource}</Code>}
+              {known ? i18n._(known.name) : <Code>{a.resource}</Code>}
             </Text>
             <Text size="sm" lineClamp={2}>
               #{a.recordId} {a.recordTitle && <RecordLink entry={a} />}

@@ -5,7 +5,7 @@ import { messageUpdateBody } from './model';
 import type { Message } from './schema';
 import { messageSpec } from './spec';
 
-/** `/online`: messages from the site's readers (docs/api.md §4). Keys: ['online', 'page', body]. */
+/** `/online`: messages from the site's readers (docs/api.md §4). Keys: ['message', 'page', body]. */
 export const messageApi = resourceApiOf<Message>('message', messageSpec);
 
 export const messagesQuery = (search: Partial<ListSearch>) => messageApi.pageQuery(search);

@@ -3,7 +3,7 @@ import { resourceApiOf } from '../../components/resource/resource-api';
 import type { Reader } from './schema';
 import { readerSpec } from './spec';
 
-/** `/users`: the site's readers (docs/api.md §4). Keys: ['users', 'page', body]. */
+/** `/users`: the site's readers (docs/api.md §4). Keys: ['reader', 'page', body]. */
 export const readerApi = resourceApiOf<Reader>('reader', readerSpec);
 
 export const readersQuery = (search: Partial<ListSearch>) => readerApi.pageQuery(search);

@@ -4,8 +4,8 @@ import type { Subclass } from './schema';
 import { subclassSpec } from './spec';
 
 /**
- * `/category/subclass`: page, create, update, delete (docs/api.md §4). Keys start with
- * 'category/subclass', so a write also refreshes the subclass pickers.
+ * `/category/subclass`: page, create, update, delete (docs/api.md §4). Keys start with the noun,
+ * 'subclass', as the pickers' do, so a write also refreshes the subclass pickers.
  */
 export const subclassApi = resourceApiOf<Subclass>('subclass', subclassSpec);
 

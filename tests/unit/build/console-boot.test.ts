@@ -108,11 +108,11 @@ describe("a list's first page, asked by the boot script", () => {
       '/web/categorysubclass': {
         url: '/prod-api/category/subclass/page',
         body,
-        views: '/prod-api/views?list=category-subclass',
+        views: '/prod-api/views?list=subclass',
       },
-      '/users/user': { url: '/prod-api/users/page', body, views: '/prod-api/views?list=users' },
-      '/users/adminuser': { url: '/prod-api/user/page', body, views: '/prod-api/views?list=user' },
-      '/users/online': { url: '/prod-api/online/page', body, views: '/prod-api/views?list=online' },
+      '/users/user': { url: '/prod-api/users/page', body, views: '/prod-api/views?list=reader' },
+      '/users/adminuser': { url: '/prod-api/user/page', body, views: '/prod-api/views?list=staff' },
+      '/users/online': { url: '/prod-api/online/page', body, views: '/prod-api/views?list=message' },
     });
   });
 
@@ -171,6 +171,8 @@ describe('the facts the build imports', () => {
   it("are the console's own modules, loaded through Vite's module runner", async () => {
     const loaded = await loadListFacts(process.cwd());
     expect(loaded.firstPageBody).toBe(FACTS.firstPageBody);
-    expect(loaded.specs.map((s) => s.menu?.screen)).toEqual(FACTS.specs.map((s) => s.menu?.screen));
+    expect(loaded.specs.map(([noun, s]) => [noun, s.menu?.screen])).toEqual(
+      FACTS.specs.map(([noun, s]) => [noun, s.menu?.screen]),
+    );
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { ColumnDef } from '../../../src/components/resource/types';
 import { columnsOf } from '../../../src/components/resource/views/use-list-views';
 import { DEFAULT_LAYOUT, viewSearchOf } from '../../../src/components/resource/views/views-store';
-import { listKeyOf } from '../../../src/contract/list-key';
 
 type Row = { title: string };
 const col = (key: string, width?: number): ColumnDef<Row> => ({
@@ -40,11 +39,5 @@ describe('what a view keeps of the URL search', () => {
       keyword: 'dune',
       sort: 'stock',
     });
-  });
-
-  it('names a list by its API path as the server accepts it', () => {
-    expect(listKeyOf('book')).toBe('book');
-    expect(listKeyOf('category/subclass')).toBe('category-subclass');
-    expect(listKeyOf('/users/Online/')).toBe('users-online');
   });
 });

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { allSubclassesQuery, categoryListQuery } from '../../../src/components/pickers/picker-queries';
 import { handleLiveMessage } from '../../../src/shell/live-root';
 import { liveStore, resetLiveStore } from '../../../src/stores/live';
 
@@ -26,7 +27,7 @@ describe('handleLiveMessage', () => {
     const { qc, stale } = clientWith([
       ['book', 'page', { pageNum: 1 }],
       ['book', 'page', { pageNum: 2, keyword: 'x' }],
-      ['apply', 'page', { pageNum: 1 }],
+      ['application', 'page', { pageNum: 1 }],
       ['category', 'list'],
       ['system', 'info'],
     ]);
@@ -39,10 +40,24 @@ describe('handleLiveMessage', () => {
     );
   });
 
+  it('a change names its noun, whatever its API path: a subclass refreshes its lists and pickers', () => {
+    const { qc, stale } = clientWith([
+      ['subclass', 'page', { pageNum: 1 }],
+      [...allSubclassesQuery().queryKey],
+      [...categoryListQuery().queryKey],
+      ['category', 'page', {}],
+    ]);
+    handleLiveMessage(
+      msg('change', { resource: 'subclass', id: 3, version: 1, action: 'create', actor: { id: 1, name: 'a' } }),
+      qc,
+    );
+    expect(stale()).toEqual(['["subclass","list"]', '["subclass","page",{"pageNum":1}]']);
+  });
+
   it('counts fill the badges; presence adds and removes editors; ready forgets old presence; reset refreshes all', () => {
     const { qc, stale } = clientWith([
       ['book', 'page', {}],
-      ['online', 'page', {}],
+      ['message', 'page', {}],
     ]);
     handleLiveMessage(msg('counts', { pendingApplications: 3, unreadMessages: 1 }), qc);
     expect(liveStore.counts).toEqual({ pendingApplications: 3, unreadMessages: 1 });
@@ -62,7 +77,7 @@ describe('handleLiveMessage', () => {
   it('a first connection (not a resume) refreshes what is shown: changes before it were never sent', () => {
     const { qc, stale } = clientWith([
       ['book', 'page', {}],
-      ['online', 'page', {}],
+      ['message', 'page', {}],
     ]);
     handleLiveMessage(msg('ready', { instance: 'x' }), qc, false);
     expect(stale()).toHaveLength(2);

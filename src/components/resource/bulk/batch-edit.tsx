@@ -21,13 +21,14 @@ export type BatchScope =
  * changed by someone else since are reported and left alone.
  */
 export default function BatchEdit({
-  path,
+  api: { path, key: queryKey },
   fields,
   scope,
   onClose,
   onApplied,
 }: {
-  path: string;
+  /** Where the batch goes, and the key of the queries it refreshes (its noun's). */
+  api: { path: string; key: readonly string[] };
   fields: FilterDef[];
   scope: BatchScope;
   onClose: () => void;
@@ -59,7 +60,7 @@ export default function BatchEdit({
       const result = await http.post<BatchResult>(`/${path}/batch`, { ...target, set, dryRun, expected });
       if (dryRun) setPreview({ key, result });
       else {
-        await queryClient.invalidateQueries({ queryKey: [path] });
+        await queryClient.invalidateQueries({ queryKey });
         notifySuccess(t`${plural(result.changed, { one: 'Changed # record', other: 'Changed # records' })}`);
         onApplied();
         if (result.conflicts.length > 0) setApplied(result);

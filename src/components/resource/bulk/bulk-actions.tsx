@@ -107,10 +107,10 @@ export function useBulkActions<T extends RecordMeta>(
 
   const dialogs = (
     <Suspense fallback={null}>
-      {importing && <ImportDialog path={path} title={t`Import from CSV`} onClose={() => setImporting(false)} />}
+      {importing && <ImportDialog api={resource.api} title={t`Import from CSV`} onClose={() => setImporting(false)} />}
       {batch && resource.batch && (
         <BatchEdit
-          path={path}
+          api={resource.api}
           fields={resource.batch.fields}
           scope={batch}
           onClose={() => setBatch(undefined)}
@@ -133,7 +133,7 @@ export function useBulkActions<T extends RecordMeta>(
         onDone: () => {
           setAllScope(undefined);
           opts.clear();
-          return queryClient.invalidateQueries({ queryKey: [path] });
+          return queryClient.invalidateQueries({ queryKey: resource.api.key });
         },
       }),
     );

@@ -71,7 +71,7 @@ export function ResourceFormModal<T extends RecordMeta, V extends FormValues>(pr
       style={keyboardInset ? ({ '--keyboard-inset': `${keyboardInset}px` } as CSSProperties) : undefined}
     >
       {/* Who else has this record open (live stream); a courtesy before the version check. */}
-      {row && <LivePresence resource={resource.api.path} id={row.id} />}
+      {row && <LivePresence resource={resource.api.noun} id={row.id} />}
       {conflictView ? (
         <ConflictView {...conflictView} />
       ) : (

@@ -24,7 +24,16 @@ type Phase =
  * and reason, the first rows as read), fix the file and pick it again, then import with progress.
  * The import is all or nothing on the server; the list refreshes after it.
  */
-export default function ImportDialog({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
+export default function ImportDialog({
+  api: { path, key },
+  title,
+  onClose,
+}: {
+  /** Where the file goes, and the key of the queries it refreshes (its noun's). */
+  api: { path: string; key: readonly string[] };
+  title: string;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
@@ -70,7 +79,7 @@ export default function ImportDialog({ path, title, onClose }: { path: string; t
       );
       if (envelope.code === Code.Ok) {
         const { created } = envelope.data as ImportResult;
-        await queryClient.invalidateQueries({ queryKey: [path] });
+        await queryClient.invalidateQueries({ queryKey: key });
         notifySuccess(t`${plural(created, { one: 'Imported # record', other: 'Imported # records' })}`);
         onClose();
         return;

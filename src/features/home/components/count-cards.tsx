@@ -6,7 +6,6 @@ import {
   IconBooks,
   IconCategory,
   IconClipboardList,
-  IconDatabase,
   IconFiles,
   IconLink,
   IconMessage,
@@ -19,27 +18,28 @@ import {
   IconUsers,
 } from '@tabler/icons-react';
 import { useSnapshot } from 'valtio';
+import type { LabelledNoun } from '../../../resources/labels';
 import { useRouteTree } from '../../../shell/use-route-tree';
 import { sessionStore } from '../../../stores/session';
 import { cardLink } from '../card-links';
 import { countEntries, placeholderEntries, type SystemInfo } from '../model';
 import { StatCard } from './stat-card';
 
-const ICONS: Record<string, [Icon, string]> = {
+const ICONS: Record<LabelledNoun, [Icon, string]> = {
   book: [IconBook, 'lectern'],
   category: [IconCategory, 'teal'],
   subclass: [IconSitemap, 'cyan'],
-  users: [IconUsers, 'violet'],
-  apply: [IconClipboardList, 'orange'],
-  online: [IconMessage, 'pink'],
+  reader: [IconUsers, 'violet'],
+  application: [IconClipboardList, 'orange'],
+  message: [IconMessage, 'pink'],
   news: [IconNews, 'indigo'],
   banner: [IconSlideshow, 'grape'],
   resource: [IconFiles, 'lime'],
   bibliography: [IconBooks, 'yellow'],
   video: [IconMovie, 'red'],
   image: [IconPhoto, 'green'],
-  user: [IconUserShield, 'gray'],
-  url: [IconLink, 'blue'],
+  staff: [IconUserShield, 'gray'],
+  about: [IconLink, 'blue'],
 };
 
 /**
@@ -55,12 +55,12 @@ export function CountCards({ info }: { info: SystemInfo | undefined }) {
   return (
     <SimpleGrid cols={{ base: 3, xs: 2, sm: 3, md: 4 }} spacing={{ base: 'xs', xs: 'md' }} data-testid="stat-grid">
       {entries.map((e) => {
-        const [Glyph, color] = ICONS[e.key] ?? [IconDatabase, 'gray'];
+        const [Glyph, color] = ICONS[e.key];
         return (
           <StatCard
             key={e.key}
             testId={`stat-${e.key}`}
-            label={typeof e.label === 'string' ? e.label : i18n._(e.label)}
+            label={i18n._(e.label)}
             value={info ? e.value : undefined}
             icon={<Glyph size={24} stroke={1.6} aria-hidden />}
             color={color}

@@ -16,7 +16,7 @@ export function ReaderRecordPage() {
         <>
           <RecordApplications by={{ userId: id }} />
           <RecordMessages readerId={id} />
-          <RecordHistory resource="users" recordId={id} />
+          <RecordHistory resource="reader" recordId={id} />
         </>
       )}
     </RecordView>

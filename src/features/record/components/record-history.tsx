@@ -8,12 +8,13 @@ import { allows } from '../../../contract/resource-spec';
 import { ChangeDetails } from '../../../resources/audit/components/change-details';
 import { AUDIT_ACTION_OPTIONS, type AuditRow, showValue } from '../../../resources/audit/model';
 import { auditSpec } from '../../../resources/audit/spec';
+import type { Noun } from '../../../resources/specs';
 import { sessionStore } from '../../../stores/session';
 import { RELATED_PAGE_SIZE, recordAudit } from '../api';
 import { RecordSection } from './record-section';
 
 /** The audit entries of one record, newest first. */
-function useRecordAudit(resource: string, recordId: number, enabled: boolean) {
+function useRecordAudit(resource: Noun, recordId: number, enabled: boolean) {
   return useQuery({
     ...recordAudit.pageQuery({
       resource,
@@ -41,8 +42,8 @@ function AdminsOnly() {
   );
 }
 
-/** Who changed what in this record, and when (its own entries of the audit log). */
-export function RecordHistory({ resource, recordId }: { resource: string; recordId: number }) {
+/** Who changed what in this record (of the noun `resource`), and when: its own entries of the audit log. */
+export function RecordHistory({ resource, recordId }: { resource: Noun; recordId: number }) {
   const { t, i18n } = useLingui();
   const may = useMayReadAudit();
   const query = useRecordAudit(resource, recordId, may);

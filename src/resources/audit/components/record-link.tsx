@@ -1,17 +1,26 @@
 import { Anchor, Text } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { Link, useRouter } from '@tanstack/react-router';
+import { SPECS } from '../../specs';
 import type { AuditRow } from '../model';
 
-/** Resources with a record page, by their audit name (the API path). */
-const RECORD_PAGES = { book: '/web/book', users: '/users/user' } as const;
+/**
+ * Where an entry's record has a page of its own: its noun's screen (the spec's `menu.screen`) with
+ * the id, where the console has such a route (`/web/book/$id`, `/users/user/$id`…).
+ */
+function recordPage(paths: object, entry: AuditRow): string | undefined {
+  if (!Object.hasOwn(SPECS, entry.resource)) return undefined;
+  const screen = SPECS[entry.resource as keyof typeof SPECS].menu?.screen;
+  return screen && `${screen}/$id` in paths ? `${screen}/${entry.recordId}` : undefined;
+}
 
 /**
  * An entry's record title; a link to the record's page where it has one and still exists (a
  * delete entry names a record that is gone).
  */
 export function RecordLink({ entry }: { entry: AuditRow }) {
-  const to = RECORD_PAGES[entry.resource as keyof typeof RECORD_PAGES];
-  if (!to || entry.action === 'delete') {
+  const { routesByPath } = useRouter();
+  const to = entry.action === 'delete' ? undefined : recordPage(routesByPath, entry);
+  if (!to) {
     return (
       <Text span size="sm" fw={500}>
         {entry.recordTitle}
@@ -19,7 +28,7 @@ export function RecordLink({ entry }: { entry: AuditRow }) {
     );
   }
   return (
-    <Anchor component={Link} to={`${to}/${entry.recordId}`} size="sm" fw={500}>
+    <Anchor component={Link} to={to} size="sm" fw={500}>
       {entry.recordTitle}
     </Anchor>
   );

@@ -5,44 +5,53 @@ import { COUNTED } from '../../../fixtures/system-counts';
 const keys = (counts: unknown) => countEntries(counts).map((e) => [e.key, e.value]);
 
 describe('countEntries', () => {
-  it('shows the core counts as unknown when the server sent none', () => {
+  it('shows a card per noun with records, in the menu order, unknown while the server sent none', () => {
     expect(keys(undefined)).toEqual([
       ['book', null],
+      ['banner', null],
+      ['about', null],
+      ['news', null],
+      ['resource', null],
+      ['bibliography', null],
       ['category', null],
-      ['users', null],
-      ['apply', null],
+      ['subclass', null],
+      ['video', null],
+      ['reader', null],
+      ['staff', null],
+      ['message', null],
+      ['application', null],
+      ['image', null],
     ]);
   });
 
-  it('orders known counts, accepts other spellings and appends unknown ones', () => {
-    expect(keys({ zebra: 1, books: 120, category: 8, 'category/subclass': 20, users: 0, apply: 3, video: 2 })).toEqual([
+  it('takes each noun’s count by its noun, and no other key', () => {
+    const counts = { book: 120, subclass: 20, reader: 0, application: 3, users: 7, 'category/subclass': 9, zebra: 1 };
+    const shown = keys(counts).filter(([, v]) => v !== null);
+    expect(shown).toEqual([
       ['book', 120],
-      ['category', 8],
       ['subclass', 20],
-      ['users', 0],
-      ['apply', 3],
-      ['video', 2],
-      ['zebra', 1],
+      ['reader', 0],
+      ['application', 3],
     ]);
   });
 
-  it('tolerates values that are not counts', () => {
-    expect(keys({ book: 'many', category: null, other: 'x' })).toEqual([
-      ['book', null],
-      ['category', null],
-      ['users', null],
-      ['apply', null],
-    ]);
+  it('names About us’ card by what it counts, its site links', () => {
+    const about = countEntries({ about: 4 }).find((e) => e.key === 'about');
+    expect(about?.value).toBe(4);
+    expect(about?.label.message).toBe('Site links');
   });
 
-  it('tolerates counts that are not an object', () => {
-    expect(countEntries('nope')).toHaveLength(4);
+  it('tolerates values that are not counts, and counts that are not an object', () => {
+    expect(keys({ book: 'many', category: null, other: 'x' }).every(([, v]) => v === null)).toBe(true);
+    expect(countEntries('nope').every((e) => e.value === null)).toBe(true);
   });
 
   it('holds a place for each card this server sends while the counts load, in the same order', () => {
     const served = Object.fromEntries(COUNTED.map((k, i) => [k, i]));
-    expect(placeholderEntries().map((e) => e.key)).toEqual(countEntries(served).map((e) => e.key));
-    expect(placeholderEntries().every((e) => typeof e.label !== 'string')).toBe(true);
+    const cards = countEntries(served);
+    expect(cards.every((e) => e.value !== null)).toBe(true);
+    expect(placeholderEntries().map((e) => e.key)).toEqual(cards.map((e) => e.key));
+    expect(cards.map((e) => e.key).sort()).toEqual([...COUNTED].sort());
   });
 });
 
