@@ -77,7 +77,7 @@ describe('home', () => {
             .map((e) => [e.getAttribute('data-testid')?.slice(5), e.querySelector('p')?.textContent ?? '']),
         );
       for (const [key, label] of labels) {
-        // Raw keys are lower case ('url'); a label, even "News", is not (text-transform aside).
+        // Raw keys are lower case nouns ('about'); a label, even "News", is not (text-transform aside).
         expect(label, `${lang} ${key}`).not.toBe(key);
         expect(label, `${lang} ${key}`).not.toMatch(/^url$/i);
       }
@@ -97,7 +97,8 @@ describe('home', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL((u) => u.pathname === '/web/book');
     await page.goto('/index');
-    await page.getByTestId('stat-url').click();
+    // About us' card counts its site links and opens About us.
+    await page.getByTestId('stat-about').click();
     await page.waitForURL((u) => u.pathname === '/web/aboutus');
     await context.close();
   });
