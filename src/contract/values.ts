@@ -10,14 +10,14 @@ export const ROLES = ['admin', 'operator'] as const;
 // common.ts
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
-// image.ts
+// src/resources/image/schema.ts
 export const IMAGE_MIMES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 /** 5 MiB (docs/api.md §4). Larger files: 413. Type decided by the file's bytes, not its name: else 415. */
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** The multipart field of `POST /file/upload/img`. */
 export const IMAGE_UPLOAD_FIELD = 'file';
 
-// video.ts
+// src/resources/video/schema.ts
 /** The cloud's statuses (docs/api.md §7): bytes arriving, complete, processing, failed, playable. */
 export const VIDEO_STATUSES = ['Uploading', 'UploadSucc', 'Transcoding', 'TranscodeFail', 'Normal'] as const;
 /** The statuses before §7, still accepted as input: each names one of the cloud's. */
