@@ -1,11 +1,11 @@
 import { msg } from '@lingui/core/macro';
-import { enumFilter, idFilter, listSearchSchema } from '../../components/resource/list/list-search';
-import { rangePairs, screenFilterNames, searchFilters } from '../../components/resource/list/spec-search';
+import { enumFilter, idFilter } from '../../components/resource/list/list-search';
+import { screenFilterNames, searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
 import { LABELS, type LabelledNoun } from '../labels';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
-import { AUDIT_ACTIONS, AUDIT_SORTS, auditSpec } from './spec';
+import { AUDIT_ACTIONS, auditSpec } from './spec';
 
 /**
  * Audit rows are never edited, so they carry no version or timestamps of their own; the shared
@@ -29,16 +29,11 @@ const AUDITED = AUDIT_RESOURCE_OPTIONS.map((o) => o.value);
 export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'action', 'resource']);
 
 /** /users/audit?pageNum&pageSize&keyword&sort&order&actor&action&resource&from&to */
-export const auditSearchSchema = listSearchSchema(
-  AUDIT_SORTS,
-  {
-    actor: idFilter,
-    action: enumFilter(AUDIT_ACTIONS),
-    resource: enumFilter(AUDITED),
-    ...searchFilters(auditSpec.filters),
-  },
-  rangePairs(auditSpec.filters),
-);
+export const auditSearchSchema = searchSchemaOf(auditSpec, {
+  actor: idFilter,
+  action: enumFilter(AUDIT_ACTIONS),
+  resource: enumFilter(AUDITED),
+});
 
 export interface ChangeLine {
   field: string;

@@ -11,6 +11,3 @@ export const auditSpec = defineSpec({
   // The other audit filters (actor, action, resource) are written by hand in its schema and server.
   filters: { at: { kind: 'dateRange', column: 'audit_log.at', params: ['from', 'to'] } },
 });
-
-/** The fields a list may sort by (the page schema's `sort`). */
-export const AUDIT_SORTS = auditSpec.sorts;
