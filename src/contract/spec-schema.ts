@@ -50,6 +50,7 @@ export function pageSchemaOf<
   const S extends readonly [string, ...string[]],
   // biome-ignore lint/complexity/noBannedTypes: a spec without filters adds no field
   const F extends Record<string, FilterSpec> = {},
+  // biome-ignore lint/complexity/noBannedTypes: a noun without hand-written filters adds no field
   const H extends z.ZodRawShape = {},
 >(spec: { sorts: S; filters?: F }, handWritten: H = {} as H) {
   const filters = spec.filters ?? ({} as F);
