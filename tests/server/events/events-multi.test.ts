@@ -97,7 +97,7 @@ describe.skipIf(!enabled)('live events across two instances on PostgreSQL', () =
       bookId: book.body.data.id,
     });
     expect(app.status).toBe(201);
-    await onB.next(isChange('apply', app.body.data.id));
+    await onB.next(isChange('application', app.body.data.id));
     await onB.next((e) => e.event === 'counts' && (e.data as CountsEvent).pendingApplications === 1);
   });
 
