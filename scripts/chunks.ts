@@ -26,7 +26,7 @@ export const START_MODULES = {
  *   tree with what only the routes' definitions need. The console imports each dynamically as it
  *   starts, so each evaluates in a task of its own: one task for all was the longest on a cold
  *   start (over 50 ms on a desktop).
- * - `lists`: the list machinery (resource-page.tsx and what it needs) that Home does not use, with
+ * - `lists`: the list machinery (list/resource-page.tsx and what it needs) that Home does not use, with
  *   the library modules and shared components (src/components, src/lib) two or more list screens
  *   draw with;
  * - `screens`: those library modules and components that Home draws with too (Mantine's Paper and
@@ -111,7 +111,11 @@ export function chunkGroups(): {
       const home = await graph.reach(
         all.filter((id) => /[\\/]src[\\/]routes[\\/]_console[\\/]\[index\]\.tsx\?tsr-split=component$/.test(id)),
       );
-      const listPage = all.filter((id) => /[\\/]src[\\/]components[\\/]resource[\\/]resource-page\.tsx$/.test(id));
+      const listPage = all.filter((id) =>
+        /[\\/]src[\\/]components[\\/]resource[\\/]list[\\/]resource-page\.tsx$/.test(id),
+      );
+      // A moved file would silently leave every list's machinery in a dozen small chunks.
+      if (listPage.length === 0) throw new Error('chunk groups: the list page module was not found');
       const machinery = await graph.reach(listPage);
       reached.lists = new Set([...machinery].filter((id) => !home.has(id)));
       // Floating UI's parts, less what a screen that draws without them imports.
