@@ -36,6 +36,95 @@ export function formatDateTime(iso: string | null | undefined, locale: string): 
   return dateFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
+/** A calendar day `YYYY-MM-DD` as year, month and day when it is on the calendar (no 30 February). */
+function dayParts(iso: string): [number, number, number] | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!m) return null;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? [y, mo, d] : null;
+}
+
+const isoDay = (y: number, m: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * A calendar day (`YYYY-MM-DD`, a publish date: no time of day, no time zone) in the user's
+ * language, as formatDateTime writes the date part ("12 ene 2008", "2008/01/12"). Formatted at
+ * UTC, so the day never shifts with the browser's zone. What is not a day stays as it is.
+ */
+export function formatDay(iso: string | null | undefined, locale: string): string {
+  if (!iso) return '';
+  const parts = dayParts(iso);
+  if (!parts) return iso;
+  return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    Date.UTC(parts[0], parts[1] - 1, parts[2]),
+  );
+}
+
+export type DayField = 'year' | 'month' | 'day';
+
+const DIGITS = { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' } as const;
+
+/**
+ * How the language writes a day in digits, as a date field shows it: the fields in their order
+ * and the text around them, from Intl (es `12/01/2008`: day, month, year; ja `2008/01/12`; en
+ * `01/12/2008`). `literals[i]` comes before `order[i]`; the last one after the last field.
+ */
+export function dayPattern(locale: string): { order: DayField[]; literals: string[] } {
+  const order: DayField[] = [];
+  const literals: string[] = [];
+  let literal = '';
+  for (const part of dateFormat(locale, DIGITS).formatToParts(Date.UTC(2008, 0, 12))) {
+    if (part.type === 'year' || part.type === 'month' || part.type === 'day') {
+      order.push(part.type);
+      literals.push(literal);
+      literal = '';
+    } else literal += part.value;
+  }
+  literals.push(literal);
+  return { order, literals };
+}
+
+/** A day in the language's digits ("12/01/2008" in es), what a date field shows; other text as it is. */
+export function formatDayDigits(iso: string, locale: string): string {
+  const parts = dayParts(iso);
+  if (!parts) return iso;
+  return dateFormat(locale, DIGITS).format(Date.UTC(parts[0], parts[1] - 1, parts[2]));
+}
+
+/**
+ * What was typed in a date field, read in the language's order: the day as `YYYY-MM-DD`, `''` for
+ * nothing, null when it is no day. The numbers may be split by any separator ("12/1/2008",
+ * "12-01-2008", "12.01.2008") or written together ("12012008"); a year written first with four
+ * digits (ISO's `2008-01-12`) reads as year, month, day in every language.
+ */
+export function parseDayDigits(text: string, locale: string): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return '';
+  const { order } = dayPattern(locale);
+  let groups: string[] = trimmed.match(/\d+/g) ?? [];
+  if (groups.length === 1 && groups[0]!.length === 8) {
+    const run = groups[0]!;
+    let at = 0;
+    groups = order.map((f) => {
+      const n = f === 'year' ? 4 : 2;
+      at += n;
+      return run.slice(at - n, at);
+    });
+  }
+  if (groups.length !== 3 || /[^\d\s./\-年月日]/u.test(trimmed)) return null;
+  const fields: DayField[] = groups[0]!.length === 4 ? ['year', 'month', 'day'] : order;
+  const value = { year: 0, month: 0, day: 0 };
+  fields.forEach((f, i) => {
+    value[f] = Number(groups[i]);
+  });
+  const yearDigits = groups[fields.indexOf('year')]!.length;
+  if (yearDigits !== 4) return null;
+  const iso = isoDay(value.year, value.month, value.day);
+  return dayParts(iso) ? iso : null;
+}
+
 const BYTE_UNITS = ['B', 'KiB', 'MiB', 'GiB', 'TiB'] as const;
 
 /** 1536 → "1.5 KiB": binary steps named as such (IEC), one decimal under 10 of a unit. */

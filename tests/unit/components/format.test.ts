@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   dateFormat,
+  dayPattern,
+  formatDay,
+  formatDayDigits,
   formatFullDate,
   formatNumber,
   numberFormat,
+  parseDayDigits,
   relativeTime,
   timeAgo,
 } from '../../../src/components/format';
@@ -85,5 +89,64 @@ describe('formatters are made once per locale and options', () => {
     expect(numberFormat('en', { maximumFractionDigits: 1 })).toBe(numberFormat('en', { maximumFractionDigits: 1 }));
     expect(numberFormat('en')).not.toBe(numberFormat('en', { maximumFractionDigits: 1 }));
     expect(numberFormat('es').format(1234.5)).toBe('1234,5');
+  });
+});
+
+describe('calendar days in the console’s language (date fields, a publish date)', () => {
+  it('shows a day as the other dates read, never shifted by the time zone', () => {
+    expect(formatDay('2008-01-12', 'es')).toBe('12 ene 2008');
+    expect(formatDay('2008-01-12', 'ja')).toBe('2008/01/12');
+    expect(formatDay('2008-01-12', 'en')).toBe('Jan 12, 2008');
+    expect(formatDay('2008-01-12', 'zh')).toBe('2008年1月12日');
+    expect(formatDay('', 'es')).toBe('');
+    expect(formatDay(null, 'es')).toBe('');
+    // Not a day: shown as it is rather than a wrong one.
+    expect(formatDay('2008-02-30', 'es')).toBe('2008-02-30');
+  });
+
+  it('knows each language’s order of day, month and year', () => {
+    expect(dayPattern('es')).toEqual({ order: ['day', 'month', 'year'], literals: ['', '/', '/', ''] });
+    expect(dayPattern('ja')).toEqual({ order: ['year', 'month', 'day'], literals: ['', '/', '/', ''] });
+    expect(dayPattern('en').order).toEqual(['month', 'day', 'year']);
+    expect(dayPattern('zh').order).toEqual(['year', 'month', 'day']);
+  });
+
+  it('writes a day in the language’s digits', () => {
+    expect(formatDayDigits('2008-01-12', 'es')).toBe('12/01/2008');
+    expect(formatDayDigits('2008-01-12', 'ja')).toBe('2008/01/12');
+    expect(formatDayDigits('2008-01-12', 'en')).toBe('01/12/2008');
+    expect(formatDayDigits('', 'es')).toBe('');
+    expect(formatDayDigits('12/0', 'es')).toBe('12/0');
+  });
+
+  it.each([
+    ['es', '12/01/2008', '2008-01-12'],
+    ['es', '3/2/2009', '2009-02-03'],
+    ['es', '03-02-2009', '2009-02-03'],
+    ['es', '03.02.2009', '2009-02-03'],
+    ['es', '03022009', '2009-02-03'],
+    ['en', '02/03/2009', '2009-02-03'],
+    ['ja', '2009/2/3', '2009-02-03'],
+    ['ja', '20090203', '2009-02-03'],
+    ['zh', '2009年2月3日', '2009-02-03'],
+    // ISO, as pasted or as a test fills it, in every language.
+    ['es', '2009-02-03', '2009-02-03'],
+    ['en', '2009-02-03', '2009-02-03'],
+    ['es', '  ', ''],
+    ['es', '', ''],
+  ])('%s reads %j as %s', (locale, text, iso) => {
+    expect(parseDayDigits(text, locale)).toBe(iso);
+  });
+
+  it.each([
+    ['es', '31/02/2009'],
+    ['es', '12/13/2009'],
+    ['es', '12/01/08'],
+    ['es', '12/01'],
+    ['es', 'mañana'],
+    ['ja', '2009/02/31'],
+    ['es', '12/01/2008 x'],
+  ])('%s refuses %j', (locale, text) => {
+    expect(parseDayDigits(text, locale)).toBeNull();
   });
 });

@@ -57,8 +57,12 @@ const SAME_AS_ENGLISH: Record<string, readonly string[]> = {
     'Roles',
     'Video',
     'Videos',
+    // A date field's placeholder (dd/mm/aaaa), as browsers write it in Spanish.
+    'dd',
+    'mm',
   ],
-  ja: [],
+  // As browsers write a date field's placeholder in Japanese: yyyy/mm/dd.
+  ja: ['yyyy', 'mm', 'dd'],
 };
 
 /** Placeholders ({name}, {0}), plural markers and tags (<0>, </0>) a translation must keep. */

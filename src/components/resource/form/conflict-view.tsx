@@ -3,6 +3,7 @@ import { Alert, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import type { RecordMeta } from '../../../contract/common';
+import { formatDay } from '../../format';
 import type { FieldDef, FormValues } from '../types';
 import { diffValues, mergeMine } from './form-diff';
 
@@ -42,6 +43,7 @@ export function ConflictView<T extends RecordMeta, V extends FormValues>(props: 
   const show = (field: FieldDef<V> | undefined, value: unknown): ReactNode => {
     if (value === undefined || value === null || value === '') return <Text c="dimmed">—</Text>;
     if (field?.renderValue) return field.renderValue(value);
+    if (field?.kind === 'date' && typeof value === 'string') return formatDay(value, i18n.locale);
     const option = field?.options?.find((o) => o.value === value);
     return option ? i18n._(option.label) : String(value);
   };

@@ -4,6 +4,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { Select } from '../../floating';
 import { ImagePickerField } from '../../image-picker/image-picker-field';
 import type { FieldDef, FieldRenderProps, FormValues } from '../types';
+import { DateField } from './date-input';
 
 interface Props<V extends FormValues> {
   field: FieldDef<V>;
@@ -72,6 +73,9 @@ export function FormField<V extends FormValues>({ field, form, empty, editing }:
           allowDecimal={false}
         />
       );
+    case 'date':
+      // In the console's language, not the browser's (date-input.tsx).
+      return <DateField {...common} description={description} />;
     case 'image':
       return <ImagePickerField {...common} placeholder={placeholder} description={description} />;
     case 'select':
@@ -91,7 +95,7 @@ export function FormField<V extends FormValues>({ field, form, empty, editing }:
           {...common}
           placeholder={placeholder}
           description={description}
-          type={field.kind === 'date' ? 'date' : field.kind === 'url' ? 'url' : 'text'}
+          type={field.kind === 'url' ? 'url' : 'text'}
         />
       );
   }

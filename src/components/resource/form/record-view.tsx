@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, Suspense, useState } from 'react';
 import type { RecordMeta } from '../../../contract/common';
 import { ApiError } from '../../../lib/http';
-import { formatDateTime } from '../../format';
+import { formatDateTime, formatDay } from '../../format';
 import type { FieldDef, FormValues, ResourceScreen } from '../types';
 import { loadSchemas } from './form-schemas';
 import { loadFormModal, ResourceFormModal } from './lazy-form-modal';
@@ -52,6 +52,8 @@ export function RecordView<T extends RecordMeta, V extends FormValues>({
   const show = (field: FieldDef<V>, value: unknown): ReactNode => {
     if (value === undefined || value === null || value === '') return <Text c="dimmed">—</Text>;
     if (field.renderValue) return field.renderValue(value);
+    // A day (a publish date) as the other dates of the page read, not ISO's 2008-01-12.
+    if (field.kind === 'date' && typeof value === 'string') return formatDay(value, i18n.locale);
     const option = field.options?.find((o) => o.value === value);
     if (option) return i18n._(option.label);
     return String(value);

@@ -7,6 +7,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { rangeInverted } from '../../../contract/range';
 import type { RangeSpec } from '../../../contract/resource-spec';
 import { fieldMessage } from '../../../lib/field-messages';
+import { DayInput } from '../form/date-input';
 import type { FilterDef } from '../types';
 import { KEYWORD_DEBOUNCE_MS } from './keyword-search';
 import { dayFilter, type FilterValue, numberFilter } from './list-search';
@@ -32,7 +33,8 @@ const text = (v: FilterValue) => (v === undefined ? '' : String(v));
 
 /**
  * Two inputs for a range: numbers (native number inputs, so the keyboard's arrows step) or days
- * (the browser's date picker, keyboard included; no date package in the bundle). Numbers reach the
+ * (written in the console's language with the browser's calendar a button away, date-input.tsx;
+ * no date package in the bundle). Numbers reach the
  * URL as they are typed (after the search box's pause), on Enter or when focus leaves; days when
  * one is picked. An end before the start is shown
  * under the end, in the user's language, and not sent.
@@ -54,8 +56,11 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
   const parse = kind === 'numberRange' ? numberFilter : dayFilter;
   const inverted = rangeInverted(kind, parse(draft.lower), parse(draft.upper));
 
+  // A day typed halfway (dates are written in the console's language, date-input.tsx) is not sent.
+  const unread = (s: string) => kind === 'dateRange' && s.trim() !== '' && dayFilter(s) === undefined;
   const commit = (next: { lower: string; upper: string }) => {
     typed.cancel();
+    if (unread(next.lower) || unread(next.upper)) return;
     const lo = parse(next.lower);
     const hi = parse(next.upper);
     if (rangeInverted(kind, lo, hi) || (lo === sent.current.lower && hi === sent.current.upper)) return;
@@ -71,12 +76,34 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
   const dates = kind === 'dateRange';
   const input = (end: 'lower' | 'upper') => {
     const name = params[end === 'lower' ? 0 : 1];
+    const ariaLabel = end === 'lower' ? t`${label}: from` : t`${label}: to`;
+    if (dates) {
+      // The day in the console's language, not the browser's (a native date input's mm/dd/yyyy).
+      return (
+        <DayInput
+          aria-label={ariaLabel}
+          data-testid={`filter-${name}`}
+          value={draft[end]}
+          withAria={false}
+          error={end === 'upper' && inverted}
+          aria-invalid={end === 'upper' && inverted ? true : undefined}
+          aria-describedby={end === 'upper' && inverted ? errorId : undefined}
+          onChange={(value) => {
+            const next = { ...draft, [end]: value };
+            setDraft(next);
+            commit(next);
+          }}
+          onBlur={() => commit(draft)}
+          w={150}
+        />
+      );
+    }
     return (
       <Input
-        type={dates ? 'date' : 'number'}
-        inputMode={dates ? undefined : 'numeric'}
-        aria-label={end === 'lower' ? t`${label}: from` : t`${label}: to`}
-        placeholder={dates ? undefined : end === 'lower' ? t`Min` : t`Max`}
+        type="number"
+        inputMode="numeric"
+        aria-label={ariaLabel}
+        placeholder={end === 'lower' ? t`Min` : t`Max`}
         data-testid={`filter-${name}`}
         value={draft[end]}
         // The message sits under the pair (a 88 px input would wrap it to three lines); the end
@@ -90,14 +117,13 @@ export function RangeFilter({ kind, params, label, lower, upper, onChange }: Pro
         onChange={(e) => {
           const next = { ...draft, [end]: e.currentTarget.value };
           setDraft(next);
-          if (dates) commit(next);
-          else typed(next);
+          typed(next);
         }}
         onBlur={() => commit(draft)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') commit(draft);
         }}
-        w={dates ? 150 : 88}
+        w={88}
       />
     );
   };
