@@ -17,8 +17,12 @@ export function formatDuration(seconds: number | null): string | null {
 export const percent = (i: Pick<UploadItem, 'loaded' | 'fileSize'>): number =>
   i.fileSize > 0 ? Math.min(100, Math.floor((i.loaded / i.fileSize) * 100)) : 0;
 
+/**
+ * A file's state in the queue. `Ready` (the SDK's word) is a file not sent yet: it says so, not
+ * "Ready", which read as finished before the upload began (and next to "Ready to play").
+ */
 export const STATE_LABELS: Record<ItemState, MessageDescriptor> = {
-  Ready: msg`Ready`,
+  Ready: msg`Waiting to upload`,
   Uploading: msg`Uploading`,
   Success: msg`Uploaded`,
   Failure: msg`Failed`,

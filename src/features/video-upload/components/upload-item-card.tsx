@@ -159,6 +159,8 @@ function ItemCard({ item }: { item: UploadItem }) {
             <Stack gap={4}>
               <ImagePickerField
                 label={t`Cover image`}
+                // What an empty field means (docs/videos.md: the first snapshot becomes the cover).
+                description={t`Optional. Without one, the first frame taken when the video is processed becomes its cover.`}
                 value={info.CoverURL ?? ''}
                 // An address chosen or typed replaces a cover file.
                 onChange={(url) => {

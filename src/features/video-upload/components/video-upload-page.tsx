@@ -49,49 +49,61 @@ const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
           <Text size="sm" c="dimmed" data-testid="upload-uploader" data-uploader={snapshot.uploader}>
             {sum.active > 0 ? t`${sum.active} to upload, ${Math.floor(sum.ratio * 100)}%` : null}
           </Text>
-          <Button
-            onClick={() => sendUpload({ type: 'start' })}
-            disabled={!canStart(items, snapshot.uploader)}
-            data-testid="upload-start"
-          >
-            <Trans>Start upload</Trans>
-          </Button>
-          <Button variant="light" onClick={() => sendUpload({ type: 'stop' })} disabled={!running}>
-            <Trans>Stop all</Trans>
-          </Button>
-          <Button
-            variant="light"
-            onClick={() => {
-              for (const c of resumeAllCommands(items, snapshot.uploader)) sendUpload(c);
-            }}
-            disabled={!canResumeAll(items)}
-          >
-            <Trans>Resume all</Trans>
-          </Button>
-          <Button
-            variant="light"
-            color="orange"
-            onClick={() => {
-              for (const c of cancelAllCommands(items)) sendUpload(c);
-            }}
-            disabled={!canCancelAll(items)}
-          >
-            <Trans>Cancel all</Trans>
-          </Button>
-          <Button
-            variant="subtle"
-            color="red"
-            onClick={() => sendUpload({ type: 'clean' })}
-            disabled={items.length === 0}
-          >
-            <Trans>Clear list</Trans>
-          </Button>
+          {/* Only with files in the queue: on an empty one five disabled buttons said nothing. */}
+          {items.length > 0 && (
+            <>
+              <Button
+                onClick={() => sendUpload({ type: 'start' })}
+                disabled={!canStart(items, snapshot.uploader)}
+                data-testid="upload-start"
+              >
+                <Trans>Start upload</Trans>
+              </Button>
+              <Button variant="light" onClick={() => sendUpload({ type: 'stop' })} disabled={!running}>
+                <Trans>Stop all</Trans>
+              </Button>
+              <Button
+                variant="light"
+                onClick={() => {
+                  for (const c of resumeAllCommands(items, snapshot.uploader)) sendUpload(c);
+                }}
+                disabled={!canResumeAll(items)}
+              >
+                <Trans>Resume all</Trans>
+              </Button>
+              <Button
+                variant="light"
+                color="orange"
+                onClick={() => {
+                  for (const c of cancelAllCommands(items)) sendUpload(c);
+                }}
+                disabled={!canCancelAll(items)}
+              >
+                <Trans>Cancel all</Trans>
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                onClick={() => sendUpload({ type: 'clean' })}
+                disabled={items.length === 0}
+              >
+                <Trans>Clear list</Trans>
+              </Button>
+            </>
+          )}
         </Group>
       </Group>
       <div ref={picker}>
         <FilePicker onFiles={add} />
       </div>
       <InterruptedList onChoose={chooseAgain} />
+      {items.length === 0 && (
+        <Text c="dimmed" ta="center" data-testid="upload-empty">
+          <Trans>
+            No files in the queue. Files you add wait here, with their title and cover, until you start the upload.
+          </Trans>
+        </Text>
+      )}
       {items.length > 0 && (
         <Stack component="ul" gap="sm" p={0} m={0} aria-label={t`Upload queue`}>
           {items.map((item) => (
