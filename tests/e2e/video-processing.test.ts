@@ -113,6 +113,10 @@ describe('a video from upload to playback', () => {
     const frames = list.getByTestId('video-snapshot');
     expect(await frames.count()).toBeGreaterThanOrEqual(2);
     expect(await frames.nth(0).getAttribute('aria-pressed')).toBe('true');
+    // The cover is one of the frames, marked there: no other picture of it repeats it unlabelled.
+    const coverPanel = list.getByTestId('video-cover');
+    expect(await coverPanel.locator('img').count()).toBe(await frames.count());
+    expect(await list.getByTestId('video-current-cover').count()).toBe(0);
     await frames.nth(1).click();
     await expect.poll(() => frames.nth(1).getAttribute('aria-pressed')).toBe('true');
     expect(await frames.nth(0).getAttribute('aria-pressed')).toBe('false');
@@ -173,6 +177,10 @@ describe('a video from upload to playback', () => {
     await queued.waitFor({ state: 'detached', timeout: 15_000 });
     await listed.getByRole('link', { name: 'Static noise' }).click();
     await page.getByTestId('video-player').getByText('The file is not a video that can be played.').waitFor();
+    // No frames to mark it among: the cover file shows once, named as the current cover.
+    const current = page.getByTestId('video-current-cover');
+    await current.getByText('Current cover', { exact: true }).waitFor();
+    expect(await page.getByTestId('video-cover').locator('img').count()).toBe(1);
     await page.getByTestId('video-retry').click();
     await page.getByText('The video is queued for processing again.').waitFor();
 

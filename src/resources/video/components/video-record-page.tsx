@@ -201,7 +201,16 @@ function CoverChooser({ video }: { video: VideoRecord }) {
         </Text>
       )}
       <Group gap="sm" align="center">
-        <Thumbnail url={video.coverUrl} width={SNAP_W} height={SNAP_H} />
+        {/* A cover from elsewhere (the library, an upload's cover file), named as such; a frame that
+            is the cover is already marked above and is not shown a second time. */}
+        {video.coverUrl && !video.snapshots.includes(video.coverUrl) && (
+          <Stack component="figure" gap={4} m={0} data-testid="video-current-cover">
+            <Thumbnail url={video.coverUrl} width={SNAP_W} height={SNAP_H} />
+            <Text component="figcaption" size="xs" c="dimmed">
+              <Trans>Current cover</Trans>
+            </Text>
+          </Stack>
+        )}
         <Button
           ref={chooseRef}
           variant="default"
