@@ -16,6 +16,7 @@ import {
   URL_LIST_MAX,
 } from '../model';
 import type { SiteLink } from '../schema';
+import classes from './links-editor.module.css';
 import { SaveButtons } from './save-buttons';
 
 /**
@@ -51,7 +52,7 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
   });
 
   return (
-    <form onSubmit={submit} noValidate data-testid="links-form" aria-label={t`Site links`}>
+    <form onSubmit={submit} noValidate data-testid="links-form" aria-label={t`Site links`} className={classes.form}>
       <Stack gap="xs">
         {rows.length === 0 && (
           <Text size="sm" c="dimmed" data-testid="links-empty">
@@ -61,26 +62,25 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
         {rows.map((row, i) => {
           const n = i + 1;
           return (
-            <Group key={row.key} gap="xs" align="flex-start" wrap="nowrap" data-testid="link-row">
-              <Text size="sm" c="dimmed" w={20} ta="right" mt={8} aria-hidden>
+            <div key={row.key} className={classes.row} data-testid="link-row">
+              <Text size="sm" c="dimmed" ta="right" mt={8} aria-hidden className={classes.number}>
                 {n}
               </Text>
               <TextInput
                 {...form.getInputProps(`links.${i}.name`)}
                 aria-label={t`Name of link ${n}`}
                 placeholder={t`Name`}
-                w={150}
+                className={classes.name}
                 data-testid="link-name"
               />
               <TextInput
                 {...form.getInputProps(`links.${i}.url`)}
                 aria-label={t`Address of link ${n}`}
                 placeholder="https://…, mailto:…, tel:…"
-                flex={1}
-                miw={0}
+                className={classes.url}
                 data-testid="link-url"
               />
-              <Group gap={2} wrap="nowrap" mt={4}>
+              <Group gap={2} wrap="nowrap" mt={4} className={classes.actions}>
                 <IconAction
                   tip={t`Move up`}
                   label={t`Move link ${n} up`}
@@ -107,7 +107,7 @@ export function LinksEditor({ links }: { links: SiteLink[] }) {
                   onClick={() => form.removeListItem('links', i)}
                 />
               </Group>
-            </Group>
+            </div>
           );
         })}
         <Group justify="space-between" mt="sm">
