@@ -78,7 +78,7 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
   );
 
   return (
-    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} pb={phone && form ? 72 : undefined}>
+    <Paper withBorder radius="md" p={{ base: 'sm', sm: 'md' }} pb={phone && form ? '80px' : undefined}>
       <Stack gap="md">
         <ListToolbar
           search={search}
@@ -171,6 +171,8 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
       )}
       {phone && createLabel && list.create && (
         // Always in reach of a thumb, whatever the scroll; the page keeps room below its footer.
+        // 48 px tall in px, not rem: the size setting scales rem down, and a thumb's main action
+        // needs 44 px at least (md was 39 px at the default size).
         <Affix position={{ bottom: 16, right: 16 }} zIndex={150}>
           <Button
             size="md"
@@ -179,7 +181,7 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
             onClick={list.create}
             onPointerDown={preloadForm}
             data-testid="create-record"
-            style={{ boxShadow: 'var(--mantine-shadow-md)' }}
+            style={{ boxShadow: 'var(--mantine-shadow-md)', height: 48, minWidth: 48 }}
           >
             {createLabel}
           </Button>
