@@ -42,7 +42,8 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
         </Link>
       )}
       <div className={classes.scroll}>
-        <nav aria-label={t`Menu`}>
+        {/* data-menu: the layout audit holds the menu's labels to being whole (layout-checks.ts). */}
+        <nav aria-label={t`Menu`} data-menu>
           {routes.map((node) =>
             collapsed ? (
               <RailItem key={node.path} node={node} active={activeWithin(node, active)} />
@@ -61,8 +62,12 @@ export function Sidebar({ collapsed, onNavigate }: Props) {
  * memoised, a navigation draws again only the two whose state changes (the menu has some twenty,
  * each a Mantine NavLink around a router Link), not the whole menu.
  */
-const activeWithin = (node: RouteNode, active: string) =>
-  active === node.path || active.startsWith(`${node.path}/`) ? active : '';
+const activeWithin = (node: RouteNode, active: string) => (holds(node, active) ? active : '');
+
+/** A group holds its children wherever their URLs are (Images, /users/image, is listed under /web). */
+const holds = (node: RouteNode, active: string): boolean =>
+  active === node.path ||
+  (node.children ? node.children.some((c) => holds(c, active)) : active.startsWith(`${node.path}/`));
 
 const MenuItem = memo(function MenuItem({
   node,
@@ -77,13 +82,11 @@ const MenuItem = memo(function MenuItem({
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : undefined;
   const title = node.meta ? i18n._(node.meta.title) : node.path;
   // The live count (applications, messages) sits in the label, so it is part of the link's name.
-  // The title gives way (ellipsis, its whole text in `title`), the count never: it was cut to "!"
-  // for 99+ and to half a circle by the label's hidden overflow.
+  // The title gives way (onto a second line), the count never: it was cut to "!" for 99+ and to
+  // half a circle by the label's hidden overflow.
   const label = hasLiveBadge(node.path) ? (
     <Group gap={6} wrap="nowrap" justify="space-between" className={classes.counted}>
-      <span className={classes.countedTitle} title={title}>
-        {title}
-      </span>
+      <span className={classes.countedTitle}>{title}</span>
       <LiveBadge path={node.path} />
     </Group>
   ) : (
@@ -92,7 +95,7 @@ const MenuItem = memo(function MenuItem({
   const icon = Icon ? <Icon size={18} stroke={1.6} /> : undefined;
   // A group's header is a real button that says whether it is open, so keyboard and screen-reader
   // users reach the pages inside (Mantine renders an <a> without href, which takes no focus).
-  const [opened, setOpened] = useState(() => active.startsWith(`${node.path}/`));
+  const [opened, setOpened] = useState(() => active !== '' && active !== node.path);
   if (node.children) {
     return (
       <NavLink
@@ -131,7 +134,7 @@ const RailItem = memo(function RailItem({ node, active }: { node: RouteNode; act
   const { i18n } = useLingui();
   const Icon = node.meta?.icon ? MENU_ICONS[node.meta.icon] : MENU_ICONS.component;
   const label = node.meta ? i18n._(node.meta.title) : node.path;
-  const isActive = active === node.path || active.startsWith(`${node.path}/`);
+  const isActive = active !== '';
   if (!node.children) {
     return (
       <Tooltip label={label} position="right">
