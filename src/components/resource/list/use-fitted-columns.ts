@@ -41,7 +41,7 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
       if (px > 1) short[keyOf(i)] = Math.max(short[keyOf(i)] ?? 0, Math.ceil(px));
     };
     heads.forEach((th, i) => {
-      note(i, th.scrollWidth - th.clientWidth);
+      note(i, Math.max(th.scrollWidth - th.clientWidth, headerSpill(th)));
     });
     for (const row of el.querySelectorAll<HTMLTableRowElement>('tbody tr')) {
       [...row.cells].forEach((td, i) => {
@@ -70,6 +70,32 @@ export function useFittedColumns(table: RefObject<HTMLTableElement | null>, cont
     );
   }
   return fitted;
+}
+
+/**
+ * How far a header's content runs out of the box it is laid out in, on either side. A right-aligned
+ * header (Stock, a number column) that is too wide spills to the left, where `scrollWidth` does
+ * not see it: "Existencias" ran 15 px into the column before it while the header measured as
+ * fitting. Each element against its parent's content box (a header holds a handful of them).
+ */
+function headerSpill(th: HTMLTableCellElement): number {
+  let most = 0;
+  for (const el of th.querySelectorAll('*')) {
+    const parent = el.parentElement;
+    // An inline parent (a span around a word) has no content box of its own to measure against.
+    if (!parent || parent.clientWidth === 0 || !(el instanceof HTMLElement || el instanceof SVGSVGElement)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0) continue;
+    // Out of the flow (a visually hidden label): not laid out in its parent's box.
+    const position = getComputedStyle(el).position;
+    if (position === 'absolute' || position === 'fixed') continue;
+    const box = parent.getBoundingClientRect();
+    const style = getComputedStyle(parent);
+    const left = box.left + parent.clientLeft + Number.parseFloat(style.paddingLeft);
+    const right = box.left + parent.clientLeft + parent.clientWidth - Number.parseFloat(style.paddingRight);
+    most = Math.max(most, left - r.left, r.right - right);
+  }
+  return most;
 }
 
 /**
