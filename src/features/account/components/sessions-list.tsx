@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../components/notify';
 import type { SessionInfo } from '../../../contract/auth';
 import { sessionsQuery, useEndSession } from '../api';
 import { deviceName, isMobileDevice } from '../user-agent';
+import classes from './sessions-list.module.css';
 
 /** "Chrome on Android"; product names stay as they are, the phrase around them is translated. */
 export function useDeviceLabel() {
@@ -62,8 +63,17 @@ export function SessionsList() {
   }
 
   return (
-    <Table.ScrollContainer minWidth={640}>
-      <Table verticalSpacing="sm" data-testid="sessions-table" aria-label={t`Signed-in devices`}>
+    <Table.ScrollContainer
+      minWidth={640}
+      className={classes.scroll}
+      classNames={{ scrollContainerInner: classes.inner }}
+    >
+      <Table
+        verticalSpacing="sm"
+        data-testid="sessions-table"
+        aria-label={t`Signed-in devices`}
+        className={classes.table}
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t`Device`}</Table.Th>
@@ -91,7 +101,7 @@ export function SessionsList() {
                 return (
                   <Table.Tr key={s.id} data-testid="session-row" data-current={s.current || undefined}>
                     <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
+                      <Group gap="xs" wrap="wrap">
                         <Icon size={18} stroke={1.6} aria-hidden />
                         <Text size="sm" title={s.userAgent}>
                           {device}
@@ -103,22 +113,22 @@ export function SessionsList() {
                         )}
                       </Group>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t`Address`}>
                       <Text size="sm" ff="monospace">
                         {s.address}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t`Last seen`}>
                       <Text size="sm" title={formatDateTime(s.lastSeenAt, i18n.locale)}>
                         {relativeTime(s.lastSeenAt, i18n.locale, t`just now`)}
                       </Text>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label={t`Signed in`}>
                       <Text size="sm" c="dimmed">
                         {formatDateTime(s.createdAt, i18n.locale)}
                       </Text>
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td className={classes.actions}>
                       {!s.current && (
                         <Button
                           size="xs"
