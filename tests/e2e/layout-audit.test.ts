@@ -358,4 +358,62 @@ describe('the layout checks', () => {
     const floating = `<p style="margin:0;padding-top:800px"><a href="#">https://library.example.org/a/long/link</a></p><button style="position:fixed;bottom:10px;left:100px;width:120px;height:40px">New</button>`;
     expect(await kinds(floating)).toEqual([]);
   });
+
+  it('flags a floating primary action under 44 × 44 px on a phone only', async () => {
+    const fab = (height: number) =>
+      `<button data-testid="create-record" style="position:fixed;bottom:16px;right:16px;width:120px;height:${height}px">New book</button>`;
+    expect(await kinds(fab(39))).toContain('small-target');
+    expect(await kinds(fab(39), false)).toEqual([]);
+    expect(await kinds(fab(48))).toEqual([]);
+    // In a box of its own that floats (Mantine's Affix), as on the phone's lists.
+    const affix = (height: number) =>
+      `<div style="position:fixed;bottom:16px;right:16px"><button data-testid="create-record" style="width:120px;height:${height}px">New book</button></div>`;
+    expect(await kinds(affix(39))).toContain('small-target');
+    expect(await kinds(affix(48))).toEqual([]);
+  });
+
+  it('flags a text field too narrow to show its value', async () => {
+    const field = (width: number, value: string) =>
+      `<input aria-label="Address" value="${value}" style="box-sizing:border-box;width:${width}px;height:32px;padding:0 8px;font:14px sans-serif">`;
+    expect(await kinds(field(58, 'https://library.example.org'))).toContain('narrow-input');
+    expect(await kinds(field(58, 'tel:+861012345678'))).toContain('narrow-input');
+    // A wide field may scroll a long value; a narrow one that holds its value is fine.
+    expect(await kinds(field(300, 'https://library.example.org/a/very/long/path/to/a/page'))).toEqual([]);
+    expect(await kinds(field(58, '12'))).toEqual([]);
+  });
+
+  it('flags a menu label cut beside its badge, even with a title', async () => {
+    const entry = (width: number) =>
+      `<nav data-menu><a href="#" style="display:flex;align-items:center;gap:6px;width:${width}px;height:36px"><span title="Mensajes en línea" style="flex:1 1 auto;min-width:0;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Mensajes en línea</span><span class="mantine-Badge-root" style="flex:none;padding:0 6px">99+</span></a><a href="#" style="display:block;width:${width}px;height:36px;line-height:36px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis" title="Registro de auditoría">Registro de auditoría</a></nav>`;
+    expect(await kinds(entry(110))).toEqual(['cut-label', 'cut-label']);
+    expect(await kinds(entry(260))).toEqual([]);
+    // Outside the menu, a tab cut to its width with its whole title is not a menu's label.
+    const tab = `<nav><button title="A long record title" style="width:80px;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">A long record title</button></nav>`;
+    expect(await kinds(tab)).toEqual([]);
+    // The same row outside a menu: a label beside a badge.
+    const row = `<div style="display:flex;gap:6px;width:110px"><span title="Gestión de usuarios" style="min-width:0;overflow:hidden;white-space:nowrap;text-overflow:ellipsis">Gestión de usuarios</span><span class="mantine-Badge-root" style="flex:none;padding:0 6px">99+</span></div>`;
+    expect(await kinds(row)).toContain('cut-label');
+  });
+
+  it("flags a chart's labels that run together", async () => {
+    const axis = (last: number) =>
+      `<svg width="300" height="40"><text x="100" y="30" text-anchor="middle" font-size="11">11月25日</text><text x="${last}" y="30" text-anchor="end" font-size="11">11月28日</text><text x="30" y="12" text-anchor="end" font-size="11">10</text></svg>`;
+    expect(await kinds(axis(150))).toContain('colliding-labels');
+    expect(await kinds(axis(290))).toEqual([]);
+  });
+
+  it('flags a header running out of its cell into the next', async () => {
+    const table = (width: number) =>
+      `<table style="table-layout:fixed;width:340px;border-collapse:collapse"><thead><tr><th style="width:120px">Categoría</th><th style="width:${width}px;white-space:nowrap"><div style="display:flex;justify-content:flex-end"><span>Existencias</span></div></th><th>Estado</th></tr></thead></table>`;
+    expect(await kinds(table(50))).toContain('spilled-text');
+    expect(await kinds(table(130))).toEqual([]);
+  });
+
+  it('flags a table scrolled sideways in its box on a phone only', async () => {
+    const card = (min: number) =>
+      `<div style="overflow-x:auto;width:300px"><table style="min-width:${min}px"><tr><td>Chrome on Android</td><td>12:00</td></tr></table></div>`;
+    expect(await kinds(card(640))).toContain('sideways-scroll');
+    expect(await kinds(card(640), false)).toEqual([]);
+    expect(await kinds(card(200))).toEqual([]);
+  });
 });

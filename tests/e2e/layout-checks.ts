@@ -19,6 +19,20 @@ import type { Page } from 'playwright-core';
  *   other target (WCAG 2.2, 2.5.8), or it is a link inside a sentence.
  * - `wrapped-row`: a row of controls that must stay one row (`data-one-row`: a phone's list
  *   toolbar) broken onto two or more lines (two controls that share no height).
+ * - `narrow-input`: a text field under 120 px that cannot show its whole value (or, empty, its
+ *   placeholder): a 58 px address field showed "https:/", which can be neither read nor edited.
+ *   A wider field may scroll a long value: enough of it shows to know which it is.
+ * - `cut-label`: a menu entry's label (in `[data-menu]`: the console's menu), or a label beside a
+ *   badge in its row, cut short (an ellipsis), even with a `title`: a finger has no hover, and a
+ *   menu's labels or a badge's are what a user scans for. (Tabs of long record titles may be cut.)
+ * - `small-target` also: a floating primary action (the phone's New) under 44 × 44 px, the size
+ *   a thumb's main action needs (Apple's and Material's guidance; WCAG 2.5.5).
+ * - `colliding-labels`: two texts of one SVG (a chart's tick labels) drawn into or touching each
+ *   other, so they read as one ("11月25日11月28日").
+ * - `spilled-text`: a table cell's text drawn outside its cell (a header running into the next
+ *   column), where no overflow hides it.
+ * - `sideways-scroll` also, on phones: a table that scrolls sideways inside its box, its columns
+ *   cut at the box's edge ("Di…", "12…"): a phone shows a table's rows as stacked blocks.
  *
  * The primary action includes a form's Save (`data-primary-action`): on the first screen of its
  * dialog, wholly, however long the form. What scrolls under a fixed box or a pinned bar
@@ -31,7 +45,11 @@ export type DefectKind =
   | 'covers-text'
   | 'clipped-text'
   | 'small-target'
-  | 'wrapped-row';
+  | 'wrapped-row'
+  | 'narrow-input'
+  | 'cut-label'
+  | 'colliding-labels'
+  | 'spilled-text';
 
 export interface Defect {
   kind: DefectKind;
@@ -278,6 +296,7 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   const clippedSeen = new Set<Element>();
   const coverSeen = new Set<string>();
+  const spillSeen = new Set<Element>();
   for (let n = walker.nextNode(); n; n = walker.nextNode()) {
     const text = norm(n.textContent);
     const parent = n.parentElement;
@@ -338,6 +357,21 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
           });
           break;
         }
+      }
+    }
+
+    // Spilled: a table cell's text drawn past the cell (a header into the next column). What an
+    // overflow hides is judged above; this is what shows, over a neighbour.
+    const cell = parent.closest('td, th');
+    if (cell && !spillSeen.has(cell)) {
+      const c = box(cell.getBoundingClientRect());
+      const past = seen.find((r) => r.l < c.l - 1 || r.r > c.r + 1);
+      if (past) {
+        spillSeen.add(cell);
+        out.push({
+          kind: 'spilled-text',
+          detail: `"${text.slice(0, 60)}" ${show(past)} runs out of its cell ${name(cell)} ${show(c)} by ${Math.round(Math.max(c.l - past.l, past.r - c.r))} px`,
+        });
       }
     }
   }
@@ -413,6 +447,118 @@ function auditInPage(opts: Required<AuditOptions>): Defect[] {
         kind: 'wrapped-row',
         detail: `${name(row)} ${show(box(row.getBoundingClientRect()))} is more than one row: ${parts.map((c) => `${name(c.el)} ${show(c.r)}`).join(', ')}`,
       });
+    }
+  }
+
+  // 8. Text fields too narrow to show what they hold: under 120 px and the text longer than the
+  // room (measured with the field's own font; its padding holds its icons and buttons).
+  const MIN_FIELD = 120;
+  const ruler = document.createElement('canvas').getContext('2d');
+  const FIELDS =
+    'input:not([type]), input[type=text], input[type=search], input[type=url], input[type=email], input[type=tel], input[type=number]';
+  for (const el of root.querySelectorAll<HTMLInputElement>(FIELDS)) {
+    if (!ruler || !drawn(el)) continue;
+    // A pills field's placeholder gives way to the pills beside it by design.
+    const text = el.value || (el.closest('.mantine-PillsInput-input') ? '' : el.placeholder);
+    if (!text || el.clientWidth === 0) continue;
+    const s = getComputedStyle(el);
+    const room = el.clientWidth - Number.parseFloat(s.paddingLeft) - Number.parseFloat(s.paddingRight);
+    ruler.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`;
+    const spacing = Number.parseFloat(s.letterSpacing); // 'normal': NaN
+    const needs = ruler.measureText(text).width + (Number.isFinite(spacing) ? spacing * text.length : 0);
+    if (room < MIN_FIELD && needs > room + 1) {
+      out.push({
+        kind: 'narrow-input',
+        detail: `${name(el)} ${show(box(el.getBoundingClientRect()))} has ${Math.round(room)} px for "${text.slice(0, 60)}", which needs ${Math.round(needs)} px`,
+      });
+    }
+  }
+
+  // 9. Labels cut short in the menu, or beside a badge: whatever their title says.
+  const cutLabels = new Set<Element>();
+  const cutWithin = (scope: Element, skip?: Element) => {
+    for (const e of [scope, ...scope.querySelectorAll('*')]) {
+      if ([...cutLabels].some((c) => c.contains(e))) continue;
+      if (skip && (skip.contains(e) || e.contains(skip))) continue;
+      if (e.closest('.mantine-Badge-root') || !drawn(e) || !norm(e.textContent)) continue;
+      if (getComputedStyle(e).overflowX === 'visible') continue;
+      if (e.scrollWidth > e.clientWidth + 1 && e.clientWidth > 0) {
+        cutLabels.add(e);
+        out.push({
+          kind: 'cut-label',
+          detail: `"${norm(e.textContent).slice(0, 60)}" in ${name(e)} ${show(box(e.getBoundingClientRect()))} is cut: ${e.scrollWidth} px in ${e.clientWidth}`,
+        });
+      }
+    }
+  };
+  for (const link of root.querySelectorAll('[data-menu] :is(a, button, [role=link], [role=button])')) {
+    if (drawn(link)) cutWithin(link);
+  }
+  // Beside a badge: in the row (a flex or grid box) the badge shares with its label.
+  for (const badge of root.querySelectorAll('.mantine-Badge-root')) {
+    const row = badge.parentElement;
+    if (!drawn(badge) || !row || !/flex|grid/.test(getComputedStyle(row).display)) continue;
+    for (const sibling of row.children) if (sibling !== badge) cutWithin(sibling, badge);
+  }
+
+  // 10. A floating primary action a thumb can hit: 44 × 44 px on phones. Floating: fixed on its
+  // own (in a fixed box about its size), not a Save in a fixed dialog.
+  if (opts.phone) {
+    for (const el of root.querySelectorAll(opts.primary)) {
+      if (!drawn(el)) continue;
+      const r = box(el.getBoundingClientRect());
+      let holder: Element | null = el;
+      while (holder && getComputedStyle(holder).position !== 'fixed') holder = holder.parentElement;
+      const f = holder ? box(holder.getBoundingClientRect()) : null;
+      const floating = f !== null && w(f) <= w(r) + 16 && h(f) <= h(r) + 16;
+      if (floating && w(r) > 0 && (w(r) < 43.5 || h(r) < 43.5)) {
+        out.push({
+          kind: 'small-target',
+          detail: `floating primary action ${name(el)} ${show(r)} is under 44×44 px`,
+        });
+      }
+    }
+  }
+
+  // 11. A chart's labels run together: two texts of one SVG that share a line and touch.
+  for (const svg of root.querySelectorAll('svg')) {
+    if (!drawn(svg)) continue;
+    const labels = [...svg.querySelectorAll('text')]
+      .map((el) => ({ el, r: box(el.getBoundingClientRect()) }))
+      .filter((l) => area(l.r) > 0 && norm(l.el.textContent));
+    for (let i = 0; i < labels.length; i++) {
+      for (let j = i + 1; j < labels.length; j++) {
+        const a = labels[i] as (typeof labels)[number];
+        const b = labels[j] as (typeof labels)[number];
+        const shared = Math.min(a.r.b, b.r.b) - Math.max(a.r.t, b.r.t);
+        const gap = Math.max(a.r.l, b.r.l) - Math.min(a.r.r, b.r.r);
+        if (shared > Math.min(h(a.r), h(b.r)) / 2 && gap < 2) {
+          out.push({
+            kind: 'colliding-labels',
+            detail: `"${norm(a.el.textContent)}" ${show(a.r)} and "${norm(b.el.textContent)}" ${show(b.r)} ${gap < 0 ? `overlap by ${Math.round(-gap)} px` : 'touch'}`,
+          });
+        }
+      }
+    }
+  }
+
+  // 12. On phones, a table scrolled sideways inside its box: its columns cut at the box's edge.
+  if (opts.phone) {
+    const seenBoxes = new Set<Element>();
+    for (const table of root.querySelectorAll('table')) {
+      if (!drawn(table) || table.getBoundingClientRect().width === 0) continue;
+      for (let e = table.parentElement; e && e !== document.body; e = e.parentElement) {
+        const s = getComputedStyle(e);
+        if (s.overflowX !== 'auto' && s.overflowX !== 'scroll') continue;
+        if (e.scrollWidth > e.clientWidth + 1 && !seenBoxes.has(e)) {
+          seenBoxes.add(e);
+          out.push({
+            kind: 'sideways-scroll',
+            detail: `the table ${name(table).slice(0, 80)} scrolls sideways in its box ${show(box(e.getBoundingClientRect()))}: ${e.scrollWidth} px in ${e.clientWidth}`,
+          });
+        }
+        break;
+      }
     }
   }
   return out;
