@@ -29,10 +29,51 @@ export function toEntry(error: unknown, vm: string, info: string, url = location
   return { err: { name: e.name, message: e.message, stack: e.stack }, vm, info, url, time: new Date().toISOString() };
 }
 
+/**
+ * What browsers say of a request or a module import that got no answer: Chromium ("Failed to
+ * fetch", "Failed to fetch dynamically imported module"), Firefox ("NetworkError when attempting
+ * to fetch resource", "error loading dynamically imported module"), Safari ("Load failed",
+ * "Importing a module script failed"), and Vite's preload of a chunk's CSS.
+ */
+const NO_ANSWER = [
+  /failed to fetch/i,
+  /networkerror when attempting to fetch/i,
+  /^load failed$/i,
+  /importing a module script failed/i,
+  /error loading dynamically imported module/i,
+  /unable to preload css/i,
+];
+
+/**
+ * Pure: whether an error is the network's absence rather than a fault, and so not logged. Offline
+ * is a state the console explains (the offline banner, a list's or a screen's own offline notice):
+ * while the browser is offline, a request or a chunk that got no answer is not an error. Neither,
+ * at any time, is a failure the http client found nothing to tell of (`explained`: a read the
+ * offline machinery answers, a write kept for later; lib/http.ts). Everything else is logged: a
+ * server's 5xx, a refusal, and a request that failed while online.
+ */
+export function isNetworkAbsence(
+  err: { name?: string; message?: string; explained?: unknown } | null | undefined,
+  online: boolean,
+): boolean {
+  if (!err) return false;
+  if (err.name === 'NetworkError' && err.explained === true) return true;
+  // The service worker's network-first read found neither the network nor a stored copy (posted
+  // by a worker of an older version; see src/sw/api-cache.ts): the page's request fails and its
+  // screen says so.
+  if (err.name === 'no-response') return true;
+  if (online) return false;
+  return err.name === 'NetworkError' || NO_ANSWER.some((re) => re.test(err.message ?? ''));
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine !== false;
+
 // Writes are chained so two errors in one tick cannot overwrite each other.
 let queue: Promise<unknown> = Promise.resolve();
 
+/** Appends an entry, unless it is the network's absence (see {@link isNetworkAbsence}). */
 export function logError(entry: ErrorLogEntry): Promise<void> {
+  if (isNetworkAbsence(entry.err, browserOnline())) return Promise.resolve();
   const next = appendBounded(JSON.parse(JSON.stringify(errorLogStore.entries)) as ErrorLogEntry[], entry);
   // valtio wraps what it is given in place, and IndexedDB cannot clone proxies: the store gets a
   // copy, `next` stays plain. A failed write is only warned about: reporting it as an error would
@@ -69,7 +110,7 @@ let collecting: () => boolean = () => false;
  * by the code that hears of them; kept only while the collector is on.
  */
 export function reportError(error: unknown, vm: string, info: string): void {
-  if (collecting()) void logError(toEntry(error, vm, info));
+  if (collecting() && !isNetworkAbsence(error as Error, browserOnline())) void logError(toEntry(error, vm, info));
 }
 
 const isWorkerError = (d: unknown): d is WorkerErrorMessage =>
@@ -90,9 +131,14 @@ export function installErrorLog(enabled: () => boolean): void {
     reportError(err, '[sw]', e.data.info);
   });
   window.addEventListener('error', (e) => {
-    if (enabled()) void logError(toEntry(e.error ?? e.message, 'window', `${e.filename}:${e.lineno}:${e.colno}`));
+    if (enabled() && !isNetworkAbsence(e.error as Error, browserOnline())) {
+      void logError(toEntry(e.error ?? e.message, 'window', `${e.filename}:${e.lineno}:${e.colno}`));
+    }
   });
   window.addEventListener('unhandledrejection', (e) => {
-    if (enabled()) void logError(toEntry(e.reason, 'promise', 'unhandled rejection'));
+    // The reason itself: whether the http client explained it is not kept in the entry.
+    if (enabled() && !isNetworkAbsence(e.reason as Error, browserOnline())) {
+      void logError(toEntry(e.reason, 'promise', 'unhandled rejection'));
+    }
   });
 }

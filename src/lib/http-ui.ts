@@ -38,6 +38,12 @@ export const mantineHttpUi: HttpUi = {
     // The console layout follows the flag to the change page (shell/layout/use-forced-password-change.ts).
     sessionStore.mustChangePassword = true;
   },
+  // Offline is a state the console explains (the offline banner), not an error: not red.
+  notice(message, durationMs) {
+    notifications.show({ color: 'gray', message, autoClose: durationMs, withBorder: true });
+  },
   offlineMessage: () => i18n._(msg`You are offline. This needs the server; try again when you are back online.`),
+  // Rather than the browser's own English ("Failed to fetch").
+  unreachableMessage: () => i18n._(msg`The server cannot be reached`),
   codeMessage,
 };

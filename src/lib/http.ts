@@ -1,6 +1,7 @@
 import { $fetch, FetchError, type FetchOptions } from 'ofetch';
 import { API_BASE, Code, type Envelope, type FieldError, isSuccessCode, LOGOUT_CODES } from '../contract/envelope';
 import { EVENT_POSITION_HEADER } from '../contract/events';
+import { apiCacheKind } from '../sw/protocol/cache-keys';
 
 /**
  * The console's HTTP client (docs/product.md §7-8): base /prod-api, cookies sent, 300 000 ms timeout,
@@ -33,10 +34,46 @@ export class ApiError extends Error {
 export class NetworkError extends Error {
   /** The browser says it has no network (not merely a failed request). */
   readonly offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /**
+     * Nothing to tell nor to log: the screen says it itself (see {@link classifyNoAnswer}); an
+     * action that needs the server is told, so this is false for it.
+     */
+    readonly explained = false,
+  ) {
     super(message);
     this.name = 'NetworkError';
   }
+}
+
+/**
+ * What the client does with a request that got no answer at all (docs/offline.md):
+ * - `silent`: nothing is told and nothing logged. Offline, every read: the offline banner and the
+ *   screen's own offline state ("not saved on this device", a record's notice) say it. Online, the
+ *   reads the service worker answers from its copy (lists, pickers, the session check): when even
+ *   it has nothing, the list says so in place, and right after the network comes back a request
+ *   may still meet the old state. And a write the caller keeps for later ("Saved on this device").
+ * - `notice`: offline, an action that needs the server (delete, approve, settings): told, as a
+ *   state and not as an error ("You are offline. This needs the server…").
+ * - `error`: online, anything else: the server cannot be reached.
+ */
+export type NoAnswer = 'silent' | 'notice' | 'error';
+
+export function classifyNoAnswer(request: {
+  method: string;
+  /** The path under the API base, a query allowed ('/book/page', '/category/list?x=1'). */
+  path: string;
+  /** navigator.onLine is false. */
+  offline: boolean;
+  keptOffline?: boolean;
+}): NoAnswer {
+  if (request.keptOffline) return 'silent';
+  const method = request.method.toUpperCase();
+  const pathname = request.path.split(/[?#]/)[0] ?? '';
+  const answeredOffline = apiCacheKind(method, `${API_BASE}${pathname}`, API_BASE) === 'list';
+  if (request.offline) return method === 'GET' || method === 'HEAD' || answeredOffline ? 'silent' : 'notice';
+  return answeredOffline ? 'silent' : 'error';
 }
 
 /** Cache header names of the service worker (src/sw/protocol/cache-keys.ts). */
@@ -66,6 +103,13 @@ export interface HttpUi {
   passwordChangeRequired?(): void;
   /** What a failed request says when the browser is offline ("You are offline"). */
   offlineMessage?(): string;
+  /**
+   * Tells a state rather than an error (offline, an action that needs the server): not red. Without
+   * it, {@link HttpUi.error} tells it (the sign-in page shows both in its form's alert).
+   */
+  notice?(message: string, durationMs: number): void;
+  /** What a request that got no answer says while the browser is online; default the browser's words. */
+  unreachableMessage?(): string;
   /**
    * The user's language for a code whose meaning is fixed (wrong password, too many attempts,
    * storage full…); undefined keeps the server's own message (specific ones, such as a field's).
@@ -165,9 +209,13 @@ export function createHttp(deps: HttpDeps) {
         throw e;
       } else {
         const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-        const message = (offline && deps.ui.offlineMessage?.()) || networkMessage(e, deps.fallbackMessage());
-        if (!quiet && !keptOffline) deps.ui.error(message, ERROR_TOAST_MS);
-        throw new NetworkError(message);
+        const message =
+          (offline ? deps.ui.offlineMessage?.() : deps.ui.unreachableMessage?.()) ||
+          networkMessage(e, deps.fallbackMessage());
+        const told = classifyNoAnswer({ method, path, offline, keptOffline });
+        if (!quiet && told === 'notice' && deps.ui.notice) deps.ui.notice(message, ERROR_TOAST_MS);
+        else if (!quiet && told !== 'silent') deps.ui.error(message, ERROR_TOAST_MS);
+        throw new NetworkError(message, told === 'silent');
       }
     }
     if (!envelope || typeof envelope.code !== 'number') {

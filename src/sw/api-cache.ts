@@ -57,12 +57,12 @@ export function createApiCache(config: OfflineConfig) {
     const strategy = url.pathname.endsWith(SESSION_INFO_PATH)
       ? strategyFor(`${apiCacheName(user)}${SESSION_CACHE_SUFFIX}`, true, 1)
       : strategyFor(apiCacheName(user), true, config.maxEntries);
-    return strategy.handle({ event, request, params: { key } });
+    return strategy.handle({ event, request, params: { key } }).catch(noAnswer);
   }
 
   /** Stored images: public, immutable URLs, so one shared cache. */
   async function image({ request, event }: RouteHandlerCallbackOptions): Promise<Response> {
-    return strategyFor(IMAGE_CACHE, false, config.maxImages).handle({ event, request });
+    return strategyFor(IMAGE_CACHE, false, config.maxImages).handle({ event, request }).catch(noAnswer);
   }
 
   /** Logout: the session's cache and its expiry bookkeeping. */
@@ -75,6 +75,14 @@ export function createApiCache(config: OfflineConfig) {
 
   return { list, image, clear };
 }
+
+/**
+ * Neither the network nor a stored copy (offline, a list never read on this device): the page's
+ * request fails as it would without the worker, and its screen says so. Not a rejection: Chromium
+ * reports the strategy's `no-response` given to respondWith as an unhandled rejection of the
+ * worker, which report-errors.ts would post to the error log as a fault.
+ */
+const noAnswer = (): Response => Response.error();
 
 /** The list's key (computed in `list`, passed as the handler's params) instead of the request. */
 const keyFromParams: WorkboxPlugin = {
