@@ -1,7 +1,9 @@
 import { useLingui } from '@lingui/react/macro';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { knownOption } from './category-select';
 import { type IdPickerProps, IdSelect } from './id-select';
+import { knownNameIn } from './known-names';
 import { allSubclassesQuery, subclassesOf } from './picker-queries';
 
 /**
@@ -16,6 +18,7 @@ export function SubclassSelect({
   ...props
 }: IdPickerProps & { categoryId: number | null | undefined }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   // Loaded even before a category is chosen, so the list is cached for offline use.
   const { data: all, isLoading } = useQuery(allSubclassesQuery());
   const data = all && categoryId ? subclassesOf(all, categoryId) : undefined;
@@ -29,10 +32,16 @@ export function SubclassSelect({
     if (orphan) latestOnChange.current(null);
   }, [orphan]);
 
+  const options = categoryId ? data?.map((s) => ({ value: s.id, label: s.name })) : [];
+  // Without the list (offline), a record of this category names its subclass.
+  const known = categoryId
+    ? knownOption(options, value, (id) => knownNameIn(queryClient, { subclassId: id, categoryId }, 'subclassName'))
+    : undefined;
   return (
     <IdSelect
       {...props}
-      options={categoryId ? data?.map((s) => ({ value: s.id, label: s.name })) : []}
+      options={options}
+      known={known}
       loading={Boolean(categoryId) && isLoading}
       value={value}
       onChange={onChange}
