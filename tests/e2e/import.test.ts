@@ -1,9 +1,9 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, adminToken, api, launch, newContext, screenshot, signIn } from './browser';
+import { admin, adminToken, api, baseURL, launch, newContext, screenshot, signIn } from './browser';
 import { listPage, rows, urlSearch } from './lists';
 
 /**
@@ -140,5 +140,119 @@ describe('batch edit', () => {
     expect(new Set(moved.items.map((b) => b.version))).toEqual(new Set([1]));
     // The list shows the new category without a reload.
     await expect.poll(async () => (await rows(page).first().textContent()) ?? '').toContain('E2E Batch target');
+  });
+});
+
+/** The Books screen in `language`, signed in (the form is English), showing `path`. */
+async function booksIn(language: string, path: string, viewport = { width: 1366, height: 768 }): Promise<Page> {
+  const context = await newContext(browser, viewport);
+  const page = await context.newPage();
+  await page.goto('/login?redirect=%2Fweb%2Fbook');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === '/web/book');
+  await context.addCookies([{ name: 'language', value: language, url: baseURL() }]);
+  await page.goto(path);
+  return page;
+}
+
+/** A download's file name and text, kept at `dir/name`. */
+async function download(page: Page, click: () => Promise<void>): Promise<{ name: string; path: string; text: string }> {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(dir, file.suggestedFilename());
+  await file.saveAs(path);
+  return { name: file.suggestedFilename(), path, text: readFileSync(path, 'utf8') };
+}
+
+const header = (csv: string) => (csv.replace(/^\ufeff/, '').split(/\r\n/)[0] ?? '').split(',');
+
+describe('the export for people and the template', () => {
+  it('imports the Spanish export for people back, under its own file name', async () => {
+    for (const [i, status] of ['on_shelf', 'off_shelf', 'on_shelf'].entries()) {
+      await api('/book', {
+        body: { title: `Round trip ${i}`, author: 'E2E', categoryId: source, stock: i, status },
+        token,
+      });
+    }
+    const page = await booksIn('es', '/web/book?keyword=Round+trip');
+    await expect.poll(() => rows(page).count()).toBe(3);
+
+    await page.getByTestId('export-csv').click();
+    const people = await download(page, () => page.getByTestId('export-csv-people').click());
+    await page.getByTestId('export-csv').click();
+    const raw = await download(page, () => page.getByTestId('export-csv-raw').click());
+    // Two forms, two names: one download never replaces the other.
+    expect(raw.name).toMatch(/^book-\d{4}-\d{2}-\d{2}\.csv$/);
+    expect(people.name).toBe(raw.name.replace(/\.csv$/, '-for-people.csv'));
+    expect(header(people.text)).toContain('Título');
+    expect(header(people.text)).toContain('Estado');
+
+    await page.getByTestId('import-csv').click();
+    await page.getByTestId('import-file').setInputFiles(people.path);
+    await expect.poll(() => page.getByTestId('import-run').isEnabled()).toBe(true);
+    expect(await page.getByTestId('import-refused').count()).toBe(0);
+    expect(await page.getByTestId('import-error').count()).toBe(0);
+    expect(await page.getByTestId('import-valid').textContent()).toMatch(/^3\b/);
+    await screenshot(page, 'import-people-es-1366');
+    await page.getByTestId('import-run').click();
+    await page.getByTestId('import-dialog').waitFor({ state: 'detached' });
+
+    const stored = await listPage<BookRow & { status: string }>(token, '/book', {
+      keyword: 'Round trip',
+      sort: 'title',
+      order: 'asc',
+      pageSize: 10,
+    });
+    expect(stored.total).toBe(6);
+    // Each title twice, with its status read back from "En catálogo" / "Fuera de catálogo".
+    expect(stored.items.map((b) => `${b.title}:${b.status}`)).toEqual([
+      'Round trip 0:on_shelf',
+      'Round trip 0:on_shelf',
+      'Round trip 1:off_shelf',
+      'Round trip 1:off_shelf',
+      'Round trip 2:on_shelf',
+      'Round trip 2:on_shelf',
+    ]);
+    await page.context().close();
+  });
+
+  it('downloads a template of the columns an import reads, from the import dialog', async () => {
+    for (const language of ['es', 'ja']) {
+      for (const viewport of [
+        { width: 1366, height: 768 },
+        { width: 390, height: 844 },
+      ]) {
+        const page = await booksIn(language, '/web/book', viewport);
+        // A phone has the import in its More actions menu.
+        if (viewport.width < 768) await page.getByTestId('list-more').click();
+        await page.getByTestId('import-csv').click();
+        await page.getByTestId('import-template').waitFor();
+        await screenshot(page, `import-dialog-${language}-${viewport.width}`);
+        const template = await download(page, () => page.getByTestId('import-template').click());
+        expect(template.name).toBe('book-template.csv');
+        expect(header(template.text)).toEqual([
+          'title',
+          'author',
+          'isbn',
+          'publisher',
+          'categoryName',
+          'subclassName',
+          'publishDate',
+          'stock',
+          'status',
+          'coverUrl',
+          'summary',
+        ]);
+        // Sent as it is, the server reads every column; only the empty example row's text is missing.
+        await page.getByTestId('import-file').setInputFiles(template.path);
+        await expect.poll(() => page.getByTestId('import-error').count()).toBeGreaterThan(0);
+        expect(await page.getByTestId('import-refused').count()).toBe(0);
+        const fields = await page
+          .getByTestId('import-error')
+          .evaluateAll((es) => es.map((e) => e.getAttribute('data-field')));
+        expect(fields).toContain('title');
+        expect(fields).not.toContain('status');
+        await page.context().close();
+      }
+    }
   });
 });

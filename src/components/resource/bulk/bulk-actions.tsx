@@ -6,6 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import type { RecordMeta } from '../../../contract/common';
 import { lazy, withMessages } from '../../../lib/lazy';
+import type { LabelSource } from '../import-export/csv-for-people';
 import { type ListSearch, toPageBody } from '../list/list-search';
 import type { ResourceScreen } from '../types';
 import type { BatchScope } from './batch-edit';
@@ -20,7 +21,7 @@ const BatchEdit = lazy(() => import('./batch-edit'));
  * per list request (`scope`), like the selection, so another filter never inherits it.
  */
 export function useBulkActions<T extends RecordMeta>(
-  resource: Pick<ResourceScreen<T>, 'api' | 'labels' | 'importable' | 'batch'>,
+  resource: Pick<ResourceScreen<T>, 'api' | 'labels' | 'importable' | 'batch'> & LabelSource,
   opts: {
     rows: T[] | undefined;
     total: number | undefined;
@@ -107,7 +108,14 @@ export function useBulkActions<T extends RecordMeta>(
 
   const dialogs = (
     <Suspense fallback={null}>
-      {importing && <ImportDialog api={resource.api} title={t`Import from CSV`} onClose={() => setImporting(false)} />}
+      {importing && (
+        <ImportDialog
+          api={resource.api}
+          screen={resource}
+          title={t`Import from CSV`}
+          onClose={() => setImporting(false)}
+        />
+      )}
       {batch && resource.batch && (
         <BatchEdit
           api={resource.api}

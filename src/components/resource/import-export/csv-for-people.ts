@@ -1,7 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { RecordMeta } from '../../../contract/common';
-import type { FormValues, Option, ResourceScreen } from '../types';
+import type { FieldKind, Option } from '../types';
 
 /*
  * "For people": the server's export (field names, enum values: the machine-readable form an import
@@ -44,7 +43,7 @@ export function parseCsv(text: string): string[][] {
 }
 
 /** A cell written back: quoted when it must be. The server's ' before formula-like text stays. */
-const cellOut = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
+export const cellOut = (s: string) => (/[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 export interface PeopleLabels {
   /** Field name → header. */
@@ -70,19 +69,28 @@ const META: Record<string, MessageDescriptor> = {
 };
 
 /**
+ * What the labels are read from: a screen's columns, filters and form fields (a ResourceScreen is
+ * one), without the parts that depend on its record type, so the import dialog takes any screen.
+ */
+export interface LabelSource {
+  columns: readonly { key: string; label: MessageDescriptor; hideLabel?: boolean }[];
+  filters?: readonly { name: string; label: MessageDescriptor; options?: readonly Option[] }[];
+  form?: {
+    fields: readonly { name: string; label: MessageDescriptor; kind: FieldKind; options?: Option[]; min?: number }[];
+  };
+}
+
+/**
  * Headers and value labels from what the screen already shows: its columns, form fields and
  * filters. `categoryName` reads as the label of `category`/`categoryId`; `categoryId` as "… (ID)".
  */
-export function peopleLabels<T extends RecordMeta, V extends FormValues>(
-  resource: ResourceScreen<T, V>,
-  i18n: I18n,
-): PeopleLabels {
+export function peopleLabels(resource: LabelSource, i18n: I18n): PeopleLabels {
   const headers: Record<string, string> = {};
   const values: Record<string, Record<string, string>> = {};
   const label = (name: string, m: MessageDescriptor) => {
     headers[name] ??= i18n._(m);
   };
-  const options = (name: string, opts: Option[] | undefined) => {
+  const options = (name: string, opts: readonly Option[] | undefined) => {
     if (!opts) return;
     values[name] ??= Object.fromEntries(opts.map((o) => [String(o.value), i18n._(o.label)]));
   };

@@ -15,6 +15,8 @@ export async function downloadCsv(
   body: Record<string, unknown>,
   /** Rewrites the file before it is saved (the form for people); absent: saved byte for byte. */
   rewrite?: (raw: string) => string,
+  /** Added to the server's file name before `.csv`, so the two forms never share a name. */
+  suffix = '',
 ): Promise<void> {
   const headers = new Headers({ 'Content-Type': 'application/json' });
   const token = getToken();
@@ -39,12 +41,14 @@ export async function downloadCsv(
     if (envelope?.code !== undefined && LOGOUT_CODES.includes(envelope.code)) mantineHttpUi.confirmLogout();
     throw new ApiError(envelope?.code ?? res.status, message, res.status, null);
   }
-  const name = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${path}.csv`;
+  const served = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${path}.csv`;
+  const name = suffix ? served.replace(/(\.csv)?$/i, `${suffix}.csv`) : served;
   const blob = rewrite ? new Blob([rewrite(await res.text())], { type: 'text/csv;charset=utf-8' }) : await res.blob();
   saveBlob(blob, name);
 }
 
-function saveBlob(blob: Blob, name: string): void {
+/** Hands `blob` to the browser as a download named `name`. */
+export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;

@@ -30,7 +30,10 @@ export function useCsvExport<T extends RecordMeta, V extends FormValues>(
     setBusy(true);
     try {
       const body = toPageBody({ ...search, pageNum: 1 }, filterNames);
-      await downloadCsv(path, body, forPeople ? (raw) => toPeopleCsv(raw, peopleLabels(resource, i18n)) : undefined);
+      // book-2026-11-28.csv for import, book-2026-11-28-for-people.csv to read: one never replaces the other.
+      if (forPeople)
+        await downloadCsv(path, body, (raw) => toPeopleCsv(raw, peopleLabels(resource, i18n)), '-for-people');
+      else await downloadCsv(path, body);
     } catch {
       // Already shown to the user by downloadCsv.
     } finally {

@@ -1,13 +1,16 @@
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Badge, Button, Group, Modal, Paper, Progress, ScrollArea, Stack, Table, Text } from '@mantine/core';
-import { IconFileUpload } from '@tabler/icons-react';
+import { IconFileDownload, IconFileUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useRef, useState } from 'react';
 import { Code } from '../../../contract/envelope';
 import { IMPORT_MAX_BYTES, type ImportFileError, type ImportReport, type ImportResult } from '../../../contract/import';
 import { notifySuccess } from '../../notify';
+import type { LabelSource } from './csv-for-people';
+import { saveBlob } from './export-csv';
 import { postImport } from './import-api';
+import { labelSets, templateCsv, toImportCsv } from './import-labels';
 import { fileErrorMessage, rowErrorMessage } from './import-messages';
 
 /** Row errors shown in the dialog; the rest are counted ("and 12 more"). */
@@ -19,25 +22,34 @@ type Phase =
   | { kind: 'checked'; report: ImportReport }
   | { kind: 'refused'; message: string; report?: ImportReport };
 
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 /**
  * Import from CSV: pick or drop a file, see the server's dry run (every invalid row with its field
  * and reason, the first rows as read), fix the file and pick it again, then import with progress.
- * The import is all or nothing on the server; the list refreshes after it.
+ * The import is all or nothing on the server; the list refreshes after it. A file with the
+ * screen's labels for headers and values (the export for people, in any of the four languages)
+ * is sent as the import reads it: field names and raw values (import-labels.ts).
  */
 export default function ImportDialog({
   api: { path, key },
+  screen,
   title,
   onClose,
 }: {
   /** Where the file goes, and the key of the queries it refreshes (its noun's). */
   api: { path: string; key: readonly string[] };
+  /** The screen's columns, filters and form: their labels are read as field names, and the template. */
+  screen?: LabelSource;
   title: string;
   onClose: () => void;
 }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
+  /** What is sent: the chosen file, or its rewrite with field names and raw values. */
+  const [sendable, setSendable] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const [dragging, setDragging] = useState(false);
   const busy = phase.kind === 'checking' || phase.kind === 'importing';
@@ -52,15 +64,31 @@ export default function ImportDialog({
     return { kind: 'refused', message: fallback };
   };
 
+  /** The file as the import reads it; a file that is not UTF-8 goes as it is, for the server to name. */
+  const prepare = async (chosen: File): Promise<File> => {
+    if (!screen) return chosen;
+    let text: string;
+    try {
+      text = utf8.decode(await chosen.arrayBuffer());
+    } catch {
+      return chosen;
+    }
+    const rewritten = toImportCsv(text, await labelSets(screen, i18n.locale));
+    return rewritten === null ? chosen : new File([rewritten], chosen.name, { type: 'text/csv' });
+  };
+
   const check = async (chosen: File) => {
     setFile(chosen);
+    setSendable(null);
     if (chosen.size > IMPORT_MAX_BYTES) {
       setPhase({ kind: 'refused', message: t`The file is larger than 5 MiB.` });
       return;
     }
     setPhase({ kind: 'checking', progress: 0 });
     try {
-      const { status, envelope } = await postImport(path, chosen, true, (p) =>
+      const sent = await prepare(chosen);
+      setSendable(sent);
+      const { status, envelope } = await postImport(path, sent, true, (p) =>
         setPhase({ kind: 'checking', progress: p }),
       );
       if (envelope.code === Code.Ok) setPhase({ kind: 'checked', report: envelope.data as ImportReport });
@@ -71,10 +99,10 @@ export default function ImportDialog({
   };
 
   const run = async () => {
-    if (!file) return;
+    if (!sendable) return;
     setPhase({ kind: 'importing', progress: 0 });
     try {
-      const { status, envelope } = await postImport(path, file, false, (p) =>
+      const { status, envelope } = await postImport(path, sendable, false, (p) =>
         setPhase({ kind: 'importing', progress: p }),
       );
       if (envelope.code === Code.Ok) {
@@ -134,9 +162,39 @@ export default function ImportDialog({
             <Text size="sm">
               <Trans>Drop a CSV file here (UTF-8, a header row, the columns of an export), or</Trans>
             </Text>
-            <Button variant="light" onClick={() => input.current?.click()} disabled={busy} data-testid="import-choose">
-              {file ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
-            </Button>
+            <Group gap="xs" justify="center">
+              <Button
+                variant="light"
+                onClick={() => input.current?.click()}
+                disabled={busy}
+                data-testid="import-choose"
+              >
+                {file ? <Trans>Choose another file</Trans> : <Trans>Choose a file</Trans>}
+              </Button>
+              {screen?.form && (
+                <Button
+                  variant="subtle"
+                  leftSection={<IconFileDownload size={16} aria-hidden />}
+                  onClick={() =>
+                    saveBlob(
+                      new Blob([templateCsv(screen)], { type: 'text/csv;charset=utf-8' }),
+                      `${path.replace(/\//g, '-')}-template.csv`,
+                    )
+                  }
+                  data-testid="import-template"
+                >
+                  <Trans>Download template</Trans>
+                </Button>
+              )}
+            </Group>
+            {screen && (
+              <Text size="xs" c="dimmed" data-testid="import-headers-hint">
+                <Trans>
+                  Headers can be field names or this screen’s labels in any of the four languages: both exports import
+                  back.
+                </Trans>
+              </Text>
+            )}
             {file && (
               <Text size="xs" c="dimmed" data-testid="import-file-name">
                 {file.name}
