@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
 import { ConfigError, checkAdminPassword, loadConfig } from './config';
-import { ensureAdmin } from './db/bootstrap';
+import { checkInitialPassword, ensureAdmin, keepInitialPassword } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
 import { openDatabase } from './db/open';
 import { poolOf } from './db/postgres';
@@ -26,7 +26,7 @@ function readVersion(): string {
   }
 }
 
-function printGeneratedPassword(password: string) {
+function printGeneratedPassword(password: string, file: string | null) {
   const bar = '='.repeat(64);
   console.log(
     [
@@ -34,7 +34,10 @@ function printGeneratedPassword(password: string) {
       'First start: created the administrator account.',
       '  account:  admin',
       `  password: ${password}`,
-      'It is shown only this once; signing in with it asks for a new password at once.',
+      file
+        ? `It is also kept in ${file} (readable by this user only) until it is changed;`
+        : 'It is shown only this once (it could not be kept in a file);',
+      'signing in with it asks for a new password at once.',
       bar,
     ].join('\n'),
   );
@@ -81,10 +84,21 @@ async function main() {
   await withStartupLock(db, dialect, async (conn) => {
     await migrateToLatest(conn, dialect);
     const boot = await ensureAdmin(conn, config.adminPassword, new Date());
-    // The generated password is shown once on the terminal, deliberately not as a log line.
-    if (boot.generatedPassword) printGeneratedPassword(boot.generatedPassword);
-    else if (boot.created)
+    // The generated password goes to the terminal and to a file of the owner's only (until the
+    // first change deletes it: auth/password-change.ts), deliberately never to a log line.
+    if (boot.generatedPassword) {
+      const file = await keepInitialPassword(config.dataDir, boot.generatedPassword).catch((err: unknown) => {
+        logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'Could not keep the first password');
+        return null;
+      });
+      printGeneratedPassword(boot.generatedPassword, file);
+    } else if (boot.created)
       log.info('First start: created the administrator account "admin" (password from LECTERN_ADMIN_PASSWORD).');
+    else {
+      // A later start before the first change: say again where the password is.
+      const file = await checkInitialPassword(conn, config.dataDir).catch(() => null);
+      if (file) log.info(`The administrator's first password is in ${file} until it is changed.`);
+    }
     if (config.seed === 'demo') {
       const added = Object.entries(await seedDemo(conn, nouns, new Date(), config.dataDir));
       if (added.length > 0) log.info(`Demo data: added ${added.map(([k, n]) => `${n} ${k}`).join(', ')}.`);

@@ -1,5 +1,6 @@
 import type { PasswordChangeInput } from '../../contract/auth';
 import type { AuthUser } from '../context';
+import { forgetInitialPassword } from '../db/bootstrap';
 import { SECRET_MARK, writeAudit } from '../db/repositories/audit';
 import { reserveAttempts, resetKeys, settleFailures } from '../db/repositories/login-attempts';
 import { deleteStaffSessions } from '../db/repositories/sessions';
@@ -14,7 +15,8 @@ import { requireStrongPassword } from './password-rule';
  * PUT /auth/password. The new password is judged first (no secret involved, so a weak one costs
  * no guess); the current password check is a password guess like a sign-in, so it reserves a slot
  * on the account's own key first and is limited and locked the same way. On success: the new
- * hash, must_change_password cleared, every other session of the member ended, one audit row.
+ * hash, must_change_password cleared, every other session of the member ended, one audit row, and
+ * the first admin's password file deleted when it held the old password.
  */
 export async function changePassword(services: Services, user: AuthUser, input: PasswordChangeInput): Promise<void> {
   const { db, config } = services;
@@ -52,4 +54,8 @@ export async function changePassword(services: Services, user: AuthUser, input: 
       recordTitle: staff.user_name,
     });
   });
+  // The first admin's generated password, kept in a file until now (db/bootstrap.ts), is gone.
+  await forgetInitialPassword(services.dataDir, input.oldPassword).catch((err: unknown) =>
+    services.log.error('Could not delete the first password file', err),
+  );
 }
