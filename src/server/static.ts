@@ -5,6 +5,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { type Context, Hono } from 'hono';
 import { API_BASE } from '../contract/envelope';
 import type { AppEnv } from './context';
+import { logQuietly } from './ops/logger';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,6 +58,8 @@ export function staticFiles(distDir: string): Hono<AppEnv> {
   app.get('*', async (c) => {
     const path = c.req.path;
     if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return c.notFound();
+    // A file of the console: its access line at debug level only (ops/logger.ts).
+    logQuietly(c.req.raw);
     if (`${path}/` === base) return c.redirect(base);
     if (!path.startsWith(base)) return c.notFound();
     let rel: string;

@@ -4,7 +4,7 @@ import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../context';
 import type { Services } from '../services';
-import { requestContext } from './logger';
+import { isQuiet, requestContext } from './logger';
 import type { Ops } from './state';
 
 /** Polled every few seconds by balancers and Prometheus: in the log only at debug level. */
@@ -56,7 +56,8 @@ export function opsMiddleware(services: Services): MiddlewareHandler<AppEnv> {
         staffId: c.get('auth')?.staffId,
       };
       const msg = `${method} ${line.path ?? route} ${status}`;
-      if (QUIET_ROUTES.has(route)) ops.logger.debug(line, msg);
+      // The console's files too (static.ts): dozens a page load; a failed one stays at info.
+      if (QUIET_ROUTES.has(route) || (isQuiet(c.req.raw) && status < 400)) ops.logger.debug(line, msg);
       else if (status >= 500) ops.logger.warn(line, msg);
       else ops.logger.info(line, msg);
     }

@@ -17,6 +17,18 @@ export interface RequestLogContext {
 export const requestContext = new AsyncLocalStorage<RequestLogContext>();
 
 /**
+ * Requests answered with a file of the built console (static.ts): a page load fetches dozens, so
+ * at the default level they would bury the API requests and the start's messages; logged at
+ * `debug` (ops/http.ts). Keyed by the request object, which lives only as long as the request.
+ */
+const quietRequests = new WeakSet<Request>();
+
+/** Marks a request as the console's static file: its access line is logged at `debug` only. */
+export const logQuietly = (req: Request) => void quietRequests.add(req);
+
+export const isQuiet = (req: Request) => quietRequests.has(req);
+
+/**
  * Defence in depth: keys that hold secrets anywhere in a logged object are replaced. Nothing logs
  * bodies or headers on purpose; this catches an object logged by mistake.
  */
@@ -77,9 +89,15 @@ export async function createLogger(opts: LoggerOptions): Promise<PinoLogger> {
   if (resolveFormat(opts.format) === 'pretty') {
     try {
       const { default: pretty } = await import('pino-pretty');
+      // A request's method, path and status (and the start's address) are in its message already.
       return pino(
         options,
-        pretty({ sync: true, singleLine: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }),
+        pretty({
+          sync: true,
+          singleLine: true,
+          translateTime: 'SYS:HH:MM:ss.l',
+          ignore: 'pid,hostname,method,route,path,status,url,database',
+        }),
       );
     } catch {
       // A production install without development dependencies: JSON it is.
