@@ -1,9 +1,10 @@
+import type { I18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { enumFilter, idFilter } from '../../components/resource/list/list-search';
 import { screenFilterNames, searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
-import { LABELS, type LabelledNoun } from '../labels';
+import { LABELS, type LabelledNoun, labelsOf } from '../labels';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
 import { AUDIT_ACTIONS, auditSpec } from './spec';
 
@@ -25,6 +26,36 @@ export const AUDIT_RESOURCE_OPTIONS: Option<LabelledNoun>[] = Object.entries(LAB
   label: name,
 }));
 const AUDITED = AUDIT_RESOURCE_OPTIONS.map((o) => o.value);
+
+/**
+ * Who made a change, as the log names them: a staff account by its user name; the server's own
+ * work (a video's processing, the first administrator) is written as the account-less actor
+ * "system", a word of the server's that staff see translated and capitalized like the others.
+ */
+export function actorName(entry: Pick<AuditEntry, 'actorId' | 'actorName'>, i18n: I18n): string {
+  return entry.actorId === null && entry.actorName === 'system' ? i18n._(msg`System`) : entry.actorName;
+}
+
+/** The kind of record, as staff call it ("Categories"); the noun itself where none is known. */
+export function recordKind(resource: string, i18n: I18n): string {
+  const known = labelsOf(resource);
+  return known ? i18n._(known.name) : resource;
+}
+
+/** The record an entry is about, in the user's language: "Vídeos #1 Intro". */
+export function auditRecordName(entry: Pick<AuditEntry, 'resource' | 'recordId' | 'recordTitle'>, i18n: I18n): string {
+  const title = entry.recordTitle ? ` ${entry.recordTitle}` : '';
+  return `${recordKind(entry.resource, i18n)} #${entry.recordId}${title}`;
+}
+
+/**
+ * An entry in a few words, for dialogs and accessible names: what was done, to which record
+ * ("Cambiado · Vídeos #1 Intro"), in the user's language, not the server's event text.
+ */
+export function auditEntryTitle(entry: AuditEntry, i18n: I18n): string {
+  const action = AUDIT_ACTION_OPTIONS.find((o) => o.value === entry.action);
+  return `${action ? i18n._(action.label) : entry.action} · ${auditRecordName(entry, i18n)}`;
+}
 
 export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'action', 'resource']);
 

@@ -6,7 +6,7 @@ import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
 import { allows } from '../../../contract/resource-spec';
 import { ChangeDetails } from '../../../resources/audit/components/change-details';
-import { AUDIT_ACTION_OPTIONS, type AuditRow, showValue } from '../../../resources/audit/model';
+import { AUDIT_ACTION_OPTIONS, type AuditRow, actorName, showValue } from '../../../resources/audit/model';
 import { auditSpec } from '../../../resources/audit/spec';
 import type { Noun } from '../../../resources/specs';
 import { sessionStore } from '../../../stores/session';
@@ -59,7 +59,7 @@ export function RecordHistory({ resource, recordId }: { resource: Noun; recordId
       rows={rows.map((a: AuditRow) => (
         <Table.Tr key={a.id} data-testid="history-entry" data-action={a.action}>
           <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
-          <Table.Td>{a.actorName}</Table.Td>
+          <Table.Td>{actorName(a, i18n)}</Table.Td>
           <Table.Td>
             <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />
           </Table.Td>
@@ -93,7 +93,7 @@ export function StockHistory({ bookId }: { bookId: number }) {
         return (
           <Table.Tr key={a.id}>
             <Table.Td>{formatDateTime(a.at, i18n.locale)}</Table.Td>
-            <Table.Td>{a.actorName}</Table.Td>
+            <Table.Td>{actorName(a, i18n)}</Table.Td>
             <Table.Td ff="monospace">{move}</Table.Td>
           </Table.Tr>
         );

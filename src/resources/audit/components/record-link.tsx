@@ -1,7 +1,8 @@
+import { useLingui } from '@lingui/react/macro';
 import { Anchor, Text } from '@mantine/core';
 import { Link, useRouter } from '@tanstack/react-router';
 import { SPECS } from '../../specs';
-import type { AuditRow } from '../model';
+import { type AuditRow, recordKind } from '../model';
 
 /**
  * Where an entry's record has a page of its own: its noun's screen (the spec's `menu.screen`) with
@@ -31,5 +32,18 @@ export function RecordLink({ entry }: { entry: AuditRow }) {
     <Anchor component={Link} to={to} size="sm" fw={500}>
       {entry.recordTitle}
     </Anchor>
+  );
+}
+
+/**
+ * The record an entry is about, as a phone's card heads it: its kind in the user's language, its
+ * number and its title (a link to its page, as in the table's Record column).
+ */
+export function RecordName({ entry }: { entry: AuditRow }) {
+  const { i18n } = useLingui();
+  return (
+    <>
+      {recordKind(entry.resource, i18n)} #{entry.recordId} {entry.recordTitle && <RecordLink entry={entry} />}
+    </>
   );
 }
