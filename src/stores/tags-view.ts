@@ -8,6 +8,8 @@ export interface VisitedView {
   href: string;
   affix?: boolean;
   noCache?: boolean;
+  /** What a record page's tab is called once its record is loaded (its title), kept with the tab. */
+  title?: string;
 }
 
 export interface TagsState {
@@ -33,6 +35,13 @@ export function addView(state: TagsState, view: VisitedView): TagsState {
   const cachedViews =
     view.noCache || state.cachedViews.includes(view.key) ? state.cachedViews : [...state.cachedViews, view.key];
   return { visitedViews, cachedViews };
+}
+
+/** Names the tab `key` (a record page's, by its record's title); the same state when nothing changes. */
+export function titleView(state: TagsState, key: string, title: string): TagsState {
+  const i = state.visitedViews.findIndex((v) => v.key === key);
+  if (i === -1 || state.visitedViews[i]?.title === title) return state;
+  return { ...state, visitedViews: state.visitedViews.map((v, j) => (j === i ? { ...v, title } : v)) };
 }
 
 export function closeView(state: TagsState, key: string): TagsState {

@@ -52,7 +52,10 @@ describe('record pages', () => {
       await expect.poll(() => page.getByTestId('history-entry').count()).toBe(2);
     };
     await check();
-    await expect.poll(() => page.getByTestId('tags-view').textContent()).toContain(`#${bookId}`);
+    // Its tab is named by the book, not by its number.
+    await expect
+      .poll(() => page.locator(`[data-testid=tag][data-key="/web/book/${bookId}"]`).textContent())
+      .toBe(TITLE);
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
     await expect.poll(() => crumbs.getByText('Book', { exact: true }).count()).toBe(1);
     await screenshot(page, 'record-book');
@@ -128,8 +131,8 @@ describe('record pages', () => {
     await applications.getByRole('link', { name: TITLE }).click();
     await page.waitForURL(`**/web/book/${bookId}`);
     const tags = page.getByTestId('tags-view');
-    await expect.poll(() => tags.textContent()).toContain(`#${readerId}`);
-    await expect.poll(() => tags.textContent()).toContain(`#${bookId}`);
+    await expect.poll(() => tags.locator(`[data-key="/users/user/${readerId}"]`).textContent()).toBe(READER);
+    await expect.poll(() => tags.locator(`[data-key="/web/book/${bookId}"]`).textContent()).toBe(TITLE);
   });
 
   it('says so when the record does not exist', async () => {

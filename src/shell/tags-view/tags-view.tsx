@@ -66,12 +66,14 @@ export function TagsView() {
     const id = requestIdleCallback(reveal, { timeout: 500 });
     return () => cancelIdleCallback(id);
   }, [activeKey, count]);
-  const title = (v: VisitedView) => {
+  // A record page's tab says which record: "Book #12" by its route and number in the user's
+  // language, its record's title once its page has named it (use-tab-title.ts).
+  const routeName = (v: VisitedView) => {
     const meta = findRoute(tree, v.path)?.meta;
     if (!meta) return v.path;
-    // A record page's tab says which record: "Book #12".
     return v.path.includes('$') ? `${i18n._(meta.title)} #${v.key.split('/').pop()}` : i18n._(meta.title);
   };
+  const title = (v: VisitedView) => v.title || routeName(v);
 
   const go = (href: string) => navigate({ href });
   const close = (view: VisitedView) => {
@@ -143,8 +145,11 @@ export function TagsView() {
                 className={classes.label}
                 aria-current={v.key === activeKey ? 'page' : undefined}
                 onClick={() => go(v.href)}
+                // A named tab still says what it is ("Book #12"), as two records may share a title;
+                // a long title is cut, and this gives it whole.
+                title={v.title ? `${v.title} (${routeName(v)})` : undefined}
               >
-                {title(v)}
+                {v.title ? <span className={classes.name}>{v.title}</span> : title(v)}
               </UnstyledButton>
               {!v.affix && (
                 <CloseButton

@@ -7,6 +7,7 @@ import {
   neighbourAfterClose,
   siblingView,
   type TagsState,
+  titleView,
   type VisitedView,
   viewKey,
 } from '../../../src/stores/tags-view';
@@ -79,5 +80,23 @@ describe('tags view', () => {
     expect(siblingView(start, '/just/opened', -1)?.key).toBe('/users/apply');
     expect(siblingView(start, '/just/opened', 1)?.key).toBe('/index');
     expect(siblingView({ visitedViews: [], cachedViews: [] }, '/just/opened', 1)).toBeUndefined();
+  });
+
+  it("names a record page's tab by its record, keeps the name on a revisit, and changes nothing else", () => {
+    const opened = addView(start, view('/web/book/300', { path: '/web/book/$id' }));
+    const named = titleView(opened, '/web/book/300', 'Atlas of Recorded Things');
+    expect(named.visitedViews.find((v) => v.key === '/web/book/300')?.title).toBe('Atlas of Recorded Things');
+    expect(named.visitedViews.filter((v) => v.title !== undefined)).toHaveLength(1);
+    expect(named.cachedViews).toBe(opened.cachedViews);
+    // A revisit (a new href) keeps the name; the same name again, or a tab not open, changes nothing.
+    const again = addView(named, view('/web/book/300', { path: '/web/book/$id', href: '/web/book/300?x=1' }));
+    expect(again.visitedViews.find((v) => v.key === '/web/book/300')).toMatchObject({
+      href: '/web/book/300?x=1',
+      title: 'Atlas of Recorded Things',
+    });
+    expect(titleView(again, '/web/book/300', 'Atlas of Recorded Things')).toBe(again);
+    expect(titleView(again, '/web/book/301', 'Another')).toBe(again);
+    // Renamed record, renamed tab.
+    expect(titleView(again, '/web/book/300', 'Atlas II').visitedViews.at(-1)?.title).toBe('Atlas II');
   });
 });
