@@ -10,7 +10,8 @@ import { messageSpec } from './spec';
 
 /**
  * The Online messages screen (/users/online). Readers write the messages on the site; staff read
- * and reply in the drawer (the page adds its Open action), and may delete.
+ * and reply in the drawer (the page adds its Reply action), and may delete. With no sort chosen the
+ * server lists the newest received first (MESSAGE_DEFAULT_SORT).
  */
 export const messageScreen: ResourceScreen<Message> = {
   api: messageApi,

@@ -3,7 +3,7 @@ import { nonEmpty } from '../../contract/batch';
 import { optionalText, type RecordMeta, requiredText } from '../../contract/common';
 import { because } from '../../contract/field-codes';
 import { editSchemas, pageSchemaOf } from '../../contract/spec-schema';
-import { MESSAGE_STATUSES, messageSpec } from './spec';
+import { MESSAGE_DEFAULT_SORT, MESSAGE_STATUSES, messageSpec } from './spec';
 
 /** `online`: messages readers leave on the site; staff read and reply. */
 export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
@@ -23,10 +23,16 @@ export const { create: messageCreateSchema, update: messageUpdateSchema } = edit
  * `readerId`: the messages a reader left. A message names its writer in free text, so it counts as
  * theirs when that name is the reader's nickname or its contact is their phone or email. It comes
  * after the spec's filters (the order field errors are listed in); safeExtend keeps the range check.
+ * Without a sort, MESSAGE_DEFAULT_SORT (the contract leaves the default to each resource).
  */
-export const messagePageSchema = pageSchemaOf(messageSpec).safeExtend({
-  readerId: z.number().int().positive().optional(),
-});
+export const messagePageSchema = pageSchemaOf(messageSpec)
+  .safeExtend({
+    readerId: z.number().int().positive().optional(),
+  })
+  // No sort named: newest received first (an `order` alone keeps its direction on that time).
+  .transform((req) =>
+    req.sort ? req : { ...req, sort: MESSAGE_DEFAULT_SORT.sort, order: req.order ?? MESSAGE_DEFAULT_SORT.order },
+  );
 
 export type Message = RecordMeta & {
   readerName: string;
