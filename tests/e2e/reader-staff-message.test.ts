@@ -231,19 +231,28 @@ describe('staff', () => {
 });
 
 describe('messages', () => {
-  it('opens a message (marking it read), replies, filters by status and deletes', async () => {
+  it('opens a message (marking it read, and saying so), replies, filters by status and deletes', async () => {
     const page = await signedIn('/users/online');
     await rows(page).first().waitFor();
     const wanda = rows(page).filter({ hasText: 'Wanda Writer' });
     await expect.poll(() => wanda.textContent()).toContain('Unread');
     await screenshot(page, 'messages-list');
 
-    await page.getByRole('button', { name: 'Open message from Wanda Writer' }).click();
+    // Reply opens it (an icon with its tooltip in the table; a worded button on a phone).
+    await page.getByRole('button', { name: 'Reply to Wanda Writer' }).click();
     const drawer = page.getByTestId('message-drawer');
     await drawer.getByText('Do you have large-print editions?').waitFor();
     await expect.poll(() => wanda.textContent()).toContain('Read');
     const read = (await page_<Row>('/online', { keyword: 'Wanda' })).items[0];
     expect(read).toMatchObject({ status: 'read', version: 1 });
+    // Marked read on opening, as an email client does: said on screen, with the way back.
+    await drawer.getByText('Marked as read when you opened it.').waitFor();
+    await drawer.getByRole('button', { name: 'Mark as unread' }).waitFor();
+    // What the reader gets: nothing is sent; their contact is a link to write to them.
+    await drawer.getByText('Lectern does not email or text the reader', { exact: false }).waitFor();
+    expect(await drawer.getByRole('link', { name: 'wanda@example.com' }).getAttribute('href')).toBe(
+      'mailto:wanda@example.com',
+    );
 
     await drawer.getByLabel('Reply').fill('Yes: ask at the front desk.');
     await screenshot(page, 'messages-drawer');

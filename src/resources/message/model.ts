@@ -29,5 +29,17 @@ export function messageUpdateBody(m: Message, patch: Partial<Pick<Message, 'stat
   };
 }
 
-/** Opening an unread message marks it read; read and replied ones stay as they are. */
+/** Opening an unread message marks it read (as an email client does); read and replied ones stay as they are. */
 export const marksReadOnOpen = (m: Pick<Message, 'status'>) => m.status === 'unread';
+
+/**
+ * A link that writes to a message's contact (`mailto:` for an email address, `tel:` for a phone
+ * number), undefined for anything else: Lectern itself sends the reader nothing, so this is how a
+ * member reaches them at once.
+ */
+export function contactHref(contact: string): string | undefined {
+  const c = contact.trim();
+  if (/^[^\s@<>?&#%/]+@[^\s@<>?&#%/]+\.[^\s@<>?&#%/]+$/.test(c)) return `mailto:${c}`;
+  if (/^\+?[\d\s().-]{5,20}$/.test(c) && /\d{5}/.test(c.replace(/\D/g, ''))) return `tel:${c.replace(/[^\d+]/g, '')}`;
+  return undefined;
+}

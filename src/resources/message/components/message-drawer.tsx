@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconAlertCircle, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
@@ -8,18 +8,21 @@ import { notifySuccess } from '../../../components/notify';
 import { SideDrawer } from '../../../components/side-drawer';
 import { ApiError } from '../../../lib/http';
 import { useUpdateMessage } from '../api';
-import { MESSAGE_STATUS_OPTIONS, marksReadOnOpen } from '../model';
+import { contactHref, MESSAGE_STATUS_OPTIONS, marksReadOnOpen } from '../model';
 import type { Message } from '../schema';
 
 /**
- * One message to read and answer. Opening an unread one marks it read at once; the drawer keeps
- * the record each PUT returns, so the reply goes out with the current version.
+ * One message to read and answer. Opening an unread one marks it read at once, as an email client
+ * does (staff know that convention, and the menu's unread count then means "nobody has looked"); the
+ * drawer says so and offers Mark as unread, for a message opened only to glance at. The drawer
+ * keeps the record each PUT returns, so the next one goes out with the current version.
  */
 export function MessageDrawer({ message, onClose }: { message: Message; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(message);
   const [reply, setReply] = useState(message.reply ?? '');
   const [error, setError] = useState<string | null>(null);
+  const [markedNow, setMarkedNow] = useState(false);
   const update = useUpdateMessage();
   // StrictMode runs effects twice; the mark-read PUT must go once.
   const marked = useRef(false);
@@ -27,8 +30,18 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
   useEffect(() => {
     if (marked.current || !marksReadOnOpen(message)) return;
     marked.current = true;
-    update.mutate({ message, patch: { status: 'read' } }, { onSuccess: setCurrent });
+    update.mutate(
+      { message, patch: { status: 'read' } },
+      {
+        onSuccess: (saved) => {
+          setCurrent(saved);
+          setMarkedNow(true);
+        },
+      },
+    );
   }, [message, update.mutate]);
+
+  const fail = (e: Error) => setError(e instanceof ApiError ? e.message : t`Error`);
 
   const save = () => {
     setError(null);
@@ -40,10 +53,26 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
           notifySuccess(t`Reply saved`);
           onClose();
         },
-        onError: (e) => setError(e instanceof ApiError ? e.message : t`Error`),
+        onError: fail,
       },
     );
   };
+
+  const markUnread = () => {
+    setError(null);
+    update.mutate(
+      { message: current, patch: { status: 'unread' } },
+      {
+        onSuccess: () => {
+          notifySuccess(t`Marked as unread`);
+          onClose();
+        },
+        onError: fail,
+      },
+    );
+  };
+
+  const href = current.contact ? contactHref(current.contact) : undefined;
 
   return (
     <SideDrawer opened onClose={onClose} position="right" size="md" title={t`Message from ${current.readerName}`}>
@@ -54,9 +83,33 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
             {formatDateTime(current.createdAt, i18n.locale)}
           </Text>
         </Group>
+        {current.status === 'read' && (
+          <Group justify="space-between" gap="xs" wrap="wrap" data-testid="message-read-state">
+            <Text size="sm" c="dimmed">
+              {markedNow ? <Trans>Marked as read when you opened it.</Trans> : <Trans>Already read.</Trans>}
+            </Text>
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconMail size={16} aria-hidden />}
+              onClick={markUnread}
+              disabled={update.isPending}
+              data-testid="message-mark-unread"
+            >
+              <Trans>Mark as unread</Trans>
+            </Button>
+          </Group>
+        )}
         {current.contact && (
           <Text size="sm">
-            <Trans>Contact:</Trans> {current.contact}
+            <Trans>Contact:</Trans>{' '}
+            {href ? (
+              <Anchor href={href} size="sm" data-testid="message-contact">
+                {current.contact}
+              </Anchor>
+            ) : (
+              current.contact
+            )}
           </Text>
         )}
         <Paper withBorder p="sm" radius="md" bg="var(--mantine-color-default-hover)">
@@ -72,6 +125,13 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
         )}
         <Textarea
           label={t`Reply`}
+          // What saving does, said before it is done: Lectern sends nothing to the reader (no mail
+          // or text message goes out from the server); the reply is part of the message record.
+          description={
+            current.contact
+              ? t`Saved with the message, for the reading site to show. Lectern does not email or text the reader: to reach them now, write to the contact above.`
+              : t`Saved with the message, for the reading site to show. Lectern does not email or text the reader.`
+          }
           value={reply}
           onChange={(e) => setReply(e.currentTarget.value)}
           maxLength={2000}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { marksReadOnOpen, messageUpdateBody } from '../../../../src/resources/message/model';
-import { type Message, messageUpdateSchema } from '../../../../src/resources/message/schema';
+import { contactHref, marksReadOnOpen, messageUpdateBody } from '../../../../src/resources/message/model';
+import { type Message, messagePageSchema, messageUpdateSchema } from '../../../../src/resources/message/schema';
 
 const message: Message = {
   id: 3,
@@ -34,5 +34,31 @@ describe('marksReadOnOpen', () => {
     ['replied', false],
   ] as const)('%s → %s', (status, expected) => {
     expect(marksReadOnOpen({ status })).toBe(expected);
+  });
+});
+
+describe('contactHref', () => {
+  it.each([
+    ['wanda@example.com', 'mailto:wanda@example.com'],
+    [' 13800001111 ', 'tel:13800001111'],
+    ['+86 138-0000-1111', 'tel:+8613800001111'],
+    ['at the front desk', undefined],
+    ['1234', undefined],
+    ['x@y.z?cc=all@evil.example', undefined],
+  ])('%j → %j', (contact, href) => {
+    expect(contactHref(contact)).toBe(href);
+  });
+});
+
+describe('messagePageSchema', () => {
+  const page = (body: object) => messagePageSchema.parse({ pageNum: 1, pageSize: 10, ...body });
+
+  it('lists the newest received first when no sort is named', () => {
+    expect(page({})).toMatchObject({ sort: 'createdAt', order: 'desc' });
+    expect(page({ order: 'asc' })).toMatchObject({ sort: 'createdAt', order: 'asc' });
+  });
+
+  it('keeps a sort that is named', () => {
+    expect(page({ sort: 'readerName', order: 'asc' })).toMatchObject({ sort: 'readerName', order: 'asc' });
   });
 });
