@@ -21,7 +21,7 @@ export const bibliographyScreen: ResourceScreen<Bibliography, BibliographyFormVa
       label: msg`Publisher`,
       width: 180,
       priority: 3,
-      render: (b) => <Text size="sm">{b.publisher ?? '—'}</Text>,
+      render: (b) => <Text size="sm">{b.publisher || '—'}</Text>,
     },
     { key: 'year', label: msg`Year`, sortField: 'year', align: 'right', width: 80, render: (b) => b.year ?? '—' },
     {
@@ -31,7 +31,7 @@ export const bibliographyScreen: ResourceScreen<Bibliography, BibliographyFormVa
       priority: 3,
       render: (b) => (
         <Text size="sm" ff="monospace">
-          {b.isbn ?? ''}
+          {b.isbn || '—'}
         </Text>
       ),
     },
