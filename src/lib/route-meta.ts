@@ -28,6 +28,11 @@ export interface RouteMeta {
   hidden?: boolean;
   /** Position among its siblings in the menu (docs/product.md §2's order). */
   order?: number;
+  /**
+   * The menu group (its path) to list the route under when that is not the group its URL is in:
+   * Images sits with the site's content (/web) but keeps /users/image, so bookmarks and links hold.
+   */
+  group?: string;
 }
 
 declare module '@tanstack/react-router' {
@@ -54,13 +59,18 @@ function consoleRoutes(route: AnyRoute): AnyRoute[] {
   return children.flatMap((c) => [...(String(c.id).startsWith(`${CONSOLE_ID}/`) ? [c] : []), ...consoleRoutes(c)]);
 }
 
+/** Whether `node` is listed in the group at `group`: its declared group, else the one its path is under. */
+export const inGroup = (node: RouteNode, group: string): boolean =>
+  node.meta?.group !== undefined ? node.meta.group === group : node.path.startsWith(`${group}/`);
+
 const byOrder = (a: RouteNode, b: RouteNode) =>
   (a.meta?.order ?? Number.POSITIVE_INFINITY) - (b.meta?.order ?? Number.POSITIVE_INFINITY);
 
 /**
  * The console's menu tree from the router's routes (the root or the console layout route, after
  * the router has initialised them). A route with a title is a node; an index route with a title
- * (`/web/`) is a group holding the routes under its path, and its link goes to the first of them.
+ * (`/web/`) is a group holding the routes under its path (or naming it as their `group`), and its
+ * link goes to the first of them.
  */
 export function routeNodes(root: AnyRoute): RouteNode[] {
   const titled = consoleRoutes(root)
@@ -71,17 +81,15 @@ export function routeNodes(root: AnyRoute): RouteNode[] {
       return { path, meta, ...(meta.hidden ? { hidden: true } : {}) };
     });
   // Hidden routes (a record page such as /web/book/$id) do not turn the page above them into a group.
-  const groups = new Set(
-    titled.filter((n) => titled.some((m) => !m.hidden && m.path.startsWith(`${n.path}/`))).map((n) => n.path),
-  );
+  const groups = new Set(titled.filter((n) => titled.some((m) => !m.hidden && inGroup(m, n.path))).map((n) => n.path));
   const top: RouteNode[] = [];
   for (const node of titled) {
-    const group = titled.find((g) => groups.has(g.path) && node.path.startsWith(`${g.path}/`));
+    const group = titled.find((g) => groups.has(g.path) && inGroup(node, g.path));
     if (!group) top.push(node);
   }
   return top.sort(byOrder).map((node) => {
     if (!groups.has(node.path)) return node;
-    const children = titled.filter((n) => n.path.startsWith(`${node.path}/`)).sort(byOrder);
+    const children = titled.filter((n) => inGroup(n, node.path)).sort(byOrder);
     return { ...node, redirect: children.find((c) => !c.hidden)?.path, children };
   });
 }

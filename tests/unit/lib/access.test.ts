@@ -27,12 +27,13 @@ describe('route generation by role', () => {
       '/web/category',
       '/web/categorysubclass',
       '/web/video',
+      // Listed with the content it serves; its URL is still under /users.
+      '/users/image',
       '/users',
       '/users/user',
       '/users/adminuser',
       '/users/online',
       '/users/apply',
-      '/users/image',
       '/users/audit',
     ]);
   });
