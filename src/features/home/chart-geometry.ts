@@ -45,14 +45,40 @@ export function seriesPaths(plot: Plot, values: readonly number[]): { line: stri
   return { line, area: `${line}L${last},${plot.bottom}L${first},${plot.bottom}Z` };
 }
 
-/** Which x labels fit: every k-th point so that labels are at least `minGap` px apart, the last one included. */
-export function labelIndexes(n: number, width: number, minGap: number): number[] {
-  if (n <= 0) return [];
-  const fits = Math.max(1, Math.floor(width / minGap));
-  const every = Math.max(1, Math.ceil(n / fits));
-  const out: number[] = [];
-  for (let i = (n - 1) % every; i < n; i += every) out.push(i);
-  return out;
+export interface XLabel {
+  /** The point it names. */
+  index: number;
+  /** Where its anchor is, and which side of the text that is (SVG's text-anchor). */
+  x: number;
+  anchor: 'start' | 'middle' | 'end';
+}
+
+/**
+ * Which x labels to draw, so that none runs into another: every k-th point counted back from the
+ * last (which is always named), with the smallest k at which each label, as wide as `widths` says
+ * (measured in the font it is drawn in: "11月25日" is wider than "Nov 25"), stays `gap` px clear of
+ * the next. A label is centred on its point; the last ends at its point and the first starts at
+ * `minX` rather than cross it, so none leaves the drawing.
+ */
+export function xLabels(xs: readonly number[], widths: readonly number[], gap: number, minX = 0): XLabel[] {
+  const n = xs.length;
+  if (n === 0) return [];
+  const place = (index: number): XLabel & { from: number; to: number } => {
+    const x = xs[index] ?? 0;
+    const w = widths[index] ?? 0;
+    if (index === n - 1 && n > 1) return { index, x, anchor: 'end', from: x - w, to: x };
+    if (x - w / 2 < minX) return { index, x: minX, anchor: 'start', from: minX, to: minX + w };
+    return { index, x, anchor: 'middle', from: x - w / 2, to: x + w / 2 };
+  };
+  for (let every = 1; every < n; every++) {
+    const placed: ReturnType<typeof place>[] = [];
+    for (let i = (n - 1) % every; i < n; i += every) placed.push(place(i));
+    if (placed.every((l, j) => j === 0 || (placed[j - 1]?.to ?? 0) + gap <= l.from))
+      return placed.map(({ index, x, anchor }) => ({ index, x, anchor }));
+  }
+  // Not even two fit: the last point alone.
+  const { index, x, anchor } = place(n - 1);
+  return [{ index, x, anchor }];
 }
 
 /** The point under the pointer: nearest index to an x position. */

@@ -1,7 +1,7 @@
 import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useState } from 'react';
-import { labelIndexes, nearestIndex, niceTicks, type Plot, seriesPaths, xAt, yAt } from '../chart-geometry';
+import { useMemo, useState } from 'react';
+import { nearestIndex, niceTicks, type Plot, seriesPaths, xAt, xLabels, yAt } from '../chart-geometry';
 
 export interface AreaSeries {
   key: string;
@@ -26,6 +26,25 @@ export const cssColor = (c: string): string => `var(--mantine-color-${c.replace(
 
 const AXIS_WIDTH = 36;
 const X_LABELS = 22;
+const FONT_SIZE = 11;
+/** The least space between two x labels, so that two dates never read as one ("11月25日11月28日"). */
+const LABEL_GAP = 12;
+
+/**
+ * Each label's width in px as the chart draws it (the page's font, which the SVG inherits, at
+ * FONT_SIZE): a canvas measures text as the SVG lays it out, without drawing it first.
+ */
+function useLabelWidths(labels: readonly string[]): number[] {
+  const key = labels.join('\n');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels' text is what matters, not the array's identity
+  return useMemo(() => {
+    const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+    // Not measurable: as wide as a full-width glyph each, which no label is wider than.
+    if (!ctx) return labels.map((l) => l.length * FONT_SIZE);
+    ctx.font = `${FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
+    return labels.map((l) => ctx.measureText(l).width);
+  }, [key]);
+}
 
 /**
  * Overlapping areas over a shared x axis, in SVG, drawn at the container's own width (so text is
@@ -46,6 +65,8 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
   };
   const n = points.length;
   const shown = hover === null ? null : points[hover];
+  const widths = useLabelWidths(points.map((p) => p.label));
+  const xs = points.map((_, i) => xAt(plot, i, n));
 
   return (
     <Box ref={ref} pos="relative" h={height}>
@@ -61,7 +82,7 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
           onPointerLeave={() => setHover(null)}
           style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
         >
-          <g fontSize={11} style={{ fill: 'var(--mantine-color-dimmed)' }}>
+          <g fontSize={FONT_SIZE} style={{ fill: 'var(--mantine-color-dimmed)' }}>
             {ticks.map((v) => (
               <g key={v}>
                 <line
@@ -77,9 +98,13 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
                 </text>
               </g>
             ))}
-            {labelIndexes(n, plot.right - plot.left, 64).map((i) => (
-              <text key={i} x={xAt(plot, i, n)} y={height - 6} textAnchor={i === n - 1 ? 'end' : 'middle'}>
-                {points[i]?.label}
+          </g>
+          {/* The days named under the axis: as many as fit with room between them (chart-geometry.ts). */}
+          <g fontSize={FONT_SIZE} style={{ fill: 'var(--mantine-color-dimmed)' }} data-testid="chart-x-labels">
+            {/* None reaches left of the plot, under the y axis's numbers. */}
+            {xLabels(xs, widths, LABEL_GAP, plot.left).map((l) => (
+              <text key={l.index} x={l.x} y={height - 6} textAnchor={l.anchor}>
+                {points[l.index]?.label}
               </text>
             ))}
           </g>
@@ -173,10 +198,13 @@ export function Swatch({ color }: { color: string }) {
   );
 }
 
-/** The series' names under the chart; the same while loading, so nothing moves when data arrives. */
+/**
+ * The series' names under the chart; the same while loading, so nothing moves when data arrives.
+ * A line clear of the days named on the axis above, whose tall Japanese glyphs it touched.
+ */
 export function Legend({ series }: { series: readonly AreaSeries[] }) {
   return (
-    <Group gap="md" justify="center" mt="xs" aria-hidden>
+    <Group gap="md" justify="center" mt="md" aria-hidden>
       {series.map((s) => (
         <Group key={s.key} gap={6} wrap="nowrap">
           <Swatch color={s.color} />
