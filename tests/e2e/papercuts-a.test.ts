@@ -126,6 +126,14 @@ describe('audit log in the user language', () => {
       // No card anywhere on the page shows an event's raw text.
       for (const t of await page.getByTestId('card-title').allTextContents())
         expect(t).not.toMatch(/^(create|update|delete) /);
+      // The changed fields' summary stays inside its card, however many fields it names (a
+      // video's creation names seven: at 360 px wide it ran past a phone card's edge).
+      for (const c of await rows(page).all()) {
+        const details = c.getByTestId('audit-details');
+        if ((await details.count()) === 0) continue;
+        const [cardBox, box] = [await c.boundingBox(), await details.boundingBox()];
+        if (cardBox && box) expect(box.x + box.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+      }
       await screenshot(page, `papercuts-audit-${language}-390`);
 
       // The laptop's table says the same in the same words.

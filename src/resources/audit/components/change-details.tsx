@@ -33,7 +33,8 @@ export function ChangeDetails({ resource, changes }: { resource: string; changes
         aria-controls={id}
         onClick={() => setOpen((o) => !o)}
         data-testid="audit-details"
-        maw={360}
+        // Never wider than its cell or a phone's card.
+        maw="min(100%, 360px)"
       >
         <Text size="sm" truncate="end" span title={names}>
           {names}
