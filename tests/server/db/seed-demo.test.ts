@@ -11,6 +11,7 @@ import { seedDemo } from '../../../src/server/db/seed/demo';
 import { buildNouns } from '../../../src/server/resources';
 import { createServices } from '../../../src/server/services';
 import { openTestDatabase, type TestDatabase } from '../helpers/database';
+import { testAppConfig } from '../helpers/test-server';
 
 let dir: string;
 let opened: OpenedDatabase;
@@ -28,18 +29,7 @@ beforeAll(async () => {
     db: opened.db,
     dialect: opened.dialect,
     dataDir: dir,
-    config: {
-      tokenIdleMinutes: 720,
-      loginMaxFailures: 5,
-      loginAddressMaxFailures: 20,
-      loginDeviceMaxFailures: 10,
-      loginWindowSeconds: 900,
-      loginLockMaxSeconds: 86_400,
-      loginSlowdownMs: 0,
-      trustProxy: false,
-      distDir: join(dir, 'no-dist'),
-      extraConnectSrc: [],
-    },
+    config: testAppConfig(dir),
     version: 'test',
     log: { info: () => {}, error: () => {} },
   });

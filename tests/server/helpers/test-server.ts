@@ -100,19 +100,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   await ensureAdmin(db, ADMIN_PASSWORD, new Date());
   let offset = 0;
   const logs: string[] = [];
-  const config: AppConfig = {
-    tokenIdleMinutes: 720,
-    loginMaxFailures: 5,
-    loginAddressMaxFailures: 20,
-    loginDeviceMaxFailures: 10,
-    loginWindowSeconds: 900,
-    loginLockMaxSeconds: 86_400,
-    loginSlowdownMs: 0,
-    trustProxy: false,
-    distDir: join(dir, 'no-dist'),
-    extraConnectSrc: [],
-    ...opts.config,
-  };
+  const config: AppConfig = { ...testAppConfig(dir), ...opts.config };
   const services = createServices({
     db,
     dialect,
@@ -350,4 +338,20 @@ export async function insertBooks(
       .values(Array.from({ length: n }, (_, j) => ({ ...row(i + j), version: 0, created_at: at, updated_at: at })))
       .execute();
   }
+}
+
+/** The settings every in-process test app runs with (no slowdown, no console build). */
+export function testAppConfig(dir: string): AppConfig {
+  return {
+    tokenIdleMinutes: 720,
+    loginMaxFailures: 5,
+    loginAddressMaxFailures: 20,
+    loginDeviceMaxFailures: 10,
+    loginWindowSeconds: 900,
+    loginLockMaxSeconds: 86_400,
+    loginSlowdownMs: 0,
+    trustProxy: false,
+    distDir: join(dir, 'no-dist'),
+    extraConnectSrc: [],
+  };
 }
