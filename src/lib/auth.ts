@@ -9,6 +9,7 @@ import { deleteDraftsOf } from './offline/drafts';
 import { dropWritesOf } from './offline/pending-writes';
 import { clearSessionCaches, currentUserKey } from './offline/session-cache';
 import { markPasswordChange, removeToken, setToken } from './token';
+import { forgetWorkerSession, tellWorkerSession } from './worker-session';
 
 /** Session actions of docs/product.md §4. */
 export async function login(userName: string, password: string): Promise<void> {
@@ -45,6 +46,7 @@ export async function loadUserInfo(): Promise<UserInfo> {
     sessionStore.mustChangePassword = data.mustChangePassword === true;
     markPasswordChange(sessionStore.mustChangePassword);
   }
+  await tellWorkerSession(sessionStore.token, data.id, roles).catch(() => undefined);
   return data;
 }
 
@@ -78,6 +80,7 @@ export function resetToken(): void {
   sessionStore.userName = '';
   sessionStore.mustChangePassword = false;
   removeToken();
+  void forgetWorkerSession().catch(() => undefined);
   for (const fn of resetListeners) fn();
 }
 
