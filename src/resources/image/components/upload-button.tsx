@@ -8,6 +8,7 @@ import { notifySuccess } from '../../../components/notify';
 import { ERROR_TOAST_MS } from '../../../lib/http';
 import { lazy } from '../../../lib/lazy';
 import { uploadImage } from '../../../lib/upload-image';
+import { useSharedFiles } from '../../../pwa/shared-files';
 import { imageApi } from '../api';
 import { IMAGE_ACCEPT, tooLarge } from '../model';
 
@@ -41,6 +42,8 @@ export function UploadButton() {
       await queryClient.invalidateQueries({ queryKey: imageApi.key });
     }
   };
+  // Images shared to Lectern or opened with the installed app are uploaded as if chosen here.
+  useSharedFiles('image', (shared) => void upload(shared.flatMap((s) => (s.file ? [s.file] : []))));
 
   return (
     <Group gap="xs" wrap="nowrap">
