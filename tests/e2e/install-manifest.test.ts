@@ -1,7 +1,12 @@
 import { existsSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { newContext } from './browser';
+import { admin, baseURL, newContext, signIn } from './browser';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium';
+import { controlled } from './pwa-helpers';
 import { e2eSession } from './session';
 
 /*
@@ -123,6 +128,62 @@ describe('the built manifest', () => {
       '/web/book',
     ]);
     expect(m?.screenshots?.map((s) => s.formFactor)).toEqual(['kNarrow', 'kNarrow', 'kWide', 'kWide']);
+    await page.context().close();
+  });
+});
+
+async function signedInOnHome(page: Page): Promise<void> {
+  await page.goto('/login?redirect=/index');
+  await signIn(page, 'admin', admin.userName, admin.password);
+  await page.waitForURL((u) => u.pathname === '/index');
+  await controlled(page);
+}
+
+describe('Install app', () => {
+  it('is in the account menu once the browser offers to install, and opens its install dialog', async () => {
+    // A real profile (an incognito window is never installable), without the engagement the
+    // browser otherwise waits for before it offers.
+    const profile = await mkdtemp(join(tmpdir(), 'lectern-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM_PATH,
+      args: [...CHROMIUM_ARGS, '--bypass-app-banner-engagement-checks'],
+      baseURL: baseURL(),
+      locale: 'en-US',
+    });
+    const page = await context.newPage();
+    // Notes the browser's offer and when the console calls its prompt (the real one still runs).
+    await page.addInitScript(() =>
+      window.addEventListener('beforeinstallprompt', (e) => {
+        const w = window as unknown as { offered: boolean; prompted: boolean };
+        w.offered = true;
+        const event = e as Event & { prompt: () => Promise<void> };
+        const prompt = event.prompt.bind(event);
+        event.prompt = () => {
+          w.prompted = true;
+          return prompt();
+        };
+      }),
+    );
+    await signedInOnHome(page);
+    await page.waitForFunction(() => (window as unknown as { offered?: boolean }).offered, undefined, {
+      timeout: 30_000,
+    });
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Install app' }).click();
+    // The browser's own install dialog takes over (modal: the page gets no input until it closes).
+    await page.waitForFunction(() => (window as unknown as { prompted?: boolean }).prompted, undefined, {
+      timeout: 10_000,
+    });
+    await context.close();
+    await rm(profile, { recursive: true, force: true });
+  });
+
+  it('is not there when the browser does not offer it (an incognito window)', async () => {
+    const page = await (await newContext(session.browser)).newPage();
+    await signedInOnHome(page);
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Install app' }).count()).toBe(0);
     await page.context().close();
   });
 });
