@@ -13,11 +13,16 @@ import { type SharedEntry, type SharedKind, takeShared } from '../sw/protocol/sh
  */
 export const sharedFilesSignal = proxy({ version: 0 });
 
-/** Calls `take` with the files of `kind` waiting on this device (each file goes to one caller). */
-export function useSharedFiles(kind: SharedKind, take: (entries: SharedEntry[]) => void): void {
+/**
+ * Calls `take` with the files of `kind` waiting on this device (each file goes to one caller).
+ * While `ready` is false they keep waiting (the image upload needs the network; the video queue
+ * waits for it by itself).
+ */
+export function useSharedFiles(kind: SharedKind, take: (entries: SharedEntry[]) => void, ready = true): void {
   const latest = useRef(take);
   latest.current = take;
   useEffect(() => {
+    if (!ready) return;
     // Whatever a run took is handed on even if this screen has gone meanwhile (React's double
     // effect in development): takeShared deleted it, so it must reach the queue.
     const run = () =>
@@ -32,7 +37,7 @@ export function useSharedFiles(kind: SharedKind, take: (entries: SharedEntry[]) 
     if (consumeFailedFlag()) notifyFailed();
     void run();
     return subscribe(sharedFilesSignal, () => void run());
-  }, [kind]);
+  }, [kind, ready]);
 }
 
 /** Tells the screens that files were just kept (a launch while the console is open). */

@@ -190,6 +190,26 @@ describe('share to Lectern', () => {
 
 type Consumer = (launch: { files: unknown[]; targetURL: string }) => void;
 
+describe('share to Lectern offline', () => {
+  it('an image shared offline waits on the device and is uploaded when the network is back', async () => {
+    const page = await controlledPage();
+    await page.goto('/users/image');
+    await page.getByTestId('image-upload').waitFor();
+    const picture = png(`offline-${uid()}.png`, 1024);
+    await page.context().setOffline(true);
+    await share(page, [picture]);
+    await page.waitForURL((u) => u.pathname === '/users/image');
+    await page.getByTestId('image-upload').waitFor();
+    expect(await waitingShared(page)).toBe(1);
+    await page.context().setOffline(false);
+    await expect
+      .poll(async () => (await imageNamed(picture.name))?.size, { timeout: 20_000 })
+      .toBe(picture.buffer.length);
+    expect(await waitingShared(page)).toBe(0);
+    await page.context().close();
+  });
+});
+
 describe('launches of the installed app', () => {
   it('a file opened with the app joins the queue like a share; a shortcut moves the running window', async () => {
     const context = await newContext(session.browser);
