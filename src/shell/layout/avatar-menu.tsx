@@ -6,6 +6,8 @@ import { useSnapshot } from 'valtio';
 import { Menu } from '../../components/floating';
 import { PASSWORD_PATH } from '../../lib/access';
 import { logout } from '../../lib/auth';
+import { InstallAppItem } from '../../pwa/install-app';
+import { useLaunchQueue } from '../../pwa/launch-queue';
 import { sessionStore } from '../../stores/session';
 
 /** `forced`: the password must be changed first; signing out is the one other way out. */
@@ -13,6 +15,8 @@ export function AvatarMenu({ forced = false }: { forced?: boolean }) {
   const { t } = useLingui();
   const { name, avatar, roles } = useSnapshot(sessionStore);
   const router = useRouter();
+  // Always drawn with the console: files and shortcuts the installed app is launched with.
+  useLaunchQueue();
 
   const signOut = async () => {
     // Read when signing out, not subscribed to: the menu is not drawn again on every navigation.
@@ -51,6 +55,7 @@ export function AvatarMenu({ forced = false }: { forced?: boolean }) {
             <Menu.Item component={Link} to={PASSWORD_PATH} leftSection={<IconPassword size={16} />}>
               <Trans>Change password</Trans>
             </Menu.Item>
+            <InstallAppItem />
             <Menu.Divider />
           </>
         )}

@@ -44,19 +44,81 @@ export function offlineConfig(env: Record<string, string | undefined>): OfflineC
 
 export const THEME_COLOR = '#1890ff';
 
-/** The web manifest (icons are added by the icon generator from public/lectern-icon.svg). */
+/** The shared files' action and screens (protocol/shared-files.ts; the worker answers the POST). */
+const SHARE_ACTION = 'share-target';
+const VIDEO_SCREEN = 'web/video-upload';
+const IMAGE_SCREEN = 'users/image';
+
+/** Video files the installed app opens (File Handling: MIME types with their extensions). */
+const VIDEO_FILES: Record<string, string[]> = {
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/quicktime': ['.mov'],
+  'video/webm': ['.webm'],
+  'video/x-matroska': ['.mkv'],
+  'video/x-msvideo': ['.avi'],
+};
+/** The image library's types (contract/values.ts IMAGE_MIMES). */
+const IMAGE_FILES: Record<string, string[]> = {
+  'image/png': ['.png'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/webp': ['.webp'],
+  'image/gif': ['.gif'],
+};
+
+/** Manifest screenshots (public/screenshots/, real screens of the demo site; not precached). */
+export const PWA_SCREENSHOTS = [
+  { file: 'screenshots/books-narrow.png', sizes: '390x844', form_factor: 'narrow', label: 'Books on a phone' },
+  { file: 'screenshots/upload-narrow.png', sizes: '390x844', form_factor: 'narrow', label: 'Uploading videos' },
+  { file: 'screenshots/home-wide.png', sizes: '1366x768', form_factor: 'wide', label: 'Home: the site at a glance' },
+  { file: 'screenshots/books-wide.png', sizes: '1366x768', form_factor: 'wide', label: 'Books with filters' },
+] as const;
+
+const shortcut = (base: string, name: string, path: string, icon: string) => ({
+  name,
+  url: `${base}${path}`,
+  icons: [{ src: `${base}shortcuts/${icon}.png`, sizes: '96x96', type: 'image/png' }],
+});
+
+/**
+ * The web manifest (icons are added by the icon generator from public/lectern-icon.svg, which
+ * makes app icons only: the shortcuts' are public/shortcuts/*.png).
+ */
 export function pwaManifest(base: string) {
   return {
     id: base,
     name: 'Lectern',
     short_name: 'Lectern',
-    description: 'Lectern: the back office of a book-reading and library site',
+    description:
+      'The back office of a book-reading and library site: books, readers and their applications, messages, news, videos and images, also offline.',
     lang: 'en',
     theme_color: THEME_COLOR,
     background_color: '#ffffff',
     display: 'standalone' as const,
     start_url: base,
     scope: base,
+    // A second launch (the icon, a shortcut, an opened file) focuses the running window, whose
+    // launch queue takes the files or the address (src/pwa/launch-queue.ts); "auto" where the
+    // browser knows no focus-existing.
+    launch_handler: { client_mode: ['focus-existing' as const, 'auto' as const] },
+    // "Share to Lectern": videos and images, received by the service worker (src/sw/share-target.ts).
+    share_target: {
+      action: `${base}${SHARE_ACTION}`,
+      method: 'POST' as const,
+      enctype: 'multipart/form-data',
+      params: { title: 'title', text: 'text', url: 'url', files: [{ name: 'files', accept: ['video/*', 'image/*'] }] },
+    },
+    // Opening a video or image file with the installed app (desktop): into the same queues as a share.
+    file_handlers: [
+      { action: `${base}${VIDEO_SCREEN}`, accept: VIDEO_FILES },
+      { action: `${base}${IMAGE_SCREEN}`, accept: IMAGE_FILES },
+    ],
+    shortcuts: [
+      shortcut(base, 'Upload a video', VIDEO_SCREEN, 'upload'),
+      shortcut(base, 'Applications', 'users/apply', 'applications'),
+      shortcut(base, 'Messages', 'users/online', 'messages'),
+      shortcut(base, 'Books', 'web/book', 'books'),
+    ],
+    screenshots: PWA_SCREENSHOTS.map(({ file, ...s }) => ({ src: `${base}${file}`, type: 'image/png', ...s })),
   };
 }
 

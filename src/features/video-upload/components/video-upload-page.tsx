@@ -2,6 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { memo, useDeferredValue, useEffect, useRef } from 'react';
 import { useSnapshot } from 'valtio';
+import { useSharedFiles } from '../../../pwa/shared-files';
 import type { UploadItem, UploadSnapshot } from '../../../upload/protocol';
 import { overall } from '../../../upload/queue';
 import type { PickedFile } from '../file-handles';
@@ -18,6 +19,15 @@ export function VideoUploadPage() {
   useEffect(() => {
     uploadClient();
   }, []);
+  // Videos shared to Lectern or opened with the installed app join the queue, titled as shared.
+  useSharedFiles('video', (shared) =>
+    sendUpload({
+      type: 'add',
+      files: shared.flatMap((s) =>
+        s.file ? [{ file: s.file, ...(s.title ? { videoInfo: { Title: s.title } } : {}) }] : [],
+      ),
+    }),
+  );
   // Snapshots arrive several times a second while the user may be typing or moving elsewhere: the
   // panel renders them in a deferred, interruptible pass, so a snapshot never blocks the main thread
   // (the urgent render only hands the previous snapshot to the memoised panel).

@@ -7,7 +7,9 @@ import { Suspense, useState } from 'react';
 import { notifySuccess } from '../../../components/notify';
 import { ERROR_TOAST_MS } from '../../../lib/http';
 import { lazy } from '../../../lib/lazy';
+import { useOnline } from '../../../lib/offline/online';
 import { uploadImage } from '../../../lib/upload-image';
+import { useSharedFiles } from '../../../pwa/shared-files';
 import { imageApi } from '../api';
 import { IMAGE_ACCEPT, tooLarge } from '../model';
 
@@ -41,6 +43,10 @@ export function UploadButton() {
       await queryClient.invalidateQueries({ queryKey: imageApi.key });
     }
   };
+  // Images shared to Lectern or opened with the installed app are uploaded as if chosen here;
+  // offline they wait (an upload would fail, and they would be gone).
+  const online = useOnline();
+  useSharedFiles('image', (shared) => void upload(shared.flatMap((s) => (s.file ? [s.file] : []))), online);
 
   return (
     <Group gap="xs" wrap="nowrap">
