@@ -145,8 +145,9 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png,ico,woff2}'],
         // Source maps and the build info are not part of the app; the screens' parts of the
-        // catalogues serve a cold start only (with the service worker, the whole one is cached).
-        globIgnores: ['**/*.map', 'lectern-build.json', 'assets/catalogue-*.js'],
+        // catalogues serve a cold start only (with the service worker, the whole one is cached); the
+        // manifest's screenshots are for the browser's install sheet, never shown by the console.
+        globIgnores: ['**/*.map', 'lectern-build.json', 'assets/catalogue-*.js', 'screenshots/**'],
         maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
         buildPlugins: { vite: [swBuild] },
       },
