@@ -3,6 +3,7 @@ import { msg } from '@lingui/core/macro';
 import type { LoginResult, PasswordChangeInput, UserInfo } from '../contract/auth';
 import { ROLES } from '../contract/values';
 import { nextSessionEpoch, sessionEpoch, sessionStore } from '../stores/session';
+import { dropShared } from '../sw/protocol/shared-files';
 import { http } from './api';
 import { dropEarlyAnswers } from './early-answers';
 import { deleteDraftsOf } from './offline/drafts';
@@ -90,10 +91,14 @@ export async function logout(): Promise<void> {
   try {
     await http.post('/auth/logout');
   } finally {
-    // The user's cached lists, drafts and unsent writes do not stay on a shared device.
-    await Promise.all([clearSessionCaches(), user && deleteDraftsOf(user), user && dropWritesOf(user)]).catch(
-      () => undefined,
-    );
+    // The user's cached lists, drafts, unsent writes and files shared to the app do not stay on a
+    // shared device.
+    await Promise.all([
+      clearSessionCaches(),
+      user && deleteDraftsOf(user),
+      user && dropWritesOf(user),
+      dropShared(),
+    ]).catch(() => undefined);
     resetToken();
   }
 }

@@ -171,6 +171,22 @@ describe('share to Lectern', () => {
     await page.context().close();
   });
 
+  it('what was shared while signed in does not wait for the next member after sign-out', async () => {
+    const page = await controlledPage();
+    const clip = video(`mine-${uid()}.mp4`, MiB);
+    const picture = png(`mine-${uid()}.png`, 2048);
+    await share(page, [clip, picture]);
+    await page.waitForURL((u) => u.pathname === '/web/video-upload');
+    await item(page, clip.name).waitFor();
+    // The image waits for the image library's screen, which this member never opens.
+    expect(await waitingShared(page)).toBe(1);
+    await page.getByTestId('avatar-menu').click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL((u) => u.pathname === '/login');
+    await expect.poll(() => waitingShared(page)).toBe(0);
+    await page.context().close();
+  });
+
   it('a file of another type or over the limit is named in a translated notice, never dropped unseen', async () => {
     const page = await controlledPage('es');
     const pdf = { name: `minutes-${uid()}.pdf`, mimeType: 'application/pdf', buffer: randomBytes(4096) };

@@ -6,7 +6,7 @@
  * a share and a launch are sorted, kept and taken the same way. Pure apart from idb-keyval (both
  * the worker and the page have IndexedDB and File).
  */
-import { createStore, type UseStore } from 'idb-keyval';
+import { clear, createStore, type UseStore } from 'idb-keyval';
 
 /** The share target's action, under the base path; the worker answers its POST. */
 export const SHARE_ACTION = 'share-target';
@@ -145,6 +145,9 @@ export function takeShared(
     });
   });
 }
+
+/** Sign-out: what was shared while signed in was the member's; it does not wait for the next one. */
+export const dropShared = (): Promise<void> => clear(sharedStore());
 
 /** How many entries wait, of any kind. */
 export function countShared(): Promise<number> {
