@@ -54,6 +54,11 @@ export function staticFiles(distDir: string): Hono<AppEnv> {
   }
   const base = readBase(root);
   if (base !== '/') app.get('/', (c) => c.redirect(base));
+  // A share to the installed app is a POST the service worker takes; one that reaches the server
+  // (no worker yet on the device; SHARE_ACTION of src/sw/protocol/shared-files.ts) has nowhere to keep its files: the upload screen says to share again.
+  app.post(`${base}share-target`, (c) =>
+    c.body(null, 303, { Location: `${base}web/video-upload?shareFailed=1`, Connection: 'close' }),
+  );
 
   app.get('*', async (c) => {
     const path = c.req.path;

@@ -235,3 +235,20 @@ describe('static console at /', () => {
     }
   });
 });
+
+describe('a share that reaches the server', () => {
+  it('is sent to the upload screen, which asks to share again (no worker kept the files)', async () => {
+    const dist = await makeDist('/panda/');
+    const s = await startTestServer({ config: { distDir: dist } });
+    try {
+      const form = new FormData();
+      form.append('files', new Blob([new Uint8Array(64 * 1024)], { type: 'video/mp4' }), 'clip.mp4');
+      const res = await fetch(`${s.url}/panda/share-target`, { method: 'POST', body: form, redirect: 'manual' });
+      expect(res.status).toBe(303);
+      expect(res.headers.get('location')).toBe('/panda/web/video-upload?shareFailed=1');
+    } finally {
+      await s.close();
+      await rm(join(dist, '..'), { recursive: true, force: true });
+    }
+  });
+});
