@@ -23,11 +23,12 @@ export function TransitionButtons({ row, onPick }: { row: Application; onPick: (
         variant="light"
         color="blue"
         leftSection={<IconClock size={12} aria-hidden />}
-        title={t`Saved on this device; it will be sent when you are back online.`}
+        // Short, to fit where the buttons were; what waits, and until when, is in its title.
+        title={`${what} – ${t`Saved on this device; it will be sent when you are back online.`}`}
         data-testid="apply-queued"
         style={{ textTransform: 'none' }}
       >
-        {t`${what}: waiting to be sent`}
+        {t({ message: 'Queued', context: 'a change kept on this device, waiting to be sent' })}
       </Badge>
     );
   }

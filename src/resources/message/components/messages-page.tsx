@@ -93,11 +93,11 @@ function QueuedReply({ id }: { id: number }) {
       variant="light"
       color="blue"
       leftSection={<IconClock size={12} aria-hidden />}
-      title={t`Saved on this device; it will be sent when you are back online.`}
+      title={t`Your reply is saved on this device and will be sent when you are back online.`}
       data-testid="message-queued"
       style={{ textTransform: 'none' }}
     >
-      {t`Reply waiting to be sent`}
+      {t({ message: 'Queued', context: 'a change kept on this device, waiting to be sent' })}
     </Badge>
   );
 }
