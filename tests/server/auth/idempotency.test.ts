@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Book } from '../../../src/resources/book/schema';
-import { bookInput, createCategory, createStaff, testServerForFile } from '../helpers/test-server';
+import { bookInput, createCategory, createStaff, startTestServer, testServerForFile } from '../helpers/test-server';
 
 /**
  * Writes with an `Idempotency-Key` (src/server/http/idempotency.ts): the service worker replays a
@@ -176,5 +176,32 @@ describe('Idempotency-Key', () => {
     expect(await booksTitled('Late retry')).toBe(2);
     const keys = await s.db.selectFrom('idempotency_key').select('created_at').execute();
     expect(keys.every((k) => Date.parse(k.created_at) > s.now().getTime() - 24 * 3_600_000)).toBe(true);
+  });
+
+  it('gives the key back after a failure of the server (5xx): the retry is processed, not replayed', async () => {
+    // A disk that fills after 1 MiB: a 2 MiB image fails with 507 and saves nothing; a small one fits.
+    const full = await startTestServer({
+      config: { storageReserveBytes: 0 },
+      diskFaults: { fullAfterBytes: 1024 * 1024 },
+    });
+    try {
+      const upload = async (size: number) => {
+        const bytes = new Uint8Array(size);
+        bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        const form = new FormData();
+        form.append('file', new Blob([bytes], { type: 'image/png' }), 'photo.png');
+        const res = await fetch(`${full.url}/prod-api/file/upload/img`, {
+          method: 'POST',
+          headers: { 'X-Token': full.adminToken, 'Idempotency-Key': 'upload-after-full' },
+          body: form,
+        });
+        return { status: res.status, replayed: res.headers.get('idempotent-replayed') };
+      };
+      expect(await upload(2 * 1024 * 1024)).toEqual({ status: 507, replayed: null });
+      expect(await upload(100 * 1024)).toEqual({ status: 201, replayed: null });
+      expect(await upload(100 * 1024)).toEqual({ status: 201, replayed: 'true' });
+    } finally {
+      await full.close();
+    }
   });
 });
