@@ -27,8 +27,10 @@ export function getCookie(name: string): string | undefined {
   return undefined;
 }
 
-export function setCookie(name: string, value: string, days?: number): void {
-  const expires = days === undefined ? '' : `; expires=${new Date(Date.now() + days * 864e5).toUTCString()}`;
+/** `expiry`: days from now, or a moment; absent: a browser-session cookie. */
+export function setCookie(name: string, value: string, expiry?: number | Date): void {
+  const at = typeof expiry === 'number' ? new Date(Date.now() + expiry * 864e5) : expiry;
+  const expires = at === undefined ? '' : `; expires=${at.toUTCString()}`;
   // biome-ignore lint/suspicious/noDocumentCookie: read synchronously at start-up; the Cookie Store API is async
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}${expires}; path=/; SameSite=Lax`;
   jar = undefined;

@@ -1,11 +1,34 @@
 import { getCookie, removeCookie, setCookie } from './cookies';
+import { REMEMBER_KEY } from './worker-session';
 
-/** The credential lives in the `Authorization` cookie (docs/product.md §4); the server reads it only from X-Token. */
+/**
+ * The credential lives in the `Authorization` cookie (docs/product.md §4), sent as X-Token. A
+ * browser-session cookie, unless the member chose "keep me signed in on this device": then it
+ * lasts until the session's absolute end (docs/accounts.md), like the server's HttpOnly one.
+ */
 const TOKEN_COOKIE = 'Authorization';
 
 export const getToken = (): string | undefined => getCookie(TOKEN_COOKIE) || undefined;
-export const setToken = (token: string): void => setCookie(TOKEN_COOKIE, token);
-export const removeToken = (): void => removeCookie(TOKEN_COOKIE);
+
+/** `rememberUntil`: kept across browser restarts until then, and the choice noted for the worker. */
+export function setToken(token: string, rememberUntil?: Date): void {
+  setCookie(TOKEN_COOKIE, token, rememberUntil);
+  rememberChoice(rememberUntil !== undefined);
+}
+
+export function removeToken(): void {
+  removeCookie(TOKEN_COOKIE);
+  rememberChoice(false);
+}
+
+function rememberChoice(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(REMEMBER_KEY, '1');
+    else localStorage.removeItem(REMEMBER_KEY);
+  } catch {
+    // No storage: the worker takes the sign-in for this window only.
+  }
+}
 
 /**
  * Set while the signed-in session must change its password (docs/api.md §6): public/console-boot.js

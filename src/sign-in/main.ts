@@ -1,5 +1,6 @@
 import './sign-in.css';
 import { i18n } from '@lingui/core';
+import type { LoginResult } from '../contract/auth';
 import { Code } from '../contract/envelope';
 import { codeMessage } from '../lib/code-messages';
 import { ApiError, createHttp, NetworkError } from '../lib/http';
@@ -156,16 +157,21 @@ for (const form of $$<HTMLFormElement>('form')) {
     submit.setAttribute('aria-busy', 'true');
     const userName = $<HTMLInputElement>('[name="userName"]', form).value.trim();
     const password = $<HTMLInputElement>('[name="password"]', form).value;
+    // Off by default (a shared computer); sent only when ticked, so the body is the contract's otherwise.
+    const remember = $<HTMLInputElement>('[name="remember"]', form).checked;
     try {
-      const data = await http.post<{ token: string; mustChangePassword?: true }>('/auth/login', {
+      const data = await http.post<LoginResult>('/auth/login', {
         userName,
         password,
+        ...(remember ? { remember: true } : {}),
       });
       // A new session starts with no cached lists (another user's, or an old session's, never show).
       await clearSessionCaches().catch(() => undefined);
       // The console's boot script then asks for nothing the change page does not need.
       markPasswordChange(data.mustChangePassword === true);
-      setToken(data.token);
+      // Remembered: the console's cookie lasts as long as the server's, the session's end.
+      const until = remember && data.expiresAt ? new Date(data.expiresAt) : undefined;
+      setToken(data.token, until && !Number.isNaN(until.getTime()) ? until : undefined);
       location.replace(target());
     } catch (e) {
       // The message is in the form's alert; the form stays as it was. Said again in another

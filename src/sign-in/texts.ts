@@ -21,6 +21,8 @@ export const TEXTS: Record<string, MessageDescriptor> = {
   Password: msg`Password`,
   'Show or hide the password': msg`Show or hide the password`,
   'Caps Lock is on': msg`Caps Lock is on`,
+  'Keep me signed in on this device': msg`Keep me signed in on this device`,
+  'Not on a shared or public computer': msg`Not on a shared or public computer`,
   'Sign in': msg`Sign in`,
 };
 

@@ -69,6 +69,7 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
               onEditIntent={edit && preloadForm}
               onDelete={remove && (() => remove(row))}
               serverDown={serverDown}
+              actionsOffline={resource.rowActionsOffline}
             >
               {resource.rowActions?.(row)}
             </RowActions>
@@ -119,9 +120,8 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
         />
         <Suspense fallback={null}>
           {list.cachedAt !== undefined && <OfflineBanner cachedAt={list.cachedAt} />}
-          {form && list.pendingWrites.length > 0 && (
-            <PendingWritesNotice writes={list.pendingWrites} onReview={list.review} />
-          )}
+          {/* A form's writes, or a row action's kept offline (an approval, a reply). */}
+          {list.pendingWrites.length > 0 && <PendingWritesNotice writes={list.pendingWrites} onReview={list.review} />}
         </Suspense>
         {list.bulk.banner}
         {list.error && list.offlineError ? (
