@@ -25,7 +25,10 @@ export async function backgroundContext(
   };
   const mine = targetInfos.find((t) => t.type === 'page' && !before.has(t.targetId));
   if (!mine) throw new Error('backgroundContext: the new page was not found');
-  const permissions = ['periodicBackgroundSync', ...(o.notifications ? ['notifications'] : [])];
+  const permissions: ('periodicBackgroundSync' | 'notifications')[] = [
+    'periodicBackgroundSync',
+    ...(o.notifications ? (['notifications'] as const) : []),
+  ];
   await cdp.send('Browser.grantPermissions', {
     origin: new URL(baseURL()).origin,
     browserContextId: mine.browserContextId,
