@@ -9,6 +9,11 @@ export type Role = (typeof ROLES)[number];
 export const loginSchema = z.strictObject({
   userName: z.string({ error: 'required' }).trim().min(1, 'required').max(50, 'at most 50 characters'),
   password: z.string({ error: 'required' }).min(1, 'required').max(200, 'at most 200 characters'),
+  /**
+   * "Keep me signed in on this device" (docs/api-additions.md): the session cookie outlives the
+   * window, until the session's absolute end. Absent: false, as the original console sent.
+   */
+  remember: z.boolean({ error: 'must be true or false' }).optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
 
@@ -16,6 +21,8 @@ export interface LoginResult {
   token: string;
   /** Present (true) when the password was set by an admin or generated at first start. */
   mustChangePassword?: true;
+  /** With `remember`: the session's absolute end (ISO 8601), when the sign-in's cookies expire. */
+  expiresAt?: string;
 }
 
 /** GET /auth/info */

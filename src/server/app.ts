@@ -11,6 +11,7 @@ import { eventPosition, eventRoutes } from './events/routes';
 import { limitBody } from './http/body-limit';
 import { envelope } from './http/envelope';
 import { ApiError, isStorageFull, storageFull, tooLarge } from './http/errors';
+import { idempotency } from './http/idempotency';
 import type { NounServers } from './http/noun';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
@@ -81,6 +82,8 @@ export function createApp(services: Services, built: NounServers = buildNouns(se
   for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(services));
+  // A write retried with the same Idempotency-Key is answered from the record, not applied again.
+  api.use('*', idempotency(services));
   // The live stream's position on each answer, for a stream opened later to resume from.
   api.use('*', eventPosition(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);

@@ -45,6 +45,9 @@ const envSchema = z.object({
     .refine((v) => v.length <= 200, 'must be at most 200 characters')
     .optional(),
   LECTERN_TOKEN_IDLE_MINUTES: int(1, 60 * 24 * 365).default(720),
+  // At most 400 days: browsers cap a cookie's lifetime there (RFC 6265bis), and the remembered
+  // session's cookie lasts exactly as long as the session.
+  LECTERN_SESSION_MAX_HOURS: int(1, 400 * 24).default(720),
   LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
   LECTERN_LOGIN_ADDRESS_MAX_FAILURES: int(1, 100_000).default(20),
   LECTERN_LOGIN_DEVICE_MAX_FAILURES: int(1, 1000).default(10),
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     seed: e.LECTERN_SEED,
     app: {
       tokenIdleMinutes: e.LECTERN_TOKEN_IDLE_MINUTES,
+      sessionMaxHours: e.LECTERN_SESSION_MAX_HOURS,
       loginMaxFailures: e.LECTERN_LOGIN_MAX_FAILURES,
       loginAddressMaxFailures: e.LECTERN_LOGIN_ADDRESS_MAX_FAILURES,
       loginDeviceMaxFailures: e.LECTERN_LOGIN_DEVICE_MAX_FAILURES,

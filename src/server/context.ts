@@ -18,6 +18,11 @@ import type { VodConfig } from './vod/config';
 /** The parts of the configuration the HTTP app needs (main.ts adds host, port, data folder). */
 export interface AppConfig {
   tokenIdleMinutes: number;
+  /**
+   * A session's absolute lifetime from sign-in, however active it is (LECTERN_SESSION_MAX_HOURS);
+   * a "keep me signed in" cookie lasts until then and no longer.
+   */
+  sessionMaxHours: number;
   /** Failed sign-ins per account from untrusted clients (no device cookie) per window. */
   loginMaxFailures: number;
   /** Failed untrusted sign-ins per client address per window (several staff may share one). */

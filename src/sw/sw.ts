@@ -8,6 +8,7 @@ import { API_CACHE_PREFIX, apiCacheKind } from './protocol/cache-keys';
 import { OPS_PATH_RE, OPS_PATHS } from './protocol/ops-paths';
 import './periodic';
 import './report-errors';
+import './writes-sync';
 
 /**
  * Lectern's service worker: the precached app shell (the console opens offline after one visit),

@@ -36,6 +36,11 @@ export interface ResourceScreen<T extends RecordMeta, V extends FormValues = For
   deleteMode?: 'confirm' | 'undo' | false;
   /** Extra per-row actions (approve / reject for applications), before Edit and Delete. */
   rowActions?: (row: T) => ReactNode;
+  /**
+   * The row actions work offline too (they keep their write for later, or only open the record):
+   * they are not disabled while the server cannot be reached, as delete is.
+   */
+  rowActionsOffline?: boolean;
   /** An Export CSV button (`POST /{r}/export` with the current search and filters), unless false. */
   exportable?: boolean;
   /** An Import CSV button: `POST /{r}/import` with a dry run first (import-dialog.tsx). */

@@ -1,4 +1,5 @@
-import { createStore, del, set, values } from 'idb-keyval';
+import { del, set, values } from 'idb-keyval';
+import { draftRecords } from '../../sw/protocol/pending-records';
 
 /**
  * Drafts of open forms in IndexedDB, so a reload (or the update prompt's reload) does not lose
@@ -18,12 +19,8 @@ export interface Draft<V = Record<string, unknown>> {
   savedAt: number;
 }
 
-const store = () => createStore('lectern-drafts', 'drafts');
-let db: ReturnType<typeof createStore> | undefined;
-const getStore = () => {
-  db ??= store();
-  return db;
-};
+// Shared with the service worker, which deletes a form's draft when it sends the form's write.
+const getStore = draftRecords;
 
 export const draftKey = (user: string, path: string, recordId?: number): string =>
   `${user}|${path}|${recordId ?? 'new'}`;

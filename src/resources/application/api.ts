@@ -18,7 +18,8 @@ export function useApplicationTransition() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (v: { row: Application; to: ApplicationStatus; remark: string }) =>
-      applicationApi.update(transitionBody(v.row, v.to, v.remark)),
+      // No answer at all: the dialog keeps the change on this device instead (no "offline" toast).
+      applicationApi.update(transitionBody(v.row, v.to, v.remark), { keptOffline: true }),
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: applicationApi.key }),

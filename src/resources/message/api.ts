@@ -14,8 +14,9 @@ export const messagesQuery = (search: Partial<ListSearch>) => messageApi.pageQue
 export function useUpdateMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (v: { message: Message; patch: Parameters<typeof messageUpdateBody>[1] }) =>
-      messageApi.update(messageUpdateBody(v.message, v.patch)),
+    mutationFn: (v: { message: Message; patch: Parameters<typeof messageUpdateBody>[1]; keptOffline?: boolean }) =>
+      // keptOffline: a reply that gets no answer is kept on this device by the drawer (no toast).
+      messageApi.update(messageUpdateBody(v.message, v.patch), v.keptOffline ? { keptOffline: true } : undefined),
     onSettled: () => queryClient.invalidateQueries({ queryKey: messageApi.key }),
   });
 }

@@ -11,13 +11,14 @@ import {
   returnSlot,
   settleFailures,
 } from '../db/repositories/login-attempts';
-import { createSession, purgeIdleSessions } from '../db/repositories/sessions';
+import { createSession, purgeDeadSessions } from '../db/repositories/sessions';
 import { findStaffByLogin } from '../db/repositories/staff';
 import { addressLimitKey } from '../http/client-address';
 import { badCredentials, tooManyAttempts } from '../http/errors';
 import type { Services } from '../services';
 import { newDeviceNonce } from './device-cookie';
 import { dummyHash, verifyPassword } from './password';
+import { sessionExpiry, sessionLimits } from './session-life';
 import { hashToken, newToken } from './tokens';
 
 const MAX_SLOWDOWN_MS = 2_000;
@@ -45,6 +46,8 @@ export interface LoginOutcome {
   /** For the device cookie to (re)issue: the trusted device's own, or a new one. */
   deviceNonce: string;
   mustChangePassword: boolean;
+  /** The session's absolute end (LECTERN_SESSION_MAX_HOURS after now). */
+  expiresAt: Date;
 }
 
 /**
@@ -103,13 +106,14 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
 
   const token = newToken();
   const nowIso = now.toISOString();
+  const expiresAt = sessionExpiry(config, now);
   await db.transaction().execute(async (trx) => {
     await resetKeys(
       trx,
       held.filter((h) => !h.key.startsWith('ip:')).map((h) => h.key),
     );
     for (const h of held.filter((h) => h.key.startsWith('ip:'))) await returnSlot(trx, h);
-    await purgeIdleSessions(trx, new Date(now.getTime() - config.tokenIdleMinutes * 60_000).toISOString());
+    await purgeDeadSessions(trx, sessionLimits(config, now));
     await purgeOldAttempts(trx, now, policy);
     await createSession(trx, {
       tokenHash: hashToken(token),
@@ -119,6 +123,7 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
       userAgent: Array.from(req.userAgent).slice(0, USER_AGENT_MAX).join(''),
       address: req.address,
       now: nowIso,
+      expiresAt: expiresAt.toISOString(),
     });
   });
   return {
@@ -126,5 +131,6 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
     staffId: staff.id,
     deviceNonce: trusted && nonce ? nonce : newDeviceNonce(),
     mustChangePassword: staff.must_change_password === 1,
+    expiresAt,
   };
 }

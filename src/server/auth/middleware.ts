@@ -4,8 +4,11 @@ import type { AppEnv, AuthUser } from '../context';
 import { deleteSession, findSession, touchIfAlive } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { drainBeforeRefusal } from '../http/body-limit';
+import { isHttps } from '../http/client-address';
 import { ApiError, forbidden, illegalToken, passwordChangeRequired, tokenExpired } from '../http/errors';
 import type { Services } from '../services';
+import { clearedSessionCookie, cookieCredential } from './session-cookie';
+import { sessionAlive, sessionLimits } from './session-life';
 import { hashToken } from './tokens';
 
 export interface AuthOptions {
@@ -18,13 +21,14 @@ export interface AuthOptions {
   allowPasswordChangeRequired?: boolean;
 }
 
-/**
- * Authenticates by the `X-Token` header only, never a cookie, so a cross-site request cannot act
- * for a signed-in user (docs/api.md §1).
- */
 /** How long a refused request's body is read away before the refusal is sent regardless. */
 const DRAIN_WAIT_MS = 300;
 
+/**
+ * Authenticates by the `X-Token` header (docs/api.md §1). Without one, by the HttpOnly session
+ * cookie, and only with the `X-Lectern-Session` header naming the same session
+ * (session-cookie.ts): a cross-site request can send neither, so the cookie alone acts for nobody.
+ */
 export function requireAuth(services: Services, opts: AuthOptions = {}): MiddlewareHandler<AppEnv> {
   const authenticate = authenticator(services, opts);
   return async (c, next) => {
@@ -47,29 +51,40 @@ export function requireAuth(services: Services, opts: AuthOptions = {}): Middlew
   };
 }
 
+/** The token the request authenticates with, and whether it came from the session cookie. */
+function credential(c: Context<AppEnv>, opts: AuthOptions): { token: string | undefined; viaCookie: boolean } {
+  const header = c.req.header('x-token') || (opts.allowQueryToken ? c.req.query('token') : undefined);
+  if (header) return { token: header, viaCookie: false };
+  const cookie = cookieCredential(c);
+  return { token: cookie, viaCookie: cookie !== undefined };
+}
+
 function authenticator(services: Services, opts: AuthOptions) {
-  const idleMs = services.config.tokenIdleMinutes * 60_000;
   return async (c: Context<AppEnv>) => {
-    const token = c.req.header('x-token') || (opts.allowQueryToken ? c.req.query('token') : undefined);
+    const { token, viaCookie } = credential(c, opts);
     if (!token || token.length > 200) throw illegalToken();
+    // A cookie whose session is over is useless: the refusal also removes it from the browser. (A
+    // cookie whose header did not match is left alone: it may be a newer member's, still good.)
+    const refuse = (err: ApiError) =>
+      viaCookie
+        ? new ApiError(err.code, err.msg, err.data, {
+            ...err.headers,
+            'Set-Cookie': clearedSessionCookie(isHttps(c, services.config.trustProxy)),
+          })
+        : err;
     const tokenHash = hashToken(token);
     const s = await findSession(services.db, tokenHash);
-    if (!s) throw illegalToken();
+    if (!s) throw refuse(illegalToken());
     // Disabling an account deletes its sessions; this covers a race with that write.
-    if (s.status !== 'active') throw illegalToken();
-    // Checked and marked used in one statement: exact to the request, on every instance.
-    const now = services.now().getTime();
-    const alive = await touchIfAlive(
-      services.db,
-      tokenHash,
-      new Date(now).toISOString(),
-      new Date(now - idleMs).toISOString(),
-    );
-    if (!alive) {
+    if (s.status !== 'active') throw refuse(illegalToken());
+    // Checked (idle and absolute end) and marked used in one statement: exact to the request, on
+    // every instance.
+    const limits = sessionLimits(services.config, services.now());
+    if (!(await touchIfAlive(services.db, tokenHash, limits))) {
       // last_seen_at never moves back: alive when read but not now means it was ended meanwhile.
-      if (Date.parse(s.last_seen_at) >= now - idleMs) throw illegalToken();
+      if (sessionAlive(s, limits)) throw refuse(illegalToken());
       await deleteSession(services.db, tokenHash);
-      throw tokenExpired();
+      throw refuse(tokenExpired());
     }
     const mustChangePassword = s.must_change_password === 1;
     if (mustChangePassword && !opts.allowPasswordChangeRequired) throw passwordChangeRequired();

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { getCookie } from 'hono/cookie';
 import {
   type LoginResult,
   loginSchema,
@@ -18,6 +19,8 @@ import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from './device-cook
 import { login } from './login';
 import { currentUser, requireAuth } from './middleware';
 import { changePassword } from './password-change';
+import { clearedSessionCookie, SESSION_COOKIE, sessionCookie } from './session-cookie';
+import { hashToken } from './tokens';
 
 /** Present only when true (docs/api.md §6). */
 const mustChange = (flag: boolean) => (flag ? { mustChangePassword: true as const } : {});
@@ -43,8 +46,19 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       userAgent: c.req.header('user-agent') ?? '',
       deviceNonce: (staffId) => readDeviceNonce(c, key, staffId),
     });
-    await setDeviceCookie(c, key, out.staffId, out.deviceNonce, isHttps(c, trustProxy));
-    const data: LoginResult = { token: out.token, ...mustChange(out.mustChangePassword) };
+    const secure = isHttps(c, trustProxy);
+    await setDeviceCookie(c, key, out.staffId, out.deviceNonce, secure);
+    // The service worker's credential (session-cookie.ts): for this window only, or, remembered,
+    // until the session's absolute end, which the sign-in page gives its own cookie too.
+    const remember = input.remember === true;
+    c.header('Set-Cookie', sessionCookie(out.token, secure, remember ? out.expiresAt : undefined, services.now()), {
+      append: true,
+    });
+    const data: LoginResult = {
+      token: out.token,
+      ...mustChange(out.mustChangePassword),
+      ...(remember ? { expiresAt: out.expiresAt.toISOString() } : {}),
+    };
     return ok(c, data);
   });
 
@@ -77,7 +91,13 @@ export function authRoutes(services: Services): Hono<AppEnv> {
   const logout = requireAuth(services, { allowPasswordChangeRequired: true });
   for (const path of ['/auth/logout', '/vue-element-admin/user/logout']) {
     api.post(path, logout, async (c) => {
-      await deleteSession(services.db, currentUser(c).tokenHash);
+      const { tokenHash } = currentUser(c);
+      await deleteSession(services.db, tokenHash);
+      // The worker's cookie goes with the session it names (another member's, signed in on this
+      // profile since, stays theirs).
+      const cookie = getCookie(c, SESSION_COOKIE);
+      if (cookie && hashToken(cookie) === tokenHash)
+        c.header('Set-Cookie', clearedSessionCookie(isHttps(c, trustProxy)), { append: true });
       return ok(c, null);
     });
   }

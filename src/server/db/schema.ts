@@ -34,6 +34,21 @@ export interface SessionTable {
   /** At sign-in; the User-Agent cut to 300 characters. */
   user_agent: string;
   address: string;
+  /** The absolute end (ISO), sign-in + LECTERN_SESSION_MAX_HOURS: no request keeps it alive past this. */
+  expires_at: string;
+}
+
+/** A write's `Idempotency-Key` and, once the first request finished, its answer (http/idempotency.ts). */
+export interface IdempotencyKeyTable {
+  staff_id: number;
+  idem_key: string;
+  method: string;
+  path: string;
+  /** NULL while the first request with the key is still running. */
+  status: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: string;
 }
 
 export interface LoginAttemptTable {
@@ -80,6 +95,7 @@ export interface Database {
   session: SessionTable;
   login_attempt: LoginAttemptTable;
   server_secret: ServerSecretTable;
+  idempotency_key: IdempotencyKeyTable;
   category: CategoryTable;
   category_subclass: SubclassTable;
   book: BookTable;

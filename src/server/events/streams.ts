@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Role } from '../../contract/auth';
+import { sessionAlive, sessionLimits } from '../auth/session-life';
 import type { AuthUser, ServiceBase } from '../context';
 import { findSession } from '../db/repositories/sessions';
 import type { Ops } from '../ops/state';
@@ -113,8 +114,7 @@ export class Streams {
     try {
       const s = await findSession(this.services.db, tokenHash);
       if (s?.status !== 'active') return false;
-      const idleMs = this.services.config.tokenIdleMinutes * 60_000;
-      return Date.parse(s.last_seen_at) >= this.services.now().getTime() - idleMs;
+      return sessionAlive(s, sessionLimits(this.services.config, this.services.now()));
     } catch {
       // The database is briefly unreachable: keep the stream; the next check decides.
       return true;

@@ -344,6 +344,7 @@ export async function insertBooks(
 export function testAppConfig(dir: string): AppConfig {
   return {
     tokenIdleMinutes: 720,
+    sessionMaxHours: 720,
     loginMaxFailures: 5,
     loginAddressMaxFailures: 20,
     loginDeviceMaxFailures: 10,

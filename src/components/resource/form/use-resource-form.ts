@@ -8,7 +8,7 @@ import type { RecordMeta } from '../../../contract/common';
 import { Code } from '../../../contract/envelope';
 import { ApiError, ERROR_TOAST_MS, isStale, NetworkError } from '../../../lib/http';
 import { deleteDraft, draftKey, flushDrafts, saveDraft } from '../../../lib/offline/drafts';
-import { dropWrite, enqueueWrite, pendingStore } from '../../../lib/offline/pending-writes';
+import { dropWrite, enqueueWrite, pendingStore, refusalText } from '../../../lib/offline/pending-writes';
 import { currentUserKey } from '../../../lib/offline/session-cache';
 import { translateFieldErrors, zodResolver } from '../../../lib/zod-form';
 import { notifySuccess } from '../../notify';
@@ -139,7 +139,7 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
     else {
       const fieldErrors = translateFieldErrors(w.fieldErrors ?? {});
       if (Object.keys(fieldErrors).length > 0) form.setErrors(fieldErrors);
-      showError(w.error ?? '');
+      showError(refusalText(w));
     }
     keepDraft(form.getValues(), undefined);
   }, [pending.sent, pending.writes, pendingId]);
@@ -147,8 +147,11 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
   /** Offline: keep the write for later, in order, and keep the form open with its input. */
   const queue = async (values: V, body: unknown) => {
     if (!user.current) user.current = await currentUserKey();
-    const id = pendingId ?? crypto.randomUUID();
-    const existing = pendingStore.writes.find((w) => w.id === id);
+    // Saved again: a new write (and Idempotency-Key) in the old one's place, keeping its turn; a
+    // key names one body, or a server that saw the first would answer the second with its reply.
+    const id = crypto.randomUUID();
+    const existing = pendingStore.writes.find((w) => w.id === pendingId);
+    if (existing) await dropWrite(existing.id);
     await enqueueWrite({
       id,
       user: user.current,

@@ -69,6 +69,7 @@ export function ResourceCards<T extends RecordMeta>(props: ResourceBodyProps<T>)
         remove={list.remove}
         preload={list.preloadForm}
         rowActions={list.resource.rowActions}
+        rowActionsOffline={list.resource.rowActionsOffline}
         serverDown={list.serverDown}
       />
     </Stack>
@@ -90,6 +91,7 @@ interface CardsProps<T extends RecordMeta> {
   remove: ((row: T) => void) | undefined;
   preload: () => void;
   rowActions: ((row: T) => ReactNode) | undefined;
+  rowActionsOffline?: boolean;
   serverDown: boolean;
 }
 
@@ -197,7 +199,7 @@ const Cards = memo(function Cards<T extends RecordMeta>(p: CardsProps<T>) {
         {own && (
           // The record's own actions (Approve, Open) in reach of a thumb; none drawn, no row.
           <Group gap="xs" justify="flex-end" wrap="wrap" className={classes.actions}>
-            <ServerOnly disabled={p.serverDown}>{own}</ServerOnly>
+            <ServerOnly disabled={p.serverDown && !p.rowActionsOffline}>{own}</ServerOnly>
           </Group>
         )}
       </Card>

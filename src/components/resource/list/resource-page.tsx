@@ -69,6 +69,7 @@ export function ListLayout<T extends RecordMeta, V extends FormValues>() {
               onEditIntent={edit && preloadForm}
               onDelete={remove && (() => remove(row))}
               serverDown={serverDown}
+              actionsOffline={resource.rowActionsOffline}
             >
               {resource.rowActions?.(row)}
             </RowActions>

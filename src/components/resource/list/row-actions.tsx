@@ -12,18 +12,20 @@ interface Props {
   onDelete?: () => void;
   /** Offline or showing cached data: delete and the resource's own actions need the server. */
   serverDown?: boolean;
+  /** The resource's own actions work offline (resource `rowActionsOffline`). */
+  actionsOffline?: boolean;
   children?: ReactNode;
 }
 
 /** Edit and Delete icon buttons, named with the record ("Edit The Hobbit") for screen readers. */
-export function RowActions({ title, onEdit, onEditIntent, onDelete, serverDown, children }: Props) {
+export function RowActions({ title, onEdit, onEditIntent, onDelete, serverDown, actionsOffline, children }: Props) {
   const { t } = useLingui();
   return (
     // At the cell's end, but never overflowing its start: what does not fit overflows to the right,
     // where the cell's width is measured (use-fitted-columns.ts) and widened to it, instead of
     // spilling over the column before (Approve / Reject over the "Applied" dates).
     <Group gap={4} wrap="nowrap" w="max-content" ml="auto">
-      {children && <ServerOnly disabled={serverDown}>{children}</ServerOnly>}
+      {children && <ServerOnly disabled={serverDown && !actionsOffline}>{children}</ServerOnly>}
       {onEdit && (
         <IconAction
           tip={t`Edit`}

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { Alert, Button, Group, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconClock, IconWifiOff } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { PendingWrite } from '../../../lib/offline/pending-writes';
+import { dropWrite, type PendingWrite, refusalText } from '../../../lib/offline/pending-writes';
 import { timeAgo, underAMinute } from '../../format';
 import { RetryState } from '../list/list-error';
 
@@ -55,7 +55,11 @@ export function OfflineEmpty(retry: { onRetry: () => void; retrying: boolean }) 
   );
 }
 
-/** Changes saved offline for this resource: waiting to be sent, or needing the user (409, refused). */
+/**
+ * Changes saved offline for this resource: waiting to be sent, or needing the user (409, refused).
+ * A refused form write reopens its form (Review); a refused row action (an approval when no copy
+ * was left, a reply to a message changed meanwhile) says why here, and the member dismisses it.
+ */
 export function PendingWritesNotice({
   writes,
   onReview,
@@ -74,17 +78,35 @@ export function PendingWritesNotice({
         </Text>
       )}
       {attention.map((w) => (
-        <Group key={w.id} gap="sm" mt={4}>
-          <Text size="sm" c="red">
-            {w.state === 'conflict' ? (
-              <Trans>Not sent, someone else changed the record: {w.title}</Trans>
-            ) : (
-              <Trans>Not sent, the server refused it: {w.title}</Trans>
+        <Group key={w.id} gap="sm" mt={4} data-testid="pending-refused" wrap="nowrap">
+          <Stack gap={0}>
+            <Text size="sm" c="red">
+              {w.state === 'conflict' ? (
+                <Trans>Not sent, someone else changed the record: {w.title}</Trans>
+              ) : (
+                <Trans>Not sent, the server refused it: {w.title}</Trans>
+              )}
+            </Text>
+            {w.kind === 'desk' && w.state === 'failed' && (
+              <Text size="xs" data-testid="pending-reason">
+                {refusalText(w)}
+              </Text>
             )}
-          </Text>
-          <Button size="compact-xs" variant="light" onClick={() => onReview(w)} data-testid="pending-review">
-            <Trans>Review</Trans>
-          </Button>
+          </Stack>
+          {w.kind === 'desk' ? (
+            <Button
+              size="compact-xs"
+              variant="light"
+              onClick={() => void dropWrite(w.id)}
+              data-testid="pending-dismiss"
+            >
+              <Trans>Dismiss</Trans>
+            </Button>
+          ) : (
+            <Button size="compact-xs" variant="light" onClick={() => onReview(w)} data-testid="pending-review">
+              <Trans>Review</Trans>
+            </Button>
+          )}
         </Group>
       ))}
     </Alert>

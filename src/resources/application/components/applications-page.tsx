@@ -16,6 +16,8 @@ export function ApplicationsPage() {
   const resource = useMemo<ResourceScreen<Application>>(
     () => ({
       ...applicationScreen,
+      // Offline, a transition is kept on this device and sent when the network is back.
+      rowActionsOffline: true,
       rowActions: (row) => <TransitionButtons row={row} onPick={(transition) => setPicked({ row, transition })} />,
     }),
     [],

@@ -1,12 +1,14 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle } from '@tabler/icons-react';
+import { IconAlertCircle, IconCloudUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { notifySuccess } from '../../../components/notify';
-import { ApiError } from '../../../lib/http';
-import { useApplicationTransition } from '../api';
-import type { Transition } from '../model';
+import { notifyQueued, notifySuccess } from '../../../components/notify';
+import { ApiError, NetworkError } from '../../../lib/http';
+import { queueDeskWrite } from '../../../lib/offline/desk-writes';
+import { useOnline } from '../../../lib/offline/online';
+import { applicationApi, useApplicationTransition } from '../api';
+import { type Transition, transitionBody } from '../model';
 import type { Application } from '../schema';
 
 interface Props {
@@ -15,7 +17,11 @@ interface Props {
   onClose: () => void;
 }
 
-/** Confirms one status change with an optional remark; the server's refusal (409) stays visible here. */
+/**
+ * Confirms one status change with an optional remark; the server's refusal (409) stays visible here.
+ * Without a network the change is kept on this device and sent later (the server still applies its
+ * stock rule then; a refusal is listed for review).
+ */
 export function TransitionModal({ row, transition, onClose }: Props) {
   const { t, i18n } = useLingui();
   const [remark, setRemark] = useState('');
@@ -23,9 +29,32 @@ export function TransitionModal({ row, transition, onClose }: Props) {
   const mutation = useApplicationTransition();
   const reader = row.nickName ?? `#${row.userId}`;
   const book = row.bookTitle ?? `#${row.bookId}`;
+  const online = useOnline();
+  const [keeping, setKeeping] = useState(false);
+
+  const keep = async () => {
+    setKeeping(true);
+    try {
+      await queueDeskWrite({
+        path: applicationApi.path,
+        body: transitionBody(row, transition.to, remark),
+        recordId: row.id,
+        row,
+        title: `${i18n._(transition.action)}: ${reader} – ${book}`,
+      });
+      notifyQueued(t`Saved on this device; it will be sent when you are back online.`);
+      onClose();
+    } finally {
+      setKeeping(false);
+    }
+  };
 
   const confirm = () => {
     setRefusal(null);
+    if (!navigator.onLine) {
+      void keep();
+      return;
+    }
     mutation.mutate(
       { row, to: transition.to, remark },
       {
@@ -33,7 +62,8 @@ export function TransitionModal({ row, transition, onClose }: Props) {
           notifySuccess(t`Saved`);
           onClose();
         },
-        onError: (e) => setRefusal(e instanceof ApiError ? e.message : t`Error`),
+        onError: (e) =>
+          e instanceof NetworkError ? void keep() : setRefusal(e instanceof ApiError ? e.message : t`Error`),
       },
     );
   };
@@ -46,6 +76,11 @@ export function TransitionModal({ row, transition, onClose }: Props) {
             <strong>{reader}</strong> borrowing <strong>{book}</strong>
           </Trans>
         </Text>
+        {!online && (
+          <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} data-testid="transition-offline">
+            <Trans>You are offline. This change will be saved on this device and sent when you are back online.</Trans>
+          </Alert>
+        )}
         {refusal && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} data-testid="transition-error" role="alert">
             {refusal}
@@ -62,13 +97,13 @@ export function TransitionModal({ row, transition, onClose }: Props) {
           data-autofocus
         />
         <Group justify="flex-end">
-          <Button variant="default" onClick={onClose} disabled={mutation.isPending}>
+          <Button variant="default" onClick={onClose} disabled={mutation.isPending || keeping}>
             <Trans>Cancel</Trans>
           </Button>
           <Button
             color={transition.color}
             onClick={confirm}
-            loading={mutation.isPending}
+            loading={mutation.isPending || keeping}
             data-testid="transition-confirm"
           >
             {i18n._(transition.action)}

@@ -1,26 +1,35 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { Alert, Anchor, Button, Divider, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
-import { IconAlertCircle, IconMail } from '@tabler/icons-react';
+import { IconAlertCircle, IconCloudUpload, IconMail } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
-import { notifySuccess } from '../../../components/notify';
+import { notifyQueued, notifySuccess } from '../../../components/notify';
 import { SideDrawer } from '../../../components/side-drawer';
-import { ApiError } from '../../../lib/http';
-import { useUpdateMessage } from '../api';
-import { contactHref, MESSAGE_STATUS_OPTIONS, marksReadOnOpen } from '../model';
+import { ApiError, NetworkError } from '../../../lib/http';
+import { queueDeskWrite, usePendingFor } from '../../../lib/offline/desk-writes';
+import { useOnline } from '../../../lib/offline/online';
+import { dropWrite } from '../../../lib/offline/pending-writes';
+import { messageApi, useUpdateMessage } from '../api';
+import { contactHref, MESSAGE_STATUS_OPTIONS, marksReadOnOpen, messageUpdateBody } from '../model';
 import type { Message } from '../schema';
 
 /**
  * One message to read and answer. Opening an unread one marks it read at once, as an email client
  * does (staff know that convention, and the menu's unread count then means "nobody has looked"); the
  * drawer says so and offers Mark as unread, for a message opened only to glance at. The drawer
- * keeps the record each PUT returns, so the next one goes out with the current version.
+ * keeps the record each PUT returns, so the next one goes out with the current version. Offline a
+ * reply is kept on this device and sent when the network is back (by the service worker, even with
+ * the console closed); the message is not marked read then.
  */
 export function MessageDrawer({ message, onClose }: { message: Message; onClose: () => void }) {
   const { t, i18n } = useLingui();
   const [current, setCurrent] = useState(message);
-  const [reply, setReply] = useState(message.reply ?? '');
+  const pending = usePendingFor(messageApi.path, message.id);
+  const queued = pending?.state === 'pending' ? pending : undefined;
+  const [reply, setReply] = useState(() => (queued?.body as { reply?: string } | null)?.reply ?? message.reply ?? '');
+  const online = useOnline();
+  const [keeping, setKeeping] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [markedNow, setMarkedNow] = useState(false);
   const update = useUpdateMessage();
@@ -28,7 +37,7 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
   const marked = useRef(false);
 
   useEffect(() => {
-    if (marked.current || !marksReadOnOpen(message)) return;
+    if (marked.current || !marksReadOnOpen(message) || !navigator.onLine) return;
     marked.current = true;
     update.mutate(
       { message, patch: { status: 'read' } },
@@ -43,17 +52,43 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
 
   const fail = (e: Error) => setError(e instanceof ApiError ? e.message : t`Error`);
 
+  /** Offline: the reply waits on this device (in place of one saved before), sent when back online. */
+  const keep = async (text: string) => {
+    setKeeping(true);
+    try {
+      if (queued) await dropWrite(queued.id);
+      await queueDeskWrite({
+        path: messageApi.path,
+        body: messageUpdateBody(current, { reply: text, status: 'replied' }),
+        recordId: current.id,
+        row: current,
+        title: t`Reply to ${current.readerName}`,
+      });
+      notifyQueued(t`Saved on this device; it will be sent when you are back online.`);
+      onClose();
+    } finally {
+      setKeeping(false);
+    }
+  };
+
   const save = () => {
     setError(null);
+    const text = reply.trim();
+    if (!navigator.onLine) {
+      void keep(text);
+      return;
+    }
     update.mutate(
-      { message: current, patch: { reply: reply.trim(), status: 'replied' } },
+      { message: current, patch: { reply: text, status: 'replied' }, keptOffline: true },
       {
         onSuccess: (saved) => {
           setCurrent(saved);
+          // Sent now: the copy that waited would only meet a newer version.
+          if (queued) void dropWrite(queued.id);
           notifySuccess(t`Reply saved`);
           onClose();
         },
-        onError: fail,
+        onError: (e) => (e instanceof NetworkError ? void keep(text) : fail(e)),
       },
     );
   };
@@ -118,6 +153,17 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
           </Text>
         </Paper>
         <Divider />
+        {queued ? (
+          <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} data-testid="message-pending">
+            <Trans>Your reply is saved on this device and will be sent when you are back online.</Trans>
+          </Alert>
+        ) : (
+          !online && (
+            <Alert color="blue" variant="light" icon={<IconCloudUpload aria-hidden />} data-testid="message-offline">
+              <Trans>You are offline. Your reply will be saved on this device and sent when you are back online.</Trans>
+            </Alert>
+          )
+        )}
         {error && (
           <Alert color="red" icon={<IconAlertCircle aria-hidden />} role="alert">
             {error}
@@ -146,8 +192,8 @@ export function MessageDrawer({ message, onClose }: { message: Message; onClose:
           </Button>
           <Button
             onClick={save}
-            loading={update.isPending}
-            disabled={!reply.trim() || update.isPending}
+            loading={update.isPending || keeping}
+            disabled={!reply.trim() || update.isPending || keeping}
             data-testid="message-send"
           >
             <Trans>Save reply</Trans>

@@ -13,6 +13,7 @@ import { imageDimensions } from './0010-image-dimensions';
 import { glossaryTables } from './0011-glossary-tables';
 import { videoProcessing } from './0012-video-processing';
 import { nounKeys } from './0013-noun-keys';
+import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -30,5 +31,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0011-glossary-tables': glossaryTables,
     '0012-video-processing': videoProcessing,
     '0013-noun-keys': nounKeys(dialect),
+    '0014-session-expiry-idempotency': sessionExpiryIdempotency,
   };
 }

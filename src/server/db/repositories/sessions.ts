@@ -9,6 +9,8 @@ export interface NewSession {
   userAgent: string;
   address: string;
   now: string;
+  /** The absolute end: sign-in + LECTERN_SESSION_MAX_HOURS. */
+  expiresAt: string;
 }
 
 export async function createSession(db: Kysely<Database>, s: NewSession) {
@@ -22,6 +24,7 @@ export async function createSession(db: Kysely<Database>, s: NewSession) {
       address: s.address,
       created_at: s.now,
       last_seen_at: s.now,
+      expires_at: s.expiresAt,
     })
     .execute();
 }
@@ -34,6 +37,8 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
     .select([
       'session.token_hash',
       'session.last_seen_at',
+      'session.created_at',
+      'session.expires_at',
       'staff.id as staff_id',
       'staff.user_name',
       'staff.name',
@@ -47,24 +52,34 @@ export function findSession(db: Kysely<Database>, tokenHash: string) {
     .executeTakeFirst();
 }
 
+/** The limits a session is alive within at one moment (ISO times, compared as text). */
+export interface SessionLimits {
+  now: string;
+  /** Used at or after this, or it has been idle too long. */
+  idleSince: string;
+  /**
+   * Signed in after this: the current LECTERN_SESSION_MAX_HOURS, so lowering it also ends older
+   * sessions (their stored expires_at is the setting at their sign-in).
+   */
+  createdSince: string;
+}
+
 /**
- * Marks the session used at `now`, but only if it was last used at or after `idleSince`: the check
- * and the write are one statement, so a session is refused by the first request after it has been
- * idle too long, exactly, and two instances cannot both see it alive and dead. last_seen_at never
- * moves backwards (requests finishing out of order). Returns false when the session was idle too
- * long or is gone.
+ * Marks the session used at `now`, but only if it is alive: used at or after `idleSince` and before
+ * its absolute end. The check and the write are one statement, so a session is refused by the
+ * first request after it has been idle too long, exactly, and two instances cannot both see it
+ * alive and dead. last_seen_at never moves backwards (requests finishing out of order). Returns
+ * false when the session was idle too long, is past its end, or is gone.
  */
-export async function touchIfAlive(
-  db: Kysely<Database>,
-  tokenHash: string,
-  now: string,
-  idleSince: string,
-): Promise<boolean> {
+export async function touchIfAlive(db: Kysely<Database>, tokenHash: string, at: SessionLimits): Promise<boolean> {
+  const { now } = at;
   const res = await db
     .updateTable('session')
     .set({ last_seen_at: sql<string>`case when last_seen_at < ${now} then ${now} else last_seen_at end` })
     .where('token_hash', '=', tokenHash)
-    .where('last_seen_at', '>=', idleSince)
+    .where('last_seen_at', '>=', at.idleSince)
+    .where('expires_at', '>', now)
+    .where('created_at', '>', at.createdSince)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
 }
@@ -101,7 +116,16 @@ export async function deleteStaffSession(db: Kysely<Database>, staffId: number, 
   return Number(res.numDeletedRows) === 1;
 }
 
-/** Idle sessions are dead anyway; dropping them keeps the table small. */
-export async function purgeIdleSessions(db: Kysely<Database>, idleBefore: string) {
-  await db.deleteFrom('session').where('last_seen_at', '<', idleBefore).execute();
+/** Idle and ended sessions are dead anyway; dropping them keeps the table small. */
+export async function purgeDeadSessions(db: Kysely<Database>, at: SessionLimits) {
+  await db
+    .deleteFrom('session')
+    .where((eb) =>
+      eb.or([
+        eb('last_seen_at', '<', at.idleSince),
+        eb('expires_at', '<=', at.now),
+        eb('created_at', '<=', at.createdSince),
+      ]),
+    )
+    .execute();
 }
