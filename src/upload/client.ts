@@ -1,14 +1,20 @@
+import { LeaveGuard } from './leave-guard';
 import type { UploadCommand, UploadEvent, VodCredential } from './protocol';
+import { canShareWorker, createSharedClient, type TabRole } from './tabs';
 
 /**
- * The UI side of the upload worker: creates it once for the tab, posts commands, answers its
- * credential requests and forwards network hints. The console's session token never enters the
- * worker: the UI fetches the temporary VOD credential and hands over only that.
+ * The UI side of the upload worker: posts commands, answers its credential requests and forwards
+ * network hints. The console's session token never enters the worker: the UI fetches the
+ * temporary VOD credential and hands over only that. Where the browser has Web Locks, one window
+ * of the console runs the worker and the others relay to it (tabs.ts); elsewhere (Safari before
+ * 15.4) each window runs its own, as before, and asks before closing while it uploads.
  */
 export interface UploadClientDeps {
   onEvent(e: UploadEvent): void;
   getCredential(): Promise<VodCredential>;
   createWorker?: () => Worker;
+  /** Whether this window runs the worker ('holder') or shows another window's ('follower'). */
+  onRole?(role: TabRole): void;
 }
 
 export interface UploadClient {
@@ -16,6 +22,27 @@ export interface UploadClient {
 }
 
 export function createUploadClient(deps: UploadClientDeps): UploadClient {
+  if (canShareWorker()) {
+    return createSharedClient({
+      onEvent: deps.onEvent,
+      ...(deps.onRole ? { onRole: deps.onRole } : {}),
+      startWorker: (onEvent) => createWorkerClient({ ...deps, onEvent }),
+    });
+  }
+  const guard = new LeaveGuard();
+  guard.hold();
+  deps.onRole?.('holder');
+  return createWorkerClient({
+    ...deps,
+    onEvent: (e) => {
+      if (e.type === 'snapshot') guard.update(e.state);
+      deps.onEvent(e);
+    },
+  });
+}
+
+/** This window's own worker. */
+function createWorkerClient(deps: UploadClientDeps): UploadClient {
   const worker =
     deps.createWorker?.() ?? new Worker(new URL('./worker.ts', import.meta.url), { type: 'module', name: 'upload' });
   const post = (c: UploadCommand) => worker.postMessage(c);

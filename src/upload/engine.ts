@@ -185,6 +185,7 @@ export class UploadEngine {
       file: f.file,
       cover: f.cover,
       handle: f.handle,
+      stopped: f.stopped,
     }));
     const before = new Set(this.state.items.map((i) => i.id));
     this.dispatch({ type: 'add', files: queued });

@@ -113,6 +113,8 @@ export interface NewFile {
   cover?: File;
   /** Where the browser gives one (showOpenFilePicker, drop): kept with the checkpoint. */
   handle?: FileSystemFileHandle;
+  /** Queued stopped, not waiting: a file that was stopped or failed in a window now closed (ledger.ts). */
+  stopped?: boolean;
 }
 
 /** Commands the worker passes on to the upload queue (queue.ts) as the UI sent them. */

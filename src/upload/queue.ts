@@ -35,6 +35,8 @@ export interface QueuedFile {
   lastModified: number;
   videoInfo?: Partial<VideoInfo>;
   hasCover?: boolean;
+  /** Queued as Stoped (taken over from a closed window where it was stopped or failed). */
+  stopped?: boolean;
 }
 
 export type QueueAction =
@@ -134,7 +136,7 @@ export function reduce(s: UploadSnapshot, a: QueueAction): QueueResult {
             fileName: f.fileName,
             fileSize: f.fileSize,
             lastModified: f.lastModified,
-            state: 'Ready',
+            state: f.stopped ? 'Stoped' : 'Ready',
             videoInfo: { ...f.videoInfo, Title: f.videoInfo?.Title?.trim() || defaultTitle(f.fileName) },
             hasCover: Boolean(f.hasCover),
             videoId: null,

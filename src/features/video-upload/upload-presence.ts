@@ -2,6 +2,7 @@ import { proxy } from 'valtio';
 import { reportError } from '../../lib/error-log';
 import { withMessages } from '../../lib/lazy';
 import { CHECKPOINT_DB, checkpointStore } from '../../upload/persist';
+import { UPLOAD_CHANNEL } from '../../upload/tab-names';
 
 /**
  * Whether this tab runs the upload worker, without loading it: the navbar shows its indicator (and
@@ -18,7 +19,28 @@ export async function interruptedUploadStored(): Promise<boolean> {
   return (await checkpointStore().list()).length > 0;
 }
 
+const startClient = async () => (await withMessages(import('./uploads'))).uploadClient();
+
 let checked: Promise<void> | null = null;
+let listening = false;
+
+/**
+ * Starts the worker's client here too when another window of the console broadcasts an upload
+ * (upload/tabs.ts): this window then shows its progress, and takes the uploads over if that one
+ * closes. Listening costs a channel, nothing is loaded before a message comes.
+ */
+export function followOtherWindows(): void {
+  if (listening || typeof BroadcastChannel !== 'function') return;
+  listening = true;
+  const channel = new BroadcastChannel(UPLOAD_CHANNEL);
+  type Message = { kind?: string; event?: { type?: string; state?: { items?: unknown[] } } };
+  channel.addEventListener('message', (e: MessageEvent<Message>) => {
+    const items = e.data?.kind === 'event' && e.data.event?.type === 'snapshot' ? e.data.event.state?.items : undefined;
+    if (!items?.length || uploadPresence.started) return;
+    channel.close();
+    startClient().catch((err: unknown) => reportError(err, '[upload] other window', 'upload worker'));
+  });
+}
 
 /**
  * Starts the worker with the console only when an upload was interrupted, so the navbar can show
@@ -31,7 +53,7 @@ export function startIfInterrupted(): Promise<void> {
   })
     .then(interruptedUploadStored)
     .then(async (stored) => {
-      if (stored) (await withMessages(import('./uploads'))).uploadClient();
+      if (stored) await startClient();
     })
     .catch((e: unknown) => reportError(e, '[upload] checkpoints', 'upload worker'));
   return checked;

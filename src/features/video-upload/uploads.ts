@@ -11,7 +11,8 @@ import { uploadPresence } from './upload-presence';
  * The valtio mirror of the upload worker's state for React. The worker (ali-oss and the upload
  * engine, the largest script of the console) is created on first use, i.e. when the upload panel
  * opens or a stored checkpoint says an upload was interrupted (upload-presence.ts), and lives for
- * the tab, so uploads go on while the user moves around the console.
+ * the tab, so uploads go on while the user moves around the console. With several windows open,
+ * one runs it and the others show its progress and pass it their files (upload/tabs.ts).
  */
 export interface UploadNotice {
   seq: number;
@@ -26,6 +27,8 @@ export const uploadsStore = proxy({
   connected: false,
   /** Latest errors (newest last, at most 20) for toasts and the panel. */
   notices: [] as UploadNotice[],
+  /** The uploads run in another window of the console; this one shows them (upload/tabs.ts). */
+  elsewhere: false,
 });
 
 /** The indicator's figures only (upload/page-updates.ts): it re-renders when a whole percent changes. */
@@ -48,6 +51,9 @@ export function uploadClient(): UploadClient {
     // Quiet: a refusal reaches the user through the worker's own error notice, and an unreachable
     // server is waited out (the item says "reconnecting"), not toasted as "Failed to fetch".
     getCredential: () => http.get<VodCredential>('/video/upload/credential', { quiet: true }),
+    onRole: (role) => {
+      uploadsStore.elsewhere = role === 'follower';
+    },
     onEvent: (e) => {
       switch (e.type) {
         case 'snapshot':

@@ -13,7 +13,7 @@ import { UploadItemCard } from './upload-item-card';
 
 /** /web/video-upload: the upload panel over the worker's queue. */
 export function VideoUploadPage() {
-  const { snapshot } = useSnapshot(uploadsStore);
+  const { snapshot, elsewhere } = useSnapshot(uploadsStore);
   // The worker may not be running yet (first visit after a reload): it lists interrupted uploads.
   useEffect(() => {
     uploadClient();
@@ -22,10 +22,10 @@ export function VideoUploadPage() {
   // panel renders them in a deferred, interruptible pass, so a snapshot never blocks the main thread
   // (the urgent render only hands the previous snapshot to the memoised panel).
   const deferred = useDeferredValue(snapshot as UploadSnapshot);
-  return <Panel snapshot={deferred} />;
+  return <Panel snapshot={deferred} elsewhere={elsewhere} />;
 }
 
-const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
+const Panel = memo(function Panel({ snapshot, elsewhere }: { snapshot: UploadSnapshot; elsewhere: boolean }) {
   const { t } = useLingui();
   const picker = useRef<HTMLDivElement>(null);
   const items = snapshot.items as readonly UploadItem[];
@@ -93,6 +93,11 @@ const Panel = memo(function Panel({ snapshot }: { snapshot: UploadSnapshot }) {
           )}
         </Group>
       </Group>
+      {elsewhere && (
+        <Text size="sm" c="dimmed" data-testid="upload-elsewhere">
+          <Trans>These uploads run in another Lectern window. If you close it, this window carries them on.</Trans>
+        </Text>
+      )}
       <div ref={picker}>
         <FilePicker onFiles={add} />
       </div>
