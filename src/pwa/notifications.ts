@@ -98,7 +98,8 @@ export async function notifyVideo(i18n: I18n, kind: NoticeKind, video: VideoNoti
       icon: `${BASE}pwa-192x192.png`,
       data: { url: pageOf(video.id), videoId: video.videoId },
     } as NotificationOptions)
-    .catch(() => undefined);
+    // Permission withdrawn meanwhile, or a browser that refuses some option: nothing to show.
+    .catch((err: unknown) => console.warn('[notifications] not shown:', err));
 }
 
 /** The console saw a video's processing end while visible: the worker need not tell of it. */

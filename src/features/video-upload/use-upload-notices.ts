@@ -41,10 +41,14 @@ export function useUploadNotices(): void {
   useEffect(() => {
     let before: Map<string, ItemState> | null = null;
     const check = () => {
+      // Until the worker's first snapshot the store holds an empty queue, not what it runs.
+      if (!uploadsStore.connected) return;
       const items = uploadsStore.snapshot.items;
       // What had ended before this tab's first snapshot was told of then, or never will be.
       const ends = before ? uploadEnds(before, items) : [];
       before = new Map(items.map((i) => [i.id, i.state]));
+      // With several windows, the one running the uploads tells (each would, once per window).
+      if (uploadsStore.elsewhere) return;
       for (const end of ends) {
         const item = items.find((i) => i.id === end.id);
         if (!item) continue;
@@ -63,7 +67,8 @@ export function useUploadNotices(): void {
       }
     };
     check();
-    return subscribe(uploadsStore.snapshot, check);
+    // The store, not its snapshot: each worker snapshot replaces that object whole.
+    return subscribe(uploadsStore, check);
   }, [i18n, queryClient]);
 
   const videos = useQueries({ queries: watched.map((w) => uploadedVideoQuery(w.videoId)) });
