@@ -44,7 +44,7 @@ export function createApiCache(config: OfflineConfig) {
     return s.strategy;
   };
 
-  /** POST …/page and GET …/list: per session; no token, no caching at all. */
+  /** POST …/page, GET …/list and GET …/<id> (a record): per session; no token, no caching at all. */
   async function list({ request, event, url }: RouteHandlerCallbackOptions): Promise<Response> {
     const token = request.headers.get('X-Token');
     if (!token) return fetch(request);

@@ -2,7 +2,7 @@ import { get, update } from 'idb-keyval';
 import { workerStore } from './protocol/background';
 
 /**
- * The cacheable reads the worker served per session (lists, pickers, Home's series), newest first:
+ * The cacheable reads the worker served per session (lists, records, pickers, Home's series), newest first:
  * what the periodic refresh asks again while no console is open. Bounded (REFRESH_MAX), keyed by
  * the session's key, never holding a token (the query's `token` is dropped, no header is kept but
  * the language).

@@ -50,14 +50,27 @@ const stockInCache = (answers: { key: string; body: unknown }[]) =>
     .filter((a) => a.key.includes('/book/page'))
     .flatMap((a) => (a.body as BookAnswer | null)?.data?.items ?? [])
     .find((b) => b.title === title)?.stock;
+/** The record page's read (GET /book/<id>) as the session's cache holds it. */
+const recordStockInCache = (answers: { key: string; body: unknown }[], id: number) =>
+  (
+    answers.find((a) => new URL(a.key).pathname.endsWith(`/prod-api/book/${id}`))?.body as
+      | { data?: { stock?: number } }
+      | undefined
+  )?.data?.stock;
 
 describe('the periodic refresh', () => {
-  it('refreshes a cached list with every console page closed', { timeout: 180_000 }, async () => {
+  it('refreshes a cached list and record with every console page closed', { timeout: 180_000 }, async () => {
     const { context, page } = await backgroundContext(browser);
     await signInAs(page, admin);
     await page.goto(`/web/book?keyword=${encodeURIComponent(title)}`);
     await page.getByTestId('resource-row').filter({ hasText: title }).waitFor();
     await expect.poll(async () => stockInCache(await cachedAnswers(context)), { timeout: 15_000 }).toBe(4);
+    const bookId = (await findBook(token, title))!.id;
+    await page.goto(`/web/book/${bookId}`);
+    await page.getByText(title).first().waitFor();
+    await expect
+      .poll(async () => recordStockInCache(await cachedAnswers(context), bookId), { timeout: 15_000 })
+      .toBe(4);
     const { session } = (await workerState(context)) as { session: { userKey: string } };
     await expect
       .poll(async () => Object.keys(await workerState(context)).includes(`recent:${session.userKey}`))
@@ -70,6 +83,7 @@ describe('the periodic refresh', () => {
     const before = Date.now();
     await firePeriodicSync(context, blank);
     await expect.poll(async () => stockInCache(await cachedAnswers(context)), { timeout: 30_000 }).toBe(9);
+    await expect.poll(async () => recordStockInCache(await cachedAnswers(context), bookId)).toBe(9);
     // Stamped now: the offline banner's age starts again.
     const stampedAt = await (await context.serviceWorkers()[0]!).evaluate(async () => {
       for (const name of await caches.keys()) {
