@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backgroundContext, serviceWorker, signInAs } from './background-helpers';
-import { admin, baseURL, launch } from './browser';
+import { makeClip } from '../fixtures/video-clip';
+import { backgroundContext, firePeriodicSync, serviceWorker, signInAs, workerState } from './background-helpers';
+import { admin, adminToken, api, baseURL, launch } from './browser';
 import { writeRandomFile } from './random-file';
 
 /*
@@ -94,7 +95,7 @@ describe('video notifications', () => {
       .toEqual(['Processing failed: Noticed reel']);
     const [notice] = await notices(page);
     expect(notice?.tag).toMatch(/^lectern-video-/);
-    const url = (notice?.data as { url: string }).url;
+    const url = (notice?.data as { url?: string } | undefined)?.url;
     expect(url).toMatch(/\/web\/video\/\d+$/);
 
     // The console comes back to the front elsewhere; the notification is clicked (dispatched in
@@ -117,3 +118,75 @@ describe('video notifications', () => {
     await context.close();
   });
 });
+
+describe('video notifications while the console is closed', () => {
+  it('tells from the worker, in the member’s language, of a video that turned ready after the console closed', {
+    timeout: 240_000,
+  }, async () => {
+    const token = await adminToken();
+    const stamp = Date.now().toString(36);
+    const clip = join(work, `closed-${stamp}.mp4`);
+    const title = `Closed reel ${stamp}`;
+    // Long enough that processing is still running when the console closes right after the upload.
+    await makeClip(clip, { seconds: 20, width: 640, height: 360 });
+
+    const { context, page } = await backgroundContext(browser, { notifications: true });
+    await signInAs(page, admin);
+    // The member works in Spanish.
+    await context.addCookies([{ name: 'language', value: 'es', url: baseURL() }]);
+    await page.reload();
+    await page.getByTestId('avatar-menu').waitFor();
+    await openSettings(page);
+    await page.getByTestId('notifications-switch').click({ force: true });
+    await expect.poll(() => page.getByTestId('notifications-switch').isChecked()).toBe(true);
+    await page.keyboard.press('Escape');
+
+    await page.goto('/web/video-upload');
+    await page.getByRole('heading', { name: 'Subir videos' }).waitFor();
+    await page.setInputFiles('input[type=file]', [clip]);
+    const item = page.getByRole('listitem', { name: `closed-${stamp}.mp4`, exact: true });
+    await item.getByLabel('Título').fill(title);
+    await page.getByRole('button', { name: 'Iniciar subida' }).click();
+    await expect.poll(() => item.getAttribute('data-state'), { timeout: 90_000 }).toBe('Success');
+
+    // The upload is handed to the worker to watch; then every console page closes.
+    const { session } = (await workerState(context)) as { session: { userKey: string; locale: string } };
+    expect(session.locale).toBe('es');
+    const watched = async () =>
+      ((await workerState(context))[`watch:${session.userKey}`] as { videoId: string; title: string }[] | undefined) ??
+      [];
+    await expect.poll(async () => (await watched()).map((v) => v.title), { timeout: 20_000 }).toEqual([title]);
+    const videoId = (await watched())[0]!.videoId;
+    const blank = await context.newPage();
+    await page.close();
+    const status = async () =>
+      (
+        await api<{ items: { videoId: string; status: string }[] }>('/video/page', {
+          body: { pageNum: 1, pageSize: 10, keyword: videoId },
+          token,
+        })
+      ).items.find((v) => v.videoId === videoId)?.status;
+    // Still processing when the console closed: only the worker can tell of it now.
+    expect(await status()).not.toBe('Normal');
+    expect(await shownByWorker(context)).toEqual([]);
+    await expect.poll(status, { timeout: 150_000, interval: 1000 }).toBe('Normal');
+
+    await firePeriodicSync(context, blank);
+    await expect
+      .poll(async () => (await shownByWorker(context)).map((n) => n.title), { timeout: 30_000 })
+      .toEqual([`Listo para ver: ${title}`]);
+    const [notice] = await shownByWorker(context);
+    expect(notice?.body).toBe('Abrir el vídeo');
+    expect((notice?.data as { url?: string } | undefined)?.url).toMatch(/\/web\/video\/\d+$/);
+    // Told once: no longer watched.
+    expect(await watched()).toEqual([]);
+    await context.close();
+  });
+});
+
+/** The notifications of the registration, read inside the worker (no console page is open). */
+const shownByWorker = async (context: BrowserContext) =>
+  (await serviceWorker(context)).evaluate(async () => {
+    const reg = (self as unknown as { registration: ServiceWorkerRegistration }).registration;
+    return (await reg.getNotifications()).map((n) => ({ title: n.title, body: n.body, data: n.data as unknown }));
+  });
