@@ -50,6 +50,13 @@ const stockInCache = (answers: { key: string; body: unknown }[]) =>
     .filter((a) => a.key.includes('/book/page'))
     .flatMap((a) => (a.body as BookAnswer | null)?.data?.items ?? [])
     .find((b) => b.title === title)?.stock;
+/** Home's count of books (GET /system/info) as the session's cache holds it. */
+const booksOnHome = (answers: { key: string; body: unknown }[]) =>
+  (
+    answers.find((a) => new URL(a.key).pathname.endsWith('/prod-api/system/info'))?.body as
+      | { data?: { counts?: { book?: number } } }
+      | undefined
+  )?.data?.counts?.book;
 /** The record page's read (GET /book/<id>) as the session's cache holds it. */
 const recordStockInCache = (answers: { key: string; body: unknown }[], id: number) =>
   (
@@ -59,7 +66,9 @@ const recordStockInCache = (answers: { key: string; body: unknown }[], id: numbe
   )?.data?.stock;
 
 describe('the periodic refresh', () => {
-  it('refreshes a cached list and record with every console page closed', { timeout: 180_000 }, async () => {
+  it('refreshes a cached list, record and Home’s figures with every console page closed', {
+    timeout: 180_000,
+  }, async () => {
     const { context, page } = await backgroundContext(browser);
     await signInAs(page, admin);
     await page.goto(`/web/book?keyword=${encodeURIComponent(title)}`);
@@ -71,6 +80,9 @@ describe('the periodic refresh', () => {
     await expect
       .poll(async () => recordStockInCache(await cachedAnswers(context), bookId), { timeout: 15_000 })
       .toBe(4);
+    await page.goto('/index');
+    await expect.poll(async () => booksOnHome(await cachedAnswers(context)), { timeout: 15_000 }).toBeGreaterThan(0);
+    const booksBefore = booksOnHome(await cachedAnswers(context))!;
     const { session } = (await workerState(context)) as { session: { userKey: string } };
     await expect
       .poll(async () => Object.keys(await workerState(context)).includes(`recent:${session.userKey}`))
@@ -80,10 +92,16 @@ describe('the periodic refresh', () => {
     const blank = await context.newPage();
     await page.close();
     await setStock(9);
+    await api('/book', {
+      body: { title: `Periodic extra ${stamp}`, author: 'Ray Fresh', categoryId: shelf, stock: 1, status: 'on_shelf' },
+      token,
+    });
     const before = Date.now();
     await firePeriodicSync(context, blank);
     await expect.poll(async () => stockInCache(await cachedAnswers(context)), { timeout: 30_000 }).toBe(9);
     await expect.poll(async () => recordStockInCache(await cachedAnswers(context), bookId)).toBe(9);
+    // Home's figures too (other tests add books meanwhile: at least the one added here).
+    await expect.poll(async () => booksOnHome(await cachedAnswers(context))).toBeGreaterThan(booksBefore);
     // Stamped now: the offline banner's age starts again.
     const stampedAt = await (await context.serviceWorkers()[0]!).evaluate(async () => {
       for (const name of await caches.keys()) {

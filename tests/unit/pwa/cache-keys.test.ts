@@ -3,7 +3,7 @@ import { OFFLINE_DEFAULTS, offlineConfig } from '../../../src/sw/protocol/build-
 import { apiCacheKind, apiCacheName, listCacheKey, userKeyOf } from '../../../src/sw/protocol/cache-keys';
 
 describe('what the service worker caches', () => {
-  it('caches reads: POST …/page, GET …/list, GET …/<id> and the session info', () => {
+  it('caches reads: POST …/page, GET …/list, GET …/<id>, Home and the session info', () => {
     expect(apiCacheKind('POST', '/prod-api/book/page')).toBe('list');
     expect(apiCacheKind('POST', '/prod-api/category/subclass/page')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/category/list')).toBe('list');
@@ -11,6 +11,9 @@ describe('what the service worker caches', () => {
     expect(apiCacheKind('GET', '/prod-api/auth/info')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/book/123')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/category/subclass/7')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/info')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/vod-resource')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/data/list')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/files/images/ab12.png')).toBe('image');
   });
 
