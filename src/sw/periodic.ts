@@ -16,8 +16,8 @@ import { REFRESH_MAX, readRecent } from './recent-requests';
 
 /**
  * Periodic Background Sync (installed Chromium): while no console window is open, the worker asks
- * again for the signed-in member's most recently read lists (and Home's series), puts the icon's
- * badge right and tells of videos whose processing ended. Only for the session in its store (the
+ * again for the signed-in member's most recently read lists, records and Home's figures, puts the
+ * icon's badge right and tells of videos whose processing ended. Only for the session in its store (the
  * page writes it at each session check and clears it at sign-out), with that session's cookie,
  * into that session's cache. A session the server refuses is over: its caches, badge and store go.
  */

@@ -5,9 +5,10 @@ import { admin, adminToken, api, createStaff, launch } from './browser';
 import { findBook } from './pwa-helpers';
 
 /*
- * Periodic Background Sync with every console page closed: the member's recently read lists are
- * asked again with the session's cookie and written into that session's cache; another member
- * signed in since on the same profile never gets the first one's lists refreshed or badged.
+ * Periodic Background Sync with every console page closed: the member's recently read lists, record
+ * pages and Home's figures are asked again with the session's cookie and written into that
+ * session's cache; another member signed in since on the same profile never gets the first one's
+ * lists refreshed or badged.
  */
 let browser: Browser;
 let token: string;
