@@ -3,6 +3,8 @@ import { useEffect } from 'react';
 import { subscribe } from 'valtio';
 import { type ChangeEvent, type CountsEvent, LIVE_EVENTS, type PresenceEvent } from '../contract/events';
 import { createLiveConnection, type LiveMessage, resumePoint, TAB_ID } from '../lib/events';
+import { clearAppBadge, showAppBadge } from '../pwa/badge';
+import { startBackgroundSession } from '../pwa/periodic';
 import { liveStore, presenceKey, resetLiveStore } from '../stores/live';
 import { sessionStore } from '../stores/session';
 
@@ -34,6 +36,7 @@ export function LiveRoot() {
         conn.forget();
         resumePoint.clear();
         resetLiveStore();
+        clearAppBadge();
       }
       // Until the password is changed every other call is refused (40310); roles: info loaded.
       const wanted =
@@ -45,6 +48,8 @@ export function LiveRoot() {
       else conn.stop();
     };
     const unsubscribe = subscribe(sessionStore, sync);
+    // The icon's badge, the refresh while closed and the notices' words (pwa/).
+    const stopBackground = startBackgroundSession();
     window.addEventListener('online', sync);
     window.addEventListener('offline', sync);
     // The first start waits until the page has loaded and settled, so the stream (a request that
@@ -57,6 +62,7 @@ export function LiveRoot() {
     return () => {
       stopWaiting();
       unsubscribe();
+      stopBackground();
       window.removeEventListener('online', sync);
       window.removeEventListener('offline', sync);
       conn.stop();
@@ -116,6 +122,8 @@ export function handleLiveMessage(
     }
     case LIVE_EVENTS.counts:
       liveStore.counts = data as CountsEvent;
+      // The installed app's icon says the same as the menu.
+      showAppBadge(liveStore.counts);
       break;
     case LIVE_EVENTS.presence: {
       const p = data as PresenceEvent;

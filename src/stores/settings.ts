@@ -11,6 +11,8 @@ export interface Settings {
   /** 'production' = collect errors only in production builds; 'always' or 'never'. */
   errorLog: 'production' | 'development' | 'always' | 'never';
   theme: string;
+  /** Notifications of uploads and videos (pwa/notifications.ts); off until the member turns them on. */
+  notifications: boolean;
 }
 
 export const DEFAULT_SETTINGS: Readonly<Settings> = {
@@ -22,6 +24,7 @@ export const DEFAULT_SETTINGS: Readonly<Settings> = {
   supportPinyinSearch: true,
   errorLog: 'production',
   theme: '#1890ff',
+  notifications: false,
 };
 
 const STORAGE_KEY = 'lectern:settings';

@@ -12,6 +12,7 @@ import {
   listCacheKey,
   userKeyOf,
 } from './protocol/cache-keys';
+import { recordRecent } from './recent-requests';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -43,7 +44,7 @@ export function createApiCache(config: OfflineConfig) {
     return s.strategy;
   };
 
-  /** POST …/page and GET …/list: per session; no token, no caching at all. */
+  /** POST …/page, GET …/list and GET …/<id> (a record): per session; no token, no caching at all. */
   async function list({ request, event, url }: RouteHandlerCallbackOptions): Promise<Response> {
     const token = request.headers.get('X-Token');
     if (!token) return fetch(request);
@@ -54,10 +55,21 @@ export function createApiCache(config: OfflineConfig) {
     ]);
     // The session's own info lives apart from the lists: however many lists a member visits, the
     // bound on lists never evicts it, and without it the console cannot open offline.
-    const strategy = url.pathname.endsWith(SESSION_INFO_PATH)
+    const info = url.pathname.endsWith(SESSION_INFO_PATH);
+    // What the periodic refresh asks again while the console is closed (periodic.ts).
+    if (!info) recordRecent(user, request, url, body, key);
+    const strategy = info
       ? strategyFor(`${apiCacheName(user)}${SESSION_CACHE_SUFFIX}`, true, 1)
       : strategyFor(apiCacheName(user), true, config.maxEntries);
     return strategy.handle({ event, request, params: { key } }).catch(noAnswer);
+  }
+
+  /**
+   * The periodic refresh: a request the worker made for a session (workerRequest: its cookie, no
+   * token) stored under the list's key in that session's cache by the same rules as a page's.
+   */
+  function refresh(userKey: string, request: Request, key: string, event: ExtendableEvent): Promise<Response> {
+    return strategyFor(apiCacheName(userKey), true, config.maxEntries).handle({ event, request, params: { key } });
   }
 
   /** Stored images: public, immutable URLs, so one shared cache. */
@@ -73,7 +85,7 @@ export function createApiCache(config: OfflineConfig) {
     else await caches.delete(cacheName);
   }
 
-  return { list, image, clear };
+  return { list, image, clear, refresh };
 }
 
 /**

@@ -6,6 +6,7 @@ import { createApiCache } from './api-cache';
 import type { OfflineConfig } from './protocol/build-config';
 import { API_CACHE_PREFIX, apiCacheKind } from './protocol/cache-keys';
 import { OPS_PATH_RE, OPS_PATHS } from './protocol/ops-paths';
+import './periodic';
 import './report-errors';
 import './share-target';
 import './writes-sync';

@@ -12,7 +12,9 @@ import {
 import { useSnapshot } from 'valtio';
 import { Select } from '../../components/floating';
 import { SideDrawer } from '../../components/side-drawer';
+import { syncNoticeSettings } from '../../pwa/notifications';
 import { changeSetting, resetSettings, type Settings, settingsStore } from '../../stores/settings';
+import { NotificationsSwitch } from './notifications-switch';
 
 const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f96', '#722ed1', '#2f54eb'];
 
@@ -21,7 +23,7 @@ const SWATCHES = ['#1890ff', '#13c2c2', '#52c41a', '#faad14', '#f5222d', '#eb2f9
  * navbar's settings button is first used (settings-button.tsx).
  */
 export default function SettingsDrawer({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const settings = useSnapshot(settingsStore);
   const { colorScheme, setColorScheme } = useMantineColorScheme();
 
@@ -65,6 +67,7 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
         {toggle('fixedHeader', t`Fixed header`)}
         {toggle('sidebarLogo', t`Sidebar logo`)}
         {toggle('supportPinyinSearch', t`Pinyin search (Chinese)`)}
+        <NotificationsSwitch />
         <Select
           label={t`Collect errors`}
           value={settings.errorLog}
@@ -80,7 +83,13 @@ export default function SettingsDrawer({ opened, onClose }: { opened: boolean; o
         <Text size="xs" c="dimmed">
           <Trans>Settings are saved in this browser.</Trans>
         </Text>
-        <Button variant="default" onClick={resetSettings}>
+        <Button
+          variant="default"
+          onClick={() => {
+            resetSettings();
+            void syncNoticeSettings(i18n);
+          }}
+        >
           <Trans>Reset to defaults</Trans>
         </Button>
       </Stack>

@@ -27,10 +27,15 @@ export const userKeyOf = (token: string): Promise<string> => sha256Hex(`lectern-
 
 export type ApiCacheKind = 'list' | 'image' | null;
 
+/** Home's counts and the video library's size (its activity series is a `…/list`). */
+const HOME_FIGURES = ['/system/info', '/system/vod-resource'];
+
 /**
  * Which API calls are cached. Only reads: `POST /prod-api/<r>/page` (a list is a POST with the
- * search in its body), the picker and small lists (`GET …/list`), the session's own info, and
- * stored images. Never uploads (`/prod-api/file/upload/*`, `/prod-api/video/upload/*`, the video
+ * search in its body), the picker and small lists (`GET …/list`), one record for its page
+ * (`GET /prod-api/<r>/<id>`, so a record page read here opens offline and the periodic refresh
+ * can renew it), Home's figures (`GET /system/info`, `/system/vod-resource`; its series is a
+ * `…/list`), the session's own info, and stored images. Never uploads (`/prod-api/file/upload/*`, `/prod-api/video/upload/*`, the video
  * service at /vod and its bucket), never other POSTs, PUTs or DELETEs.
  */
 export function apiCacheKind(method: string, pathname: string, apiBase = '/prod-api'): ApiCacheKind {
@@ -40,7 +45,8 @@ export function apiCacheKind(method: string, pathname: string, apiBase = '/prod-
   if (method === 'POST') return /^\/[a-z]+(\/[a-z]+)?\/page$/.test(path) ? 'list' : null;
   if (method !== 'GET') return null;
   if (path.startsWith('/files/images/')) return 'image';
-  if (path === '/auth/info' || /^\/[a-z]+(\/[a-z]+)*\/list$/.test(path)) return 'list';
+  if (path === '/auth/info' || HOME_FIGURES.includes(path) || /^\/[a-z]+(\/[a-z]+)*\/(list|\d+)$/.test(path))
+    return 'list';
   return null;
 }
 

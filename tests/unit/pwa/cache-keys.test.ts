@@ -3,12 +3,17 @@ import { OFFLINE_DEFAULTS, offlineConfig } from '../../../src/sw/protocol/build-
 import { apiCacheKind, apiCacheName, listCacheKey, userKeyOf } from '../../../src/sw/protocol/cache-keys';
 
 describe('what the service worker caches', () => {
-  it('caches list reads: POST …/page, GET …/list and the session info', () => {
+  it('caches reads: POST …/page, GET …/list, GET …/<id>, Home and the session info', () => {
     expect(apiCacheKind('POST', '/prod-api/book/page')).toBe('list');
     expect(apiCacheKind('POST', '/prod-api/category/subclass/page')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/category/list')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/category/subclass/list')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/auth/info')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/book/123')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/category/subclass/7')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/info')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/vod-resource')).toBe('list');
+    expect(apiCacheKind('GET', '/prod-api/system/data/list')).toBe('list');
     expect(apiCacheKind('GET', '/prod-api/files/images/ab12.png')).toBe('image');
   });
 
@@ -20,6 +25,9 @@ describe('what the service worker caches', () => {
     expect(apiCacheKind('POST', '/prod-api/auth/login')).toBeNull();
     expect(apiCacheKind('POST', '/prod-api/file/upload/img')).toBeNull();
     expect(apiCacheKind('GET', '/prod-api/video/upload/credential')).toBeNull();
+    expect(apiCacheKind('GET', '/prod-api/video/upload/42')).toBeNull();
+    expect(apiCacheKind('POST', '/prod-api/book/3/delete-check')).toBeNull();
+    expect(apiCacheKind('GET', '/prod-api/book/3/history')).toBeNull();
     expect(apiCacheKind('POST', '/prod-api/video/upload/page')).toBeNull();
     expect(apiCacheKind('GET', '/vod/')).toBeNull();
     expect(apiCacheKind('PUT', '/lectern-media/video/a.mp4')).toBeNull();

@@ -11,6 +11,7 @@ import { CODE_MESSAGES } from '../model';
 import { noticeTitle } from '../notice-title';
 import { uploadsStore, uploadsSummary } from '../uploads';
 import { useRefreshVideosOnSuccess } from '../use-refresh-videos';
+import { useUploadNotices } from '../use-upload-notices';
 
 /**
  * Navbar indicator: active uploads and their overall progress, or uploads a reload interrupted,
@@ -28,6 +29,7 @@ export function UploadIndicator() {
     [sum.succeeded],
   );
   useRefreshVideosOnSuccess(succeeded);
+  useUploadNotices();
 
   useEffect(() => {
     for (const n of notices) {
