@@ -13,8 +13,11 @@ import './writes-sync';
 
 /**
  * Lectern's service worker: the precached app shell (the console opens offline after one visit),
- * network-first cached lists and images, and nothing else. Upload traffic (/vod, the bucket,
- * /prod-api/video/upload, /prod-api/file/upload) and every write pass straight through.
+ * network-first cached reads (lists, records, Home's figures) and images, and what the installed
+ * app does while closed, each in its own module: files shared to it (share-target.ts), queued
+ * writes sent on Background Sync (writes-sync.ts), the periodic refresh, badge and video notices
+ * (periodic.ts). Upload traffic (/vod, the bucket, /prod-api/video/upload, /prod-api/file/upload)
+ * and the page's writes pass straight through.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
 declare const __LECTERN_OFFLINE__: OfflineConfig;
