@@ -51,9 +51,9 @@ export class NetworkError extends Error {
  * What the client does with a request that got no answer at all (docs/offline.md):
  * - `silent`: nothing is told and nothing logged. Offline, every read: the offline banner and the
  *   screen's own offline state ("not saved on this device", a record's notice) say it. Online, the
- *   reads the service worker answers from its copy (lists, pickers, the session check): when even
- *   it has nothing, the list says so in place, and right after the network comes back a request
- *   may still meet the old state. And a write the caller keeps for later ("Saved on this device").
+ *   reads the service worker answers from its copy (lists, records, Home's figures, pickers, the
+ *   session check): when even it has nothing, the screen says so in place, and right after the
+ *   network comes back a request may still meet the old state. And a write the caller keeps for later ("Saved on this device").
  * - `notice`: offline, an action that needs the server (delete, approve, settings): told, as a
  *   state and not as an error ("You are offline. This needs the server…").
  * - `error`: online, anything else: the server cannot be reached.
