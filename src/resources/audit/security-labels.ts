@@ -4,7 +4,8 @@ import type { SecurityEventKind } from '../../contract/security-events';
 
 /** Each security event kind as staff read it (contract/security-events.ts names the kinds). */
 export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, MessageDescriptor> = {
-  sign_in: msg`Signed in`,
+  // Its own message: "Signed in" is also the devices list's column (a time), translated as such.
+  sign_in: msg({ message: 'Signed in', context: 'security event' }),
   sign_in_failed: msg`Sign-in failed`,
   lockout: msg`Sign-ins locked`,
   sign_out: msg`Signed out`,

@@ -13,7 +13,13 @@ export function SecurityEventBadge({ entry }: { entry: Pick<AuditRow, 'action' |
       color={securityEventColor(entry.action)}
       size="sm"
       maw="100%"
-      styles={{ label: { whiteSpace: 'normal', textTransform: 'none' } }}
+      // Wraps instead of cutting "Sign-in failed: wrong password" on a phone (es, ja run longer).
+      h="auto"
+      py={2}
+      styles={{
+        root: { whiteSpace: 'normal', overflow: 'visible', maxWidth: '100%', minWidth: 0 },
+        label: { whiteSpace: 'normal', overflow: 'visible', textTransform: 'none', lineHeight: 1.35, minWidth: 0 },
+      }}
       data-testid="security-event"
     >
       {securityEventLabel(entry.action, entry.reason, i18n)}
