@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SignInEvent } from '../../../src/contract/security-events';
 import type { AuditEntry } from '../../../src/resources/audit/schema';
 import { purgeSecurityEvents } from '../../../src/server/auth/security-events';
+import { TEST_ENGINE } from '../helpers/database';
 import { ADMIN_PASSWORD, createStaff, testServerForFile } from '../helpers/test-server';
 
 /** Every sign-in on the record (ASVS 16.3.1): security events in the audit trail. */
@@ -272,5 +274,20 @@ describe('retention', () => {
     expect(after.map((e) => e.address)).toEqual(['192.0.2.90']);
     const changesAfter = await s.db.selectFrom('audit_log').select('id').where('resource', '!=', 'security').execute();
     expect(changesAfter.length).toBe(changes.length);
+  });
+});
+
+describe('a trail that cannot be written', () => {
+  it.skipIf(TEST_ENGINE !== 'sqlite')('logs it and still signs the member in', async () => {
+    await sql`create trigger no_security_events before insert on audit_log when new.resource = 'security'
+      begin select raise(abort, 'trail refused'); end`.execute(s.db);
+    try {
+      const res = await signIn('sec-ann', PASSWORD, '192.0.2.95');
+      expect(res.status).toBe(200);
+      expect((await s.call('GET', '/auth/info', { token: res.body.data.token })).status).toBe(200);
+      expect(s.logs.join('\n')).toContain('Could not write the security event sign_in');
+    } finally {
+      await sql`drop trigger no_security_events`.execute(s.db);
+    }
   });
 });
