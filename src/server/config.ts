@@ -48,6 +48,7 @@ const envSchema = z.object({
   // At most 400 days: browsers cap a cookie's lifetime there (RFC 6265bis), and the remembered
   // session's cookie lasts exactly as long as the session.
   LECTERN_SESSION_MAX_HOURS: int(1, 400 * 24).default(720),
+  LECTERN_SECURITY_EVENTS_DAYS: int(1, 36_500).default(365),
   LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
   LECTERN_LOGIN_ADDRESS_MAX_FAILURES: int(1, 100_000).default(20),
   LECTERN_LOGIN_DEVICE_MAX_FAILURES: int(1, 1000).default(10),
@@ -98,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     app: {
       tokenIdleMinutes: e.LECTERN_TOKEN_IDLE_MINUTES,
       sessionMaxHours: e.LECTERN_SESSION_MAX_HOURS,
+      securityEventsDays: e.LECTERN_SECURITY_EVENTS_DAYS,
       loginMaxFailures: e.LECTERN_LOGIN_MAX_FAILURES,
       loginAddressMaxFailures: e.LECTERN_LOGIN_ADDRESS_MAX_FAILURES,
       loginDeviceMaxFailures: e.LECTERN_LOGIN_DEVICE_MAX_FAILURES,

@@ -23,6 +23,8 @@ export interface AppConfig {
    * a "keep me signed in" cookie lasts until then and no longer.
    */
   sessionMaxHours: number;
+  /** How long security events stay in the audit trail (LECTERN_SECURITY_EVENTS_DAYS); absent: 365. */
+  securityEventsDays?: number;
   /** Failed sign-ins per account from untrusted clients (no device cookie) per window. */
   loginMaxFailures: number;
   /** Failed untrusted sign-ins per client address per window (several staff may share one). */

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SessionInfo } from '../../contract/auth';
+import type { SignInEvent } from '../../contract/security-events';
 import { http } from '../../lib/api';
 
 /** GET /auth/sessions: the member's signed-in devices, newest activity first. */
@@ -21,3 +22,11 @@ export function useEndSession() {
     },
   });
 }
+
+/** GET /auth/sign-ins: the member's own last ten sign-ins, successes and failures, newest first. */
+export const signInsQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'sign-ins'] as const,
+    queryFn: () => http.get<SignInEvent[]>('/auth/sign-ins'),
+    staleTime: 0,
+  });

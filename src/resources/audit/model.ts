@@ -4,8 +4,10 @@ import { enumFilter, idFilter } from '../../components/resource/list/list-search
 import { screenFilterNames, searchSchemaOf } from '../../components/resource/list/spec-search';
 import type { Option } from '../../components/resource/types';
 import type { RecordMeta } from '../../contract/common';
+import { SECURITY_EVENT_KINDS, SECURITY_RESOURCE } from '../../contract/security-events';
 import { LABELS, type LabelledNoun, labelsOf } from '../labels';
 import type { AuditAction, AuditChange, AuditEntry } from './schema';
+import { securityEventLabel } from './security-labels';
 import { AUDIT_ACTIONS, auditSpec } from './spec';
 
 /**
@@ -20,12 +22,18 @@ export const AUDIT_ACTION_OPTIONS: Option<AuditAction>[] = [
   { value: 'delete', label: msg`Deleted`, color: 'red' },
 ];
 
-/** The nouns the server writes into the trail, named as staff call them (each noun's labels.ts). */
-export const AUDIT_RESOURCE_OPTIONS: Option<LabelledNoun>[] = Object.entries(LABELS).map(([value, { name }]) => ({
-  value: value as LabelledNoun,
-  label: name,
-}));
+/**
+ * The nouns the server writes into the trail, named as staff call them (each noun's labels.ts),
+ * first the security events (sign-ins, lockouts, session ends): the filter "Security events".
+ */
+export const AUDIT_RESOURCE_OPTIONS: Option<LabelledNoun | typeof SECURITY_RESOURCE>[] = [
+  { value: SECURITY_RESOURCE, label: msg`Security events` },
+  ...Object.entries(LABELS).map(([value, { name }]) => ({ value: value as LabelledNoun, label: name })),
+];
 const AUDITED = AUDIT_RESOURCE_OPTIONS.map((o) => o.value);
+
+/** Whether an entry is a security event rather than a record change. */
+export const isSecurityEvent = (entry: Pick<AuditEntry, 'resource'>) => entry.resource === SECURITY_RESOURCE;
 
 /**
  * Who made a change, as the log names them: a staff account by its user name; the server's own
@@ -38,7 +46,8 @@ export function actorName(entry: Pick<AuditEntry, 'actorId' | 'actorName'>, i18n
 
 /** The kind of record, as staff call it ("Categories"); the noun itself where none is known. */
 export function recordKind(resource: string, i18n: I18n): string {
-  const known = labelsOf(resource);
+  // A security event is about an account.
+  const known = labelsOf(resource === SECURITY_RESOURCE ? 'staff' : resource);
   return known ? i18n._(known.name) : resource;
 }
 
@@ -53,6 +62,8 @@ export function auditRecordName(entry: Pick<AuditEntry, 'resource' | 'recordId' 
  * ("Cambiado · Vídeos #1 Intro"), in the user's language, not the server's event text.
  */
 export function auditEntryTitle(entry: AuditEntry, i18n: I18n): string {
+  if (isSecurityEvent(entry))
+    return `${securityEventLabel(entry.action, entry.reason, i18n)} · ${auditRecordName(entry, i18n)}`;
   const action = AUDIT_ACTION_OPTIONS.find((o) => o.value === entry.action);
   return `${action ? i18n._(action.label) : entry.action} · ${auditRecordName(entry, i18n)}`;
 }
@@ -62,7 +73,7 @@ export const AUDIT_FILTERS = screenFilterNames(auditSpec.filters, ['actor', 'act
 /** /users/audit?pageNum&pageSize&keyword&sort&order&actor&action&resource&from&to */
 export const auditSearchSchema = searchSchemaOf(auditSpec, {
   actor: idFilter,
-  action: enumFilter(AUDIT_ACTIONS),
+  action: enumFilter([...AUDIT_ACTIONS, ...SECURITY_EVENT_KINDS]),
   resource: enumFilter(AUDITED),
 });
 

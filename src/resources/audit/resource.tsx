@@ -9,12 +9,14 @@ import { auditApi } from './api';
 import { ActorSelect } from './components/actor-select';
 import { ChangeDetails } from './components/change-details';
 import { RecordLink, RecordName } from './components/record-link';
+import { SecurityEventBadge, SecurityEventOrigin } from './components/security-cells';
 import {
   AUDIT_ACTION_OPTIONS,
   AUDIT_RESOURCE_OPTIONS,
   type AuditRow,
   actorName,
   auditEntryTitle,
+  isSecurityEvent,
   recordKind,
 } from './model';
 import { auditSpec } from './spec';
@@ -49,7 +51,12 @@ export const auditScreen: ResourceScreen<AuditRow> = {
       key: 'action',
       label: msg`Action`,
       width: 100,
-      render: (a) => <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />,
+      render: (a) =>
+        isSecurityEvent(a) ? (
+          <SecurityEventBadge entry={a} />
+        ) : (
+          <EnumBadge value={a.action} options={AUDIT_ACTION_OPTIONS} />
+        ),
     },
     {
       key: 'recordId',
@@ -74,7 +81,13 @@ export const auditScreen: ResourceScreen<AuditRow> = {
       label: msg`Changed fields`,
       // What the log is for: it stays while narrower columns leave.
       priority: 1,
-      render: (a) => <ChangeDetails resource={a.resource} changes={a.changes} />,
+      // A security event changed no field: where it came from instead (address and browser).
+      render: (a) =>
+        isSecurityEvent(a) ? (
+          <SecurityEventOrigin entry={a} />
+        ) : (
+          <ChangeDetails resource={a.resource} changes={a.changes} />
+        ),
     },
   ],
   filters: [

@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { requiredRef } from '../../contract/common';
+import { SECURITY_EVENT_KINDS, SECURITY_RESOURCE, type SecurityEventKind } from '../../contract/security-events';
 import { pageSchemaOf } from '../../contract/spec-schema';
 import { type Noun, SPECS } from '../specs';
 import { AUDIT_ACTIONS, auditSpec } from './spec';
 
-/** `POST /audit/page`: admin only. Who created, changed or deleted what, and when. */
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+/**
+ * `POST /audit/page`: admin only. Who created, changed or deleted what, and when; and the security
+ * events (resource 'security', the event's kind as the action: contract/security-events.ts).
+ */
+export type AuditAction = (typeof AUDIT_ACTIONS)[number] | SecurityEventKind;
 
 const NOUNS = Object.keys(SPECS) as [Noun, ...Noun[]];
 
@@ -13,9 +17,12 @@ const NOUNS = Object.keys(SPECS) as [Noun, ...Noun[]];
 export const auditPageSchema = pageSchemaOf(auditSpec, {
   /** Staff id of the actor. */
   actor: requiredRef.optional(),
-  action: z.enum(AUDIT_ACTIONS).optional(),
-  /** The noun, as src/resources/specs.ts keys it: 'book', 'subclass', 'reader', 'application', 'about'… */
-  resource: z.enum(NOUNS).optional(),
+  action: z.enum([...AUDIT_ACTIONS, ...SECURITY_EVENT_KINDS]).optional(),
+  /**
+   * The noun, as src/resources/specs.ts keys it: 'book', 'subclass', 'reader', 'application',
+   * 'about'…; or 'security': the security events only.
+   */
+  resource: z.enum([...NOUNS, SECURITY_RESOURCE]).optional(),
   recordId: z.number().int().nonnegative().optional(),
 });
 
@@ -34,4 +41,8 @@ export interface AuditEntry {
   changes: Record<string, AuditChange>;
   /** What the record was called at the time (title, name…); null where it has none. */
   recordTitle: string | null;
+  /** Security events: the client address and its User-Agent, and the reason class; null otherwise. */
+  address: string | null;
+  userAgent: string | null;
+  reason: string | null;
 }

@@ -18,6 +18,7 @@ import { badCredentials, tooManyAttempts } from '../http/errors';
 import type { Services } from '../services';
 import { newDeviceNonce } from './device-cookie';
 import { dummyHash, verifyPassword } from './password';
+import { lockoutEvents, purgeSecurityEventsNow, recordSecurityEvent, type SecurityEvent } from './security-events';
 import { sessionExpiry, sessionLimits } from './session-life';
 import { hashToken, newToken } from './tokens';
 
@@ -67,6 +68,15 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
 
   const staff = await findStaffByLogin(db, req.input.userName);
   const nonce = staff ? await req.deviceNonce(staff.id) : undefined;
+  // The trail's view of this attempt (ASVS 16.3.1): the account, or the name typed when none matched.
+  const event = (kind: SecurityEvent['kind'], reason: string | null = null): SecurityEvent => ({
+    kind,
+    reason,
+    account: staff ? { id: staff.id, userName: staff.user_name } : null,
+    attemptedName: req.input.userName,
+    address: req.address,
+    userAgent: req.userAgent,
+  });
 
   let held: Held[] | undefined;
   if (nonce) {
@@ -89,14 +99,20 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
       policy,
       marker,
     );
-    if (!r.granted) throw tooManyAttempts(r.retryAfterSeconds);
+    if (!r.granted) {
+      await recordSecurityEvent(services, event('sign_in_failed', 'locked'));
+      throw tooManyAttempts(r.retryAfterSeconds);
+    }
     held = r.held;
   }
 
   // Verify even without an account, so the response time does not reveal which names exist.
   const valid = await verifyPassword(req.input.password, staff?.password_hash ?? (await dummyHash()));
   if (!staff || !valid || staff.status !== 'active') {
-    await settleFailures(db, held, now, policy);
+    const locked = await settleFailures(db, held, now, policy);
+    const reason = !staff ? 'unknown_account' : !valid ? 'wrong_password' : 'disabled';
+    for (const e of [event('sign_in_failed', reason), ...lockoutEvents(locked, event('lockout'))])
+      await recordSecurityEvent(services, e);
     // Slowed, then refused: each earlier failure in the window adds a delay.
     const previous = Math.max(0, ...held.map((h) => h.failures - 1));
     const delay = Math.min(MAX_SLOWDOWN_MS, config.loginSlowdownMs * previous);
@@ -126,6 +142,12 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
       expiresAt: expiresAt.toISOString(),
     });
   });
+  // After the session exists: a trail that cannot be written is logged, the member is signed in.
+  await recordSecurityEvent(
+    services,
+    event('sign_in', staff.must_change_password === 1 ? 'must_change_password' : null),
+  );
+  await purgeSecurityEventsNow(services);
   return {
     token,
     staffId: staff.id,

@@ -4,9 +4,10 @@ import type { AppEnv, AuthUser } from '../context';
 import { deleteSession, findSession, touchIfAlive } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
 import { drainBeforeRefusal } from '../http/body-limit';
-import { isHttps } from '../http/client-address';
+import { clientAddress, isHttps } from '../http/client-address';
 import { ApiError, forbidden, illegalToken, passwordChangeRequired, tokenExpired } from '../http/errors';
 import type { Services } from '../services';
+import { recordSecurityEvent } from './security-events';
 import { clearedSessionCookie, cookieCredential } from './session-cookie';
 import { sessionAlive, sessionLimits } from './session-life';
 import { hashToken } from './tokens';
@@ -83,7 +84,15 @@ function authenticator(services: Services, opts: AuthOptions) {
     if (!(await touchIfAlive(services.db, tokenHash, limits))) {
       // last_seen_at never moves back: alive when read but not now means it was ended meanwhile.
       if (sessionAlive(s, limits)) throw refuse(illegalToken());
-      await deleteSession(services.db, tokenHash);
+      if (await deleteSession(services.db, tokenHash))
+        await recordSecurityEvent(services, {
+          kind: 'session_expired',
+          reason: s.last_seen_at < limits.idleSince ? 'idle' : 'absolute',
+          account: { id: s.staff_id, userName: s.user_name },
+          actor: null,
+          address: clientAddress(c, services.config.trustProxy),
+          userAgent: c.req.header('user-agent') ?? '',
+        });
       throw refuse(tokenExpired());
     }
     const mustChangePassword = s.must_change_password === 1;

@@ -10,6 +10,7 @@ import type { Services } from '../services';
 import { attemptMarker, limitPolicy } from './login';
 import { hashPassword, verifyPassword } from './password';
 import { requireStrongPassword } from './password-rule';
+import { lockoutEvents, recordSecurityEvent, type SecurityEvent, writeSecurityEvents } from './security-events';
 
 /**
  * PUT /auth/password. The new password is judged first (no secret involved, so a weak one costs
@@ -18,7 +19,13 @@ import { requireStrongPassword } from './password-rule';
  * hash, must_change_password cleared, every other session of the member ended, one audit row, and
  * the first admin's password file deleted when it held the old password.
  */
-export async function changePassword(services: Services, user: AuthUser, input: PasswordChangeInput): Promise<void> {
+export async function changePassword(
+  services: Services,
+  user: AuthUser,
+  input: PasswordChangeInput,
+  /** The trail's password_changed event of this request (its address and browser). */
+  changed: SecurityEvent,
+): Promise<void> {
   const { db, config } = services;
   const staff = await findStaffById(db, user.staffId);
   if (!staff) throw illegalToken();
@@ -33,7 +40,8 @@ export async function changePassword(services: Services, user: AuthUser, input: 
   const r = await reserveAttempts(db, [{ key, limit: config.loginMaxFailures }], now, policy, attemptMarker());
   if (!r.granted) throw tooManyAttempts(r.retryAfterSeconds, 'wrong current passwords');
   if (!(await verifyPassword(input.oldPassword, staff.password_hash))) {
-    await settleFailures(db, r.held, now, policy);
+    const locked = await settleFailures(db, r.held, now, policy);
+    for (const e of lockoutEvents(locked, changed)) await recordSecurityEvent(services, e);
     throw invalidField('oldPassword', 'is not your current password', { code: 'password_wrong' });
   }
 
@@ -42,7 +50,19 @@ export async function changePassword(services: Services, user: AuthUser, input: 
     await resetKeys(trx, [key]);
     await setOwnPassword(trx, staff.id, passwordHash);
     // Whoever else holds a session of this account (a stolen token, a forgotten kiosk) is out.
-    await deleteStaffSessions(trx, staff.id, user.tokenHash);
+    const ended = await deleteStaffSessions(trx, staff.id, user.tokenHash);
+    const others: SecurityEvent[] =
+      ended > 0
+        ? [
+            {
+              ...changed,
+              kind: 'session_ended',
+              reason: 'password_changed',
+              changes: { sessions: { from: ended, to: 0 } },
+            },
+          ]
+        : [];
+    await writeSecurityEvents(trx, services, [changed, ...others]);
     await writeAudit(trx, {
       at: now.toISOString(),
       actorId: staff.id,

@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import {
   type LoginResult,
@@ -7,6 +7,7 @@ import {
   type SessionInfo,
   type UserInfo,
 } from '../../contract/auth';
+import type { SecurityEventKind, SignInEvent } from '../../contract/security-events';
 import type { AppEnv } from '../context';
 import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
@@ -19,6 +20,7 @@ import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from './device-cook
 import { login } from './login';
 import { currentUser, requireAuth } from './middleware';
 import { changePassword } from './password-change';
+import { recentSignIns, recordSecurityEvent, type SecurityEvent } from './security-events';
 import { clearedSessionCookie, SESSION_COOKIE, sessionCookie } from './session-cookie';
 import { hashToken } from './tokens';
 
@@ -36,6 +38,19 @@ const PUBLIC_ID_RE = /^[\w-]{22}$/;
 export function authRoutes(services: Services): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const trustProxy = services.config.trustProxy;
+  /** An event about the signed-in member's own account, done by them from this request. */
+  const ownEvent = (c: Context<AppEnv>, kind: SecurityEventKind, reason: string | null = null): SecurityEvent => {
+    const user = currentUser(c);
+    const me = { id: user.staffId, userName: user.userName };
+    return {
+      kind,
+      reason,
+      account: me,
+      actor: me,
+      address: clientAddress(c, trustProxy),
+      userAgent: c.req.header('user-agent') ?? '',
+    };
+  };
 
   api.post('/auth/login', async (c) => {
     const input = await readJson(c, loginSchema);
@@ -84,7 +99,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
 
   api.put('/auth/password', requireAuth(services, { allowPasswordChangeRequired: true }), async (c) => {
     const input = await readJson(c, passwordChangeSchema);
-    await changePassword(services, currentUser(c), input);
+    await changePassword(services, currentUser(c), input, ownEvent(c, 'password_changed', 'self'));
     return ok(c, null);
   });
 
@@ -92,7 +107,7 @@ export function authRoutes(services: Services): Hono<AppEnv> {
   for (const path of ['/auth/logout', '/vue-element-admin/user/logout']) {
     api.post(path, logout, async (c) => {
       const { tokenHash } = currentUser(c);
-      await deleteSession(services.db, tokenHash);
+      if (await deleteSession(services.db, tokenHash)) await recordSecurityEvent(services, ownEvent(c, 'sign_out'));
       // The worker's cookie goes with the session it names (another member's, signed in on this
       // profile since, stays theirs).
       const cookie = getCookie(c, SESSION_COOKIE);
@@ -127,7 +142,23 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     if (own.some((r) => r.public_id === id && r.token_hash === user.tokenHash))
       throw invalidField('id', 'this is the session you are using: sign out instead', { code: 'current_session' });
     if (!(await deleteStaffSession(services.db, user.staffId, id))) throw notFound('Session');
+    await recordSecurityEvent(services, ownEvent(c, 'session_ended', 'by_member'));
     return ok(c, null);
+  });
+
+  // The member's own last sign-ins, successes and failures on the account (the account page):
+  // only their own, so any member may read it; the whole trail is the admins' (/audit/page).
+  api.get('/auth/sign-ins', requireAuth(services), async (c) => {
+    const rows = await recentSignIns(services.db, currentUser(c).staffId);
+    const list: SignInEvent[] = rows.map((r) => ({
+      id: r.id,
+      at: r.at,
+      kind: r.action as SignInEvent['kind'],
+      reason: r.reason,
+      address: r.address,
+      userAgent: r.user_agent,
+    }));
+    return ok(c, list);
   });
   return api;
 }

@@ -1,4 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
+import type { SecurityEventKind } from '../../contract/security-events';
 import type { AboutTable, SiteLinkTable } from '../../resources/about/server/table';
 import type { ApplicationTable } from '../../resources/application/server/table';
 import type { BannerTable } from '../../resources/banner/server/table';
@@ -81,13 +82,18 @@ export interface AuditLogTable {
   /** No foreign key: the trail outlives the staff account. */
   actor_id: number | null;
   actor_name: string;
-  action: 'create' | 'update' | 'delete';
+  /** A record change, or with resource 'security' a security event's kind (contract/security-events.ts). */
+  action: 'create' | 'update' | 'delete' | SecurityEventKind;
   resource: string;
   record_id: number;
   /** JSON: { field: { from, to } }; secrets appear only as "(changed)". */
   changes: string;
   /** What the record was called at the time (its title, name…), so an entry reads and is found by it. */
   record_title: string | null;
+  /** Security events: the client address and User-Agent (≤ 300 characters), the reason class. */
+  address: string | null;
+  user_agent: string | null;
+  reason: string | null;
 }
 
 export interface Database {

@@ -3,6 +3,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context, Hono, MiddlewareHandler } from 'hono';
 import { routePath } from 'hono/route';
 import type { AppEnv } from '../context';
+import { clientAddress } from '../http/client-address';
 import type { Services } from '../services';
 import { isQuiet, requestContext } from './logger';
 import type { Ops } from './state';
@@ -28,7 +29,11 @@ export function opsMiddleware(services: Services): MiddlewareHandler<AppEnv> {
     let status = 500;
     let route = '(none)';
     try {
-      await requestContext.run({ reqId }, next);
+      const client = () => ({
+        address: clientAddress(c, services.config.trustProxy),
+        userAgent: c.req.header('user-agent') ?? '',
+      });
+      await requestContext.run({ reqId, client }, next);
       status = c.res.status;
       route = routePath(c) || '(none)';
       // Draining: each answer closes its connection, so keep-alive clients reconnect elsewhere.

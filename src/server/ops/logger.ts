@@ -8,6 +8,11 @@ export type PinoLogger = pino.Logger;
 /** What every log line written while a request is handled carries (set by the HTTP middleware). */
 export interface RequestLogContext {
   reqId: string;
+  /**
+   * Where the request came from, for the audit trail's security events written deep in a write
+   * (an admin's disabling ends the member's sessions). Not logged: only reqId goes to log lines.
+   */
+  client?: () => { address: string; userAgent: string };
 }
 
 /**

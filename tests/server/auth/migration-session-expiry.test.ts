@@ -1,7 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ensureAdmin } from '../../../src/server/db/bootstrap';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import { migrationsFor } from '../../../src/server/db/migrations';
 import type { Database } from '../../../src/server/db/schema';
 import { TEST_ENGINE } from '../helpers/database';
@@ -25,6 +24,9 @@ describe(`the session expiry and idempotency migration (${TEST_ENGINE})`, () => 
   it('gives old sessions 30 days from their sign-in, adds the key table, and goes back down', async () => {
     const { db, dialect } = t.opened;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+    // Up to this migration, not the latest: later ones have tests of their own.
+    const upTo0014 = async () =>
+      (await migrator.migrateTo('0014-session-expiry-idempotency')).results?.map((r) => r.migrationName);
     expect((await migrator.migrateTo('0013-noun-keys')).error).toBeUndefined();
     await ensureAdmin(db, 'Admin-pass-123', new Date());
     const staffId = (await db.selectFrom('staff').select('id').executeTakeFirstOrThrow()).id;
@@ -34,7 +36,7 @@ describe(`the session expiry and idempotency migration (${TEST_ENGINE})`, () => 
       values ('old-session', ${staffId}, ${signedIn}, ${signedIn}, 'pub-old', 'ua', '127.0.0.1')`.execute(db);
     expect(await columnsOf(db, dialect, 'idempotency_key')).toEqual([]);
 
-    expect(await migrateToLatest(db, dialect)).toEqual(['0014-session-expiry-idempotency']);
+    expect(await upTo0014()).toEqual(['0014-session-expiry-idempotency']);
     const row = await db.selectFrom('session').select('expires_at').executeTakeFirstOrThrow();
     expect(row.expires_at).toBe('2030-02-01T03:04:05.678Z');
     expect((await columnsOf(db, dialect, 'idempotency_key')).sort()).toEqual(
@@ -52,7 +54,7 @@ describe(`the session expiry and idempotency migration (${TEST_ENGINE})`, () => 
       'old-session',
     ]);
 
-    expect(await migrateToLatest(db, dialect)).toEqual(['0014-session-expiry-idempotency']);
+    expect(await upTo0014()).toEqual(['0014-session-expiry-idempotency']);
     expect(await columnsOf(db, dialect, 'session')).toContain('expires_at');
   });
 });

@@ -13,6 +13,7 @@ import { closeView, setTags, tagsStore } from '../../../stores/tags-view';
 import { sessionsQuery } from '../api';
 import { personalWords } from '../model';
 import { ChangePasswordForm } from './change-password-form';
+import { RecentSignIns } from './recent-sign-ins';
 import { SessionsList } from './sessions-list';
 
 interface Props {
@@ -99,6 +100,19 @@ export function AccountPage({ redirect }: Props) {
             </Trans>
           </Text>
           <SessionsList />
+        </Paper>
+      )}
+      {!forced && (
+        <Paper withBorder p="lg" radius="md">
+          <Title order={2} size="h4" mb={4}>
+            <Trans>Recent sign-ins</Trans>
+          </Title>
+          <Text size="sm" c="dimmed" mb="md">
+            <Trans>
+              The last ten sign-ins to your account, failed ones too. One you do not recognise? Change your password.
+            </Trans>
+          </Text>
+          <RecentSignIns />
         </Paper>
       )}
     </Stack>

@@ -22,6 +22,9 @@ const toEntry = (r: AuditRow): AuditEntry => ({
   recordId: r.record_id,
   changes: JSON.parse(r.changes) as AuditEntry['changes'],
   recordTitle: r.record_title,
+  address: r.address,
+  userAgent: r.user_agent,
+  reason: r.reason,
 });
 
 /** `/audit/page` (+ export): the trail, admin only, read only. */

@@ -1,5 +1,6 @@
 import { hashPassword } from '../../../server/auth/password';
 import { requireStrongPassword } from '../../../server/auth/password-rule';
+import { writeSecurityEvents } from '../../../server/auth/security-events';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { contains, eq } from '../../../server/crud/filters';
@@ -85,11 +86,32 @@ export function staffServer(services: Services): DefinedResource {
       };
       await guardAdminChange(trx, user.staffId, target, null);
     },
-    async afterWrite(input, { trx, id, action }) {
+    async afterWrite(input, { trx, id, action, user, before }) {
       // A password set by an admin or a disabled account ends every session of the member (never
       // the editor's own: neither can be done to your own account).
-      if (action !== 'update' || !input) return;
-      if (input.password !== undefined || input.status === 'disabled') await deleteStaffSessions(trx, id);
+      if (action !== 'update' || !input || !before) return;
+      const reset = input.password !== undefined;
+      const disabled = input.status === 'disabled';
+      if (!reset && !disabled) return;
+      const ended = await deleteStaffSessions(trx, id);
+      // The trail's security events (ASVS 16.3.1), committed with the change itself.
+      const base = {
+        account: { id, userName: input.userName ?? before.user_name },
+        actor: { id: user.staffId, userName: user.userName },
+      };
+      await writeSecurityEvents(trx, services, [
+        ...(reset ? [{ ...base, kind: 'password_changed' as const, reason: 'admin' }] : []),
+        ...(ended > 0
+          ? [
+              {
+                ...base,
+                kind: 'session_ended' as const,
+                reason: disabled ? 'disabled' : 'password_reset',
+                changes: { sessions: { from: ended, to: 0 } },
+              },
+            ]
+          : []),
+      ]);
     },
   });
 }

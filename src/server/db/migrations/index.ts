@@ -14,6 +14,7 @@ import { glossaryTables } from './0011-glossary-tables';
 import { videoProcessing } from './0012-video-processing';
 import { nounKeys } from './0013-noun-keys';
 import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
+import { auditSecurityEvents } from './0015-audit-security-events';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -32,5 +33,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0012-video-processing': videoProcessing,
     '0013-noun-keys': nounKeys(dialect),
     '0014-session-expiry-idempotency': sessionExpiryIdempotency,
+    '0015-audit-security-events': auditSecurityEvents,
   };
 }

@@ -136,11 +136,18 @@ export function lockDurationMs(lockouts: number, policy: LimitPolicy): number {
  * The attempt failed: its slot stays counted. If the key's window is full, lock it, once: the
  * conditions on window_start and lockouts let exactly one of several concurrent failures do it.
  */
-export async function settleFailures(db: Kysely<Database>, held: readonly Held[], now: Date, policy: LimitPolicy) {
+export async function settleFailures(
+  db: Kysely<Database>,
+  held: readonly Held[],
+  now: Date,
+  policy: LimitPolicy,
+): Promise<{ key: string; until: string }[]> {
   const nowIso = now.toISOString();
+  // The keys this failure locked (for the trail's lockout events): one failure of several does.
+  const locked: { key: string; until: string }[] = [];
   for (const h of held) {
     const until = new Date(now.getTime() + lockDurationMs(h.lockouts, policy)).toISOString();
-    await db
+    const res = await db
       .updateTable('login_attempt')
       .set({ lockouts: h.lockouts + 1, locked_until: until })
       .where('key', '=', h.key)
@@ -148,8 +155,10 @@ export async function settleFailures(db: Kysely<Database>, held: readonly Held[]
       .where('lockouts', '=', h.lockouts)
       .where('failures', '>=', h.limit)
       .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', nowIso)]))
-      .execute();
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) === 1) locked.push({ key: h.key, until });
   }
+  return locked;
 }
 
 /** A success resets the key: its count and its back-off (device, untrusted account, password change). */

@@ -84,15 +84,22 @@ export async function touchIfAlive(db: Kysely<Database>, tokenHash: string, at: 
   return Number(res.numUpdatedRows) === 1;
 }
 
-export async function deleteSession(db: Kysely<Database>, tokenHash: string) {
-  await db.deleteFrom('session').where('token_hash', '=', tokenHash).execute();
+/** True if this call ended it (of two concurrent ends, one: the trail records it once). */
+export async function deleteSession(db: Kysely<Database>, tokenHash: string): Promise<boolean> {
+  const res = await db.deleteFrom('session').where('token_hash', '=', tokenHash).executeTakeFirst();
+  return Number(res.numDeletedRows) === 1;
 }
 
-/** After a password change or disabling: end the member's sessions, all or all but one. */
-export async function deleteStaffSessions(db: Kysely<Database>, staffId: number, keepTokenHash?: string) {
+/** After a password change or disabling: end the member's sessions, all or all but one. Returns how many. */
+export async function deleteStaffSessions(
+  db: Kysely<Database>,
+  staffId: number,
+  keepTokenHash?: string,
+): Promise<number> {
   let q = db.deleteFrom('session').where('staff_id', '=', staffId);
   if (keepTokenHash) q = q.where('token_hash', '!=', keepTokenHash);
-  await q.execute();
+  const res = await q.executeTakeFirst();
+  return Number(res.numDeletedRows);
 }
 
 /** A member's sessions, most recent activity first. */
