@@ -3,7 +3,7 @@ import type { SessionLimits } from '../db/repositories/sessions';
 
 /**
  * How long a session lives (docs/accounts.md): idle for at most LECTERN_TOKEN_IDLE_MINUTES, and in
- * all at most LECTERN_SESSION_MAX_HOURS from its sign-in, however active (ASVS 3.3: sessions end).
+ * all at most LECTERN_SESSION_MAX_HOURS from its sign-in, however active (ASVS 5.0 7.3.2: sessions end).
  */
 export const sessionMaxMs = (config: AppConfig) => config.sessionMaxHours * 3_600_000;
 

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 const DEFAULT_MAX_MS = 720 * 3_600_000;
 
 /**
- * Sessions end (ASVS 3.3): each session gets an absolute expiry, `expires_at`, set at sign-in from
+ * Sessions end (ASVS 5.0 7.3.2): each session gets an absolute expiry, `expires_at`, set at sign-in from
  * LECTERN_SESSION_MAX_HOURS and checked with the idle limit on every request. Sessions from
  * before it get their sign-in time plus the default (30 days), computed here rather than in SQL,
  * which differs between the engines for date arithmetic; the table holds a few rows per member.
