@@ -57,10 +57,21 @@ async function pgCounts(url: string, tables: string[]): Promise<Record<string, n
   return out;
 }
 
-async function call<T>(s: Spawned, method: string, path: string, token?: string, body?: unknown) {
+async function call<T>(
+  s: Spawned,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(`${s.url}/prod-api${path}`, {
     method,
-    headers: { ...(token ? { 'x-token': token } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      ...(token ? { 'x-token': token } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+      ...headers,
+    },
     body: body ? JSON.stringify(body) : undefined,
   });
   return { status: res.status, body: (await res.json()) as { code: number; data: T } };
@@ -68,7 +79,8 @@ async function call<T>(s: Spawned, method: string, path: string, token?: string,
 
 /**
  * The demo site (LECTERN_SEED=demo) used for a while: sign-ins (one failed), an image, a video
- * uploaded whole, another half uploaded, reported progress, a saved list view. Every table then has rows.
+ * uploaded whole, another half uploaded, reported progress, a saved list view (sent with an
+ * idempotency key). Every table then has rows.
  */
 async function demoSite(data: string): Promise<{ token: string }> {
   const s = await spawnWithAdmin(data, PASSWORD, { LECTERN_SEED: 'demo', DATABASE_URL: undefined });
@@ -91,11 +103,15 @@ async function demoSite(data: string): Promise<{ token: string }> {
       body: form,
     });
     expect(img.status).toBe(201);
-    const view = await call(s, 'POST', '/views', token, {
-      list: 'book',
-      name: 'On shelf',
-      search: { status: 'on_shelf' },
-    });
+    // Sent as the service worker sends a queued write: its key is kept (idempotency_key).
+    const view = await call(
+      s,
+      'POST',
+      '/views',
+      token,
+      { list: 'book', name: 'On shelf', search: { status: 'on_shelf' } },
+      { 'idempotency-key': 'demo-view-1' },
+    );
     expect(view.status).toBe(201);
     const cred = (await call<Credential>(s, 'GET', '/video/upload/credential', token)).body.data;
     const upload = async (name: string) => {
