@@ -182,8 +182,9 @@ describe('share to Lectern', () => {
     expect(await waitingShared(page)).toBe(1);
     await page.getByTestId('avatar-menu').click();
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
-    await page.waitForURL((u) => u.pathname === '/login');
-    await expect.poll(() => waitingShared(page)).toBe(0);
+    await page.waitForURL((u) => u.pathname === '/login', { timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Staff' }).waitFor({ timeout: 20_000 });
+    await expect.poll(() => waitingShared(page), { timeout: 10_000 }).toBe(0);
     await page.context().close();
   });
 
