@@ -1,6 +1,5 @@
 /// <reference lib="webworker" />
-import { createApiCache } from './api-cache';
-import { badgeCount, clearBadge, countsFor, refusal, SessionEnded, showBadge } from './badge';
+import { clearBadge, countsFor, refusal, SessionEnded, showBadge } from './badge';
 import { checkWatchedVideos } from './notifications';
 import {
   clearWorkerSession,
@@ -9,10 +8,10 @@ import {
   type WorkerSession,
   workerRequest,
 } from './protocol/background';
-import type { OfflineConfig } from './protocol/build-config';
 import { apiCacheName, CACHE_AGE_HEADER } from './protocol/cache-keys';
-import { dropStoreKey, perSessionKeys } from './protocol/notices';
+import { dropStoreKey, perSessionKeys, waitingCount } from './protocol/notices';
 import { REFRESH_MAX, readRecent } from './recent-requests';
+import { apiCache } from './worker-cache';
 
 /**
  * Periodic Background Sync (installed Chromium): while no console window is open, the worker asks
@@ -22,12 +21,8 @@ import { REFRESH_MAX, readRecent } from './recent-requests';
  * into that session's cache. A session the server refuses is over: its caches, badge and store go.
  */
 declare const self: ServiceWorkerGlobalScope;
-declare const __LECTERN_OFFLINE__: OfflineConfig;
 
 const API_BASE = '/prod-api';
-// Its own strategies over the same caches and the same expiry records (workbox-expiration keeps
-// them per cache name in IndexedDB), with the same keep/stamp rules as the page's reads.
-const apiCache = createApiCache(__LECTERN_OFFLINE__);
 
 interface PeriodicSyncEvent extends ExtendableEvent {
   readonly tag: string;
@@ -51,7 +46,7 @@ export async function refreshAll(event: ExtendableEvent): Promise<void> {
   }
   try {
     await refreshLists(session, event);
-    await showBadge(session.userKey, badgeCount(await countsFor(session.userKey, API_BASE)));
+    await showBadge(session.userKey, waitingCount(await countsFor(session.userKey, API_BASE)));
     await checkWatchedVideos(session, API_BASE);
   } catch (err) {
     if (err instanceof SessionEnded) await endSession(session);

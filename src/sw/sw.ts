@@ -2,14 +2,13 @@
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { createApiCache } from './api-cache';
-import type { OfflineConfig } from './protocol/build-config';
 import { API_CACHE_PREFIX, apiCacheKind } from './protocol/cache-keys';
 import { OPS_PATH_RE, OPS_PATHS } from './protocol/ops-paths';
 import './periodic';
 import './report-errors';
 import './share-target';
 import './writes-sync';
+import { apiCache } from './worker-cache';
 
 /**
  * Lectern's service worker: the precached app shell (the console opens offline after one visit),
@@ -20,7 +19,6 @@ import './writes-sync';
  * and the page's writes pass straight through.
  */
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (string | { url: string; revision: string | null })[] };
-declare const __LECTERN_OFFLINE__: OfflineConfig;
 
 const BASE = import.meta.env.BASE_URL;
 const API_BASE = '/prod-api';
@@ -48,7 +46,6 @@ registerRoute(
   }),
 );
 
-const apiCache = createApiCache(__LECTERN_OFFLINE__);
 const sameOrigin = (url: URL) => url.origin === self.location.origin;
 registerRoute(
   ({ url, request }) => sameOrigin(url) && apiCacheKind(request.method, url.pathname, API_BASE) === 'list',
