@@ -1,4 +1,5 @@
 import type { CountsEvent } from '../contract/events';
+import { waitingCount } from '../sw/protocol/notices';
 
 /**
  * The number on the installed app's icon: what waits for the member (pending applications plus
@@ -12,9 +13,6 @@ type BadgeNavigator = Navigator & {
 };
 
 const nav = (): BadgeNavigator | undefined => (typeof navigator === 'undefined' ? undefined : navigator);
-
-export const waitingCount = (counts: Partial<CountsEvent> | null): number =>
-  counts ? Object.values(counts).reduce<number>((n, v) => n + (typeof v === 'number' && v > 0 ? v : 0), 0) : 0;
 
 let shown: number | null = null;
 

@@ -71,10 +71,6 @@ function countsOf(block: string): Record<string, number> | null {
   }
 }
 
-/** Everything the member may see that waits (pending applications, unread messages). */
-export const badgeCount = (counts: Record<string, number>): number =>
-  Object.values(counts).reduce((n, v) => n + (Number.isFinite(v) && v > 0 ? v : 0), 0);
-
 type BadgeNavigator = WorkerNavigator & {
   setAppBadge?: (n?: number) => Promise<void>;
   clearAppBadge?: () => Promise<void>;

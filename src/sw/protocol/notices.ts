@@ -101,3 +101,11 @@ export async function perSessionKeys(): Promise<{ key: string; userKey: string }
 }
 
 export const dropStoreKey = (key: string): Promise<void> => del(key, workerStore());
+
+/**
+ * The number on the icon: everything waiting in the live stream's `counts` (pending applications,
+ * unread messages; the server leaves out what the member's roles may not see). The page (while
+ * open) and the worker (while closed) count it the same way.
+ */
+export const waitingCount = (counts: Readonly<Record<string, unknown>> | null | undefined): number =>
+  counts ? Object.values(counts).reduce<number>((n, v) => n + (typeof v === 'number' && v > 0 ? v : 0), 0) : 0;

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { uploadEnds } from '../../../src/features/video-upload/use-upload-notices';
-import { waitingCount } from '../../../src/pwa/badge';
-import { FALLBACK_TEXTS, fillText, noticeText, videoTag } from '../../../src/sw/protocol/notices';
+import { FALLBACK_TEXTS, fillText, noticeText, videoTag, waitingCount } from '../../../src/sw/protocol/notices';
 
 describe('the app badge', () => {
   it('adds what the member may see waiting; unknown or absent counts add nothing', () => {
