@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { del, get, set, values } from 'idb-keyval';
-import { Queue, type QueueOptions } from 'workbox-background-sync';
+import { Queue } from 'workbox-background-sync';
 import { IDEMPOTENCY_HEADER, readWorkerSession, WRITES_SYNC_TAG, workerRequest } from './protocol/background';
 import {
   draftRecords,
@@ -16,7 +16,7 @@ import { classifyAnswer, planReplay, type QueuedWrite, refusedRecord, type Step 
  * open), in the order they were made, each with its id as `Idempotency-Key` (the server applies a
  * write once, however often it arrives). A Workbox background-sync Queue ('lectern-writes') holds
  * the Requests, built with the member's session key and never a token; the page's IndexedDB
- * records (src/lib/offline/pending-records.ts) stay the truth about what still waits, so a refusal
+ * records (protocol/pending-records.ts) stay the truth about what still waits, so a refusal
  * lands where the member reviews it and nothing is sent that the page has sent, discarded or
  * dropped at sign-out. Where Background Sync is missing (Firefox, Safari) the queue is replayed
  * when the worker starts and whenever a page says the network is back.
@@ -30,10 +30,6 @@ const state = { replaying: false, addedMeanwhile: false };
 
 /** The queue, registering our tag (WRITES_SYNC_TAG) rather than Workbox's prefixed one. */
 class WritesQueue extends Queue {
-  constructor(name: string, options: QueueOptions) {
-    super(name, options);
-  }
-
   override async registerSync(): Promise<void> {
     if (state.replaying) {
       state.addedMeanwhile = true;
