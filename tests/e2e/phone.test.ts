@@ -256,10 +256,14 @@ describe('a phone', () => {
       const last = form(page).locator('input:not([type=hidden]), textarea, [contenteditable=true]').last();
       await last.tap();
       await expect.poll(() => fully(460), { message: `${path}: Save above the keyboard` }).toBe(true);
-      const field = await last.boundingBox();
-      const bar = await form(page).getByTestId('form-footer').boundingBox();
-      const clear = field && bar && field.y + Math.min(field.height, 30) <= bar.y;
-      expect(clear, `${path}: the field ${JSON.stringify(field)} under Save ${JSON.stringify(bar)}`).toBe(true);
+      // The browser scrolls the focused field into view once the page has shrunk: wait for it.
+      const clearOfSave = async () => {
+        const field = await last.boundingBox();
+        const bar = await form(page).getByTestId('form-footer').boundingBox();
+        if (field && bar && field.y + Math.min(field.height, 30) <= bar.y) return 'clear';
+        return `the field ${JSON.stringify(field)} under Save ${JSON.stringify(bar)}`;
+      };
+      await expect.poll(clearOfSave, { message: path }).toBe('clear');
       await page.setViewportSize(PHONE);
       await screenshot(page, `phone-form-${path.slice(1).replace('/', '-')}`);
       await page.keyboard.press('Escape');

@@ -67,9 +67,10 @@ function partsOf(page: Page): Map<string, number[]> {
 
 const count = (parts: Map<string, number[]>) => [...parts.values()].reduce((n, p) => n + p.length, 0);
 
-async function slowParts(context: BrowserContext, ms: number): Promise<void> {
+/** Delays every part PUT by `ms`, or by `ms()` read at each part (a test can slow down midway). */
+async function slowParts(context: BrowserContext, ms: number | (() => number)): Promise<void> {
   await context.route(/[?&]partNumber=/, async (route) => {
-    await new Promise((r) => setTimeout(r, ms));
+    await new Promise((r) => setTimeout(r, typeof ms === 'number' ? ms : ms()));
     await route.continue().catch(() => undefined);
   });
 }
@@ -200,7 +201,8 @@ describe('closing a window mid-upload', () => {
     const src = makeFile('close-asks.mp4', 30);
     const small = makeFile('close-done.mp4', 2);
     const ctx = await context();
-    await slowParts(ctx, 150);
+    let partDelay = 150;
+    await slowParts(ctx, () => partDelay);
 
     // Files chosen but not started: closing asks nothing (the page has had user input).
     const idle = await openUploadPanel(ctx);
@@ -215,7 +217,9 @@ describe('closing a window mid-upload', () => {
     await expect.poll(() => stateOf(done, small.name), { timeout: 60_000 }).toBe('Success');
     expect(await closeAsked(done)).toEqual([]);
 
-    // Uploading: the browser asks. Staying keeps the upload going; leaving interrupts it.
+    // Uploading: the browser asks. Staying keeps the upload going; leaving interrupts it. Parts
+    // are slow enough here (six rounds of 2 s) that the upload is still running at both closes.
+    partDelay = 2000;
     const busy = await panel(ctx);
     await busy.setInputFiles('input[type=file]', [src.path]);
     await busy.getByRole('button', { name: 'Start upload' }).click();
@@ -226,6 +230,7 @@ describe('closing a window mid-upload', () => {
     expect(await stateOf(busy, src.name)).toBe('Uploading');
     // The browser shows its question again only after new input.
     await item(busy, src.name).click();
+    expect(await stateOf(busy, src.name)).toBe('Uploading');
     const leave = await closeAsked(busy);
     expect(leave.map((d) => d.type())).toEqual(['beforeunload']);
 
