@@ -70,6 +70,17 @@ export interface LoginAttemptTable {
 }
 
 /** Secrets every instance shares, e.g. the device-cookie key. */
+/** The site's loan settings: one row, id 1 (migrations/0016-loans.ts). */
+export interface LoanPolicyTable {
+  id: number;
+  loan_days: Generated<number>;
+  max_renewals: Generated<number>;
+  hold_days: Generated<number>;
+  remind_days_before: Generated<number>;
+  version: Generated<number>;
+  updated_at: Generated<string>;
+}
+
 export interface ServerSecretTable {
   name: string;
   value: string;
@@ -118,6 +129,7 @@ export interface Database {
   about: AboutTable;
   site_link: SiteLinkTable;
   list_view: ListViewTable;
+  loan_policy: LoanPolicyTable;
 }
 
 export type TableName = keyof Database;

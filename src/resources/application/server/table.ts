@@ -12,4 +12,11 @@ export interface ApplicationTable extends Versioned {
   /** No foreign key: the record outlives the staff account. */
   handled_by_id: number | null;
   handled_at: string | null;
+  /** The loan: when the copy went out, is due back, came back; NULL on rows from before loans had dates. */
+  approved_at: string | null;
+  due_at: string | null;
+  returned_at: string | null;
+  renewals: Generated<number>;
+  /** A `ready` hold keeps its copy until then. */
+  ready_until: string | null;
 }

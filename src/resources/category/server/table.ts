@@ -6,4 +6,6 @@ export interface CategoryTable extends Versioned {
   name: string;
   sort: number;
   description: string | null;
+  /** The loan period of this category's books in days; NULL: the site's default. */
+  loan_days: number | null;
 }

@@ -15,6 +15,7 @@ import { videoProcessing } from './0012-video-processing';
 import { nounKeys } from './0013-noun-keys';
 import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
 import { auditSecurityEvents } from './0015-audit-security-events';
+import { loans } from './0016-loans';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -34,5 +35,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0013-noun-keys': nounKeys(dialect),
     '0014-session-expiry-idempotency': sessionExpiryIdempotency,
     '0015-audit-security-events': auditSecurityEvents,
+    '0016-loans': loans,
   };
 }
