@@ -302,7 +302,10 @@ export async function convertToPostgres(opts: ConvertOptions): Promise<TableResu
     await client.query('begin');
     source.exec('begin');
     try {
-      if (opts.replace) await client.query(`truncate ${[...target.keys()].map(q).join(', ')} restart identity cascade`);
+      // Always emptied: the target was checked empty (or --replace given) before it was migrated,
+      // so what is left is rows the migrations themselves wrote (the loan policy's defaults), which
+      // the source's own copies replace.
+      await client.query(`truncate ${[...target.keys()].map(q).join(', ')} restart identity cascade`);
       const indexes = await client.query<{ name: string; def: string }>(
         `select i.indexname as name, i.indexdef as def
            from pg_indexes i
