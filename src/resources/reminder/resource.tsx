@@ -1,6 +1,7 @@
 import { msg } from '@lingui/core/macro';
 import { Stack, Text } from '@mantine/core';
-import { formatDay } from '../../components/format';
+import { EnumBadge } from '../../components/enum-badge';
+import { dateFormat } from '../../components/format';
 import { badgeColumn, timeColumn } from '../../components/resource/list/columns';
 import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
@@ -23,8 +24,7 @@ export const reminderScreen: ResourceScreen<Reminder> = {
   card: {
     title: (r) => r.bookTitle,
     status: 'state',
-    fields: ['readerName', 'kind', 'about', 'lastError'],
-    wide: ['lastError'],
+    fields: ['readerName', 'kind', 'about', 'createdAt'],
   },
   columns: [
     {
@@ -62,18 +62,25 @@ export const reminderScreen: ResourceScreen<Reminder> = {
       sortField: 'about',
       width: 120,
       priority: 2,
-      render: (r, i18n) => <Text size="sm">{formatDay(r.about, i18n.locale)}</Text>,
+      // The day in the user's time zone: a due date is an instant (the end of the loan).
+      render: (r, i18n) => (
+        <Text size="sm">{dateFormat(i18n.locale, { dateStyle: 'medium' }).format(new Date(r.about))}</Text>
+      ),
     },
-    { ...badgeColumn('state', msg`State`, REMINDER_STATE_OPTIONS, 150), priority: 1 },
     {
-      key: 'lastError',
-      label: msg`Last error`,
-      width: 220,
-      priority: 3,
+      ...badgeColumn('state', msg`State`, REMINDER_STATE_OPTIONS, 190),
+      priority: 1,
+      // Why a notice did not go (yet): the SMTP server's refusal or the network's error, under
+      // its state, on the phone's card as in the table. Mail off and no address say it themselves.
       render: (r) => (
-        <Text size="xs" c={r.state === 'failed' ? 'red' : 'dimmed'} lineClamp={2}>
-          {r.lastError ?? ''}
-        </Text>
+        <Stack gap={2} align="flex-start">
+          <EnumBadge value={r.state} options={REMINDER_STATE_OPTIONS} />
+          {r.lastError && !['mail_off', 'no_address'].includes(r.state) && (
+            <Text size="xs" c={r.state === 'failed' ? 'red' : 'dimmed'} lineClamp={2} data-testid="reminder-error">
+              {r.lastError}
+            </Text>
+          )}
+        </Stack>
       ),
     },
     { ...timeColumn('createdAt', msg`Made`), priority: 2 },
