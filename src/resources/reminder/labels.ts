@@ -5,6 +5,10 @@ import type { NounLabels } from '../../components/resource/noun-labels';
 export const reminderLabels: NounLabels = {
   name: msg`Reminders`,
   fields: {
+    applicationId: msg`Application`,
+    readerId: msg`Reader ID`,
+    bookId: msg`Book ID`,
+    language: msg`Language`,
     kind: msg`Kind`,
     state: msg`State`,
     readerName: msg`Reader`,
