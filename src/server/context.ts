@@ -57,7 +57,7 @@ export interface AppConfig {
   jobs?: JobsConfig;
   /** ffmpeg, ffprobe and video processing (media/config.ts); absent: the defaults. */
   media?: MediaConfig;
-  /** Outgoing mail and the reminders' daily hour (mail/config.ts); absent: mail off. */
+  /** Outgoing mail and the reminders' daily hour (mail/config.ts); absent: mail off, no daily run. */
   mail?: MailConfig;
 }
 

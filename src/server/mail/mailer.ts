@@ -15,8 +15,9 @@ export interface OutgoingMail {
 export class Mailer {
   readonly config: MailConfig;
 
+  /** Without a configuration (an app built by hand, the tests): mail off, and no daily run by the clock. */
   constructor(config: MailConfig | undefined) {
-    this.config = config ?? defaultMailConfig;
+    this.config = config ?? { ...defaultMailConfig, remindersHourUtc: 24 };
   }
 
   get enabled(): boolean {

@@ -96,7 +96,8 @@ export function defineReminderJobs(services: Services, mailer: Mailer): void {
     attempts: mailer.config.attempts,
     retryDelaySeconds: mailer.config.retrySeconds,
     timeoutSeconds: 120,
-    concurrency: 2,
+    // A few notices a day: one at a time is plenty, and each worker is one more poller of the queue.
+    concurrency: 1,
     run: (data, job) => deliver(services, mailer, data.reminderId, job),
     // Every try failed, or the last one's process died mid-send: the notice says so for good.
     giveUp: async (data, reason) => {
