@@ -29,6 +29,7 @@ export type IconName =
   | 'lock'
   | 'password'
   | 'message'
+  | 'email'
   | 'form'
   | 'example'
   | 'table'

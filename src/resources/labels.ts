@@ -9,6 +9,7 @@ import { imageLabels } from './image/labels';
 import { messageLabels } from './message/labels';
 import { newsLabels } from './news/labels';
 import { readerLabels } from './reader/labels';
+import { reminderLabels } from './reminder/labels';
 import { resourceLabels } from './resource/labels';
 import type { Noun } from './specs';
 import { staffLabels } from './staff/labels';
@@ -35,6 +36,7 @@ export const LABELS = {
   staff: staffLabels,
   message: messageLabels,
   application: applicationLabels,
+  reminder: reminderLabels,
   image: imageLabels,
 } as const satisfies Record<Exclude<Noun, 'audit'>, NounLabels>;
 

@@ -10,6 +10,7 @@ import { imageSpec } from './image/spec';
 import { messageSpec } from './message/spec';
 import { newsSpec } from './news/spec';
 import { readerSpec } from './reader/spec';
+import { reminderSpec } from './reminder/spec';
 import { resourceSpec } from './resource/spec';
 import { staffSpec } from './staff/spec';
 import { subclassSpec } from './subclass/spec';
@@ -34,6 +35,7 @@ export const SPECS = {
   staff: staffSpec,
   message: messageSpec,
   application: applicationSpec,
+  reminder: reminderSpec,
   image: imageSpec,
   audit: auditSpec,
 } as const satisfies Record<string, ResourceSpec>;

@@ -6,6 +6,7 @@ import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
 import { envInt as int } from './env-int';
 import { jobsConfigFromEnv, jobsEnvShape } from './jobs/config';
+import { mailConfigFromEnv, mailEnvShape } from './mail/config';
 import { mediaConfigFromEnv, mediaEnvShape } from './media/config';
 import { opsConfigFromEnv, opsEnvProblems, opsEnvShape } from './ops/config';
 import { byteSize, missingCloudEnv, vodConfigFromEnv, vodConnectSrc, vodEnvShape } from './vod/config';
@@ -63,6 +64,7 @@ const envSchema = z.object({
   ...opsEnvShape,
   ...jobsEnvShape,
   ...mediaEnvShape,
+  ...mailEnvShape,
 });
 
 export class ConfigError extends Error {}
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       ops: opsConfigFromEnv(e),
       jobs: jobsConfigFromEnv(e),
       media: mediaConfigFromEnv(e),
+      mail: mailConfigFromEnv(e),
     },
   };
 }

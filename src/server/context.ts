@@ -11,6 +11,7 @@ import type { Database } from './db/schema';
 import type { EventsConfig } from './events/config';
 import type { DiskFaults } from './files/disk';
 import type { JobsConfig } from './jobs/config';
+import type { MailConfig } from './mail/config';
 import type { MediaConfig } from './media/config';
 import type { OpsConfig } from './ops/config';
 import type { VodConfig } from './vod/config';
@@ -56,6 +57,8 @@ export interface AppConfig {
   jobs?: JobsConfig;
   /** ffmpeg, ffprobe and video processing (media/config.ts); absent: the defaults. */
   media?: MediaConfig;
+  /** Outgoing mail and the reminders' daily hour (mail/config.ts); absent: mail off, no daily run. */
+  mail?: MailConfig;
 }
 
 export interface Logger {

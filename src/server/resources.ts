@@ -9,6 +9,7 @@ import { imageServer } from '../resources/image/server';
 import { messageServer } from '../resources/message/server';
 import { newsServer } from '../resources/news/server';
 import { readerServer } from '../resources/reader/server';
+import { reminderServer } from '../resources/reminder/server';
 import { resourceServer } from '../resources/resource/server';
 import type { Noun } from '../resources/specs';
 import { staffServer } from '../resources/staff/server';
@@ -36,6 +37,7 @@ export const NOUN_SERVERS = {
   staff: staffServer,
   message: messageServer,
   application: applicationServer,
+  reminder: reminderServer,
   image: imageServer,
   audit: auditServer,
 } as const satisfies Record<Noun, MakeNounServer>;

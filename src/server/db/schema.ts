@@ -10,10 +10,12 @@ import type { ImageTable } from '../../resources/image/server/table';
 import type { MessageTable } from '../../resources/message/server/table';
 import type { NewsTable } from '../../resources/news/server/table';
 import type { ReaderTable } from '../../resources/reader/server/table';
+import type { ReminderTable } from '../../resources/reminder/server/table';
 import type { SiteResourceTable } from '../../resources/resource/server/table';
 import type { StaffTable } from '../../resources/staff/server/table';
 import type { SubclassTable } from '../../resources/subclass/server/table';
 import type { VideoTable } from '../../resources/video/server/table';
+import type { JobScheduleTable } from '../jobs/schedule-table';
 import type { ListViewTable } from '../views/table';
 
 /**
@@ -130,6 +132,8 @@ export interface Database {
   site_link: SiteLinkTable;
   list_view: ListViewTable;
   loan_policy: LoanPolicyTable;
+  reminder: ReminderTable;
+  job_schedule: JobScheduleTable;
 }
 
 export type TableName = keyof Database;

@@ -2,6 +2,7 @@ import type { ServiceBase } from '../context';
 import { poolOf } from '../db/postgres';
 import { defaultJobsConfig, type JobsConfig } from './config';
 import { PgBossQueue } from './pg-boss-queue';
+import { type DailyJob, DailySchedules } from './schedule';
 import { TableQueue } from './table-queue';
 import type { JobBackend, JobDefinition } from './types';
 
@@ -18,11 +19,20 @@ export class Jobs {
   private backend: JobBackend | null = null;
   private starting: Promise<JobBackend> | null = null;
   private stopped = false;
+  private readonly schedules: DailySchedules;
 
   constructor(
-    private readonly services: Pick<ServiceBase, 'db' | 'dialect' | 'log'>,
+    private readonly services: Pick<ServiceBase, 'db' | 'dialect' | 'log'> & Partial<Pick<ServiceBase, 'now'>>,
     private readonly config: JobsConfig = defaultJobsConfig,
-  ) {}
+  ) {
+    this.schedules = new DailySchedules(services);
+  }
+
+  /** A defined queue that is also sent a job once a day (schedule.ts). */
+  daily(job: DailyJob): void {
+    if (!this.defs.has(job.queue)) throw new Error(`jobs: no queue ${job.queue}`);
+    this.schedules.add(job);
+  }
 
   define<T extends object>(def: JobDefinition<T>): void {
     if (this.backend || this.starting) throw new Error(`jobs: ${def.queue} defined after the runner started`);
@@ -54,6 +64,12 @@ export class Jobs {
       try {
         await backend.start([...this.defs.values()]);
         this.backend = backend;
+        // Not awaited: the first `send` waits for this start; a schedule's failure is logged.
+        void this.schedules
+          .start((queue, data) => backend.send(queue, data))
+          .catch((err: unknown) => {
+            this.services.log.error('[jobs] the daily schedules did not start:', err);
+          });
         return backend;
       } catch (err) {
         await backend.stop().catch(() => undefined);
@@ -72,6 +88,7 @@ export class Jobs {
   /** Shutdown: running tries are asked to stop (and run again later); the workers end. */
   async stop(): Promise<void> {
     this.stopped = true;
+    await this.schedules.stop();
     const backend = await this.starting?.catch(() => null);
     await backend?.stop();
   }

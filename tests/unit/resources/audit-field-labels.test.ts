@@ -84,6 +84,7 @@ const READ: Record<string, { path: string; body?: unknown }> = {
   staff: { path: '/user/page', body: { pageNum: 1, pageSize: 1 } },
   message: { path: '/online/page', body: { pageNum: 1, pageSize: 1 } },
   application: { path: '/apply/page', body: { pageNum: 1, pageSize: 1 } },
+  reminder: { path: '/reminder/page', body: { pageNum: 1, pageSize: 1 } },
   image: { path: '/image/page', body: { pageNum: 1, pageSize: 1 } },
 };
 
