@@ -14,6 +14,7 @@ import type { SiteResourceTable } from '../../resources/resource/server/table';
 import type { StaffTable } from '../../resources/staff/server/table';
 import type { SubclassTable } from '../../resources/subclass/server/table';
 import type { VideoTable } from '../../resources/video/server/table';
+import type { PasskeyChallengeTable, StaffPasskeyTable } from '../auth/passkeys/table';
 import type { ListViewTable } from '../views/table';
 
 /**
@@ -130,6 +131,8 @@ export interface Database {
   site_link: SiteLinkTable;
   list_view: ListViewTable;
   loan_policy: LoanPolicyTable;
+  staff_passkey: StaffPasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }
 
 export type TableName = keyof Database;
