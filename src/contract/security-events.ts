@@ -22,13 +22,26 @@ export const SECURITY_EVENT_KINDS = [
   'session_expired',
   /** The account's password changed: reason self (PUT /auth/password) or admin (Staff screen). */
   'password_changed',
-  // Reserved for the second factor, not written yet: 'factor_enrolled', 'factor_removed'
-  // (reason totp | passkey), 'recovery_code_used'; 'sign_in_failed' gains reason 'wrong_code'.
+  /** A sign-in factor was added to the account: reason passkey (later totp). */
+  'factor_enrolled',
+  /** A sign-in factor was removed: reason passkey (later totp). */
+  'factor_removed',
+  // Reserved for the second factor, not written yet: 'recovery_code_used'; 'sign_in_failed' gains
+  // reason 'wrong_code'. A passkey sign-in is 'sign_in' with reason 'passkey'.
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
 /** Why a sign-in was refused; must-change-password is a success, not one of these. */
-export const SIGN_IN_FAILURE_REASONS = ['unknown_account', 'wrong_password', 'disabled', 'locked'] as const;
+export const SIGN_IN_FAILURE_REASONS = [
+  'unknown_account',
+  'wrong_password',
+  'disabled',
+  'locked',
+  /** A passkey this site does not know (removed, or never registered here). */
+  'unknown_passkey',
+  /** A known passkey's answer failed the checks (signature, origin, challenge, user verification, counter). */
+  'passkey_rejected',
+] as const;
 export type SignInFailureReason = (typeof SIGN_IN_FAILURE_REASONS)[number];
 
 /** The kinds the account page lists as the member's recent sign-ins. */

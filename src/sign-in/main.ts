@@ -8,6 +8,7 @@ import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18
 import { clearSessionCaches } from '../lib/offline/session-cache';
 import { getToken, markPasswordChange, SIGN_IN_REASON_KEY, setToken } from '../lib/token';
 import { readableShade } from '../shell/theme';
+import { setUpPasskeySignIn } from './passkey-button';
 import { prefetchConsole } from './prefetch';
 import { redirectTarget } from './redirect';
 import { fallbackError, missingPassword, missingUser, offline, sessionExpired, sessionRefused, TEXTS } from './texts';
@@ -199,6 +200,7 @@ language.addEventListener('change', () => {
 });
 
 applyPrimary();
+setUpPasskeySignIn();
 const locale = detectLocale();
 language.value = locale;
 // Without its catalogue the page stays in English rather than blank.

@@ -12,6 +12,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, MessageDescriptor>
   session_ended: msg`Session ended`,
   session_expired: msg`Session expired`,
   password_changed: msg`Password changed`,
+  factor_enrolled: msg`Sign-in method added`,
+  factor_removed: msg`Sign-in method removed`,
 };
 
 /** What follows the kind: "Sign-in failed: wrong password". Unknown reasons show as stored. */
@@ -32,6 +34,9 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   absolute: msg`time limit`,
   self: msg`by the member`,
   admin: msg`by an administrator`,
+  passkey: msg`passkey`,
+  unknown_passkey: msg`unknown passkey`,
+  passkey_rejected: msg`passkey not accepted`,
 };
 
 const isKind = (k: string): k is SecurityEventKind => Object.hasOwn(SECURITY_EVENT_LABELS, k);

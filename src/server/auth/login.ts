@@ -120,28 +120,7 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
     throw badCredentials();
   }
 
-  const token = newToken();
-  const nowIso = now.toISOString();
-  const expiresAt = sessionExpiry(config, now);
-  await db.transaction().execute(async (trx) => {
-    await resetKeys(
-      trx,
-      held.filter((h) => !h.key.startsWith('ip:')).map((h) => h.key),
-    );
-    for (const h of held.filter((h) => h.key.startsWith('ip:'))) await returnSlot(trx, h);
-    await purgeDeadSessions(trx, sessionLimits(config, now));
-    await purgeOldAttempts(trx, now, policy);
-    await createSession(trx, {
-      tokenHash: hashToken(token),
-      staffId: staff.id,
-      publicId: randomBytes(16).toString('base64url'),
-      // By code points, so a cut never splits a character in two.
-      userAgent: Array.from(req.userAgent).slice(0, USER_AGENT_MAX).join(''),
-      address: req.address,
-      now: nowIso,
-      expiresAt: expiresAt.toISOString(),
-    });
-  });
+  const { token, expiresAt } = await openSession(services, staff.id, held, req);
   // After the session exists: a trail that cannot be written is logged, the member is signed in.
   await recordSecurityEvent(
     services,
@@ -155,4 +134,43 @@ export async function login(services: Services, req: LoginRequest): Promise<Logi
     mustChangePassword: staff.must_change_password === 1,
     expiresAt,
   };
+}
+
+/**
+ * The session of a sign-in that passed (a password here, a passkey in passkeys/): the account's
+ * and device's limit keys reset, the address's slot given back, old sessions and attempts purged,
+ * the new session created, in one transaction.
+ */
+export async function openSession(
+  services: Services,
+  staffId: number,
+  held: Held[],
+  client: { address: string; userAgent: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const { db, config } = services;
+  const now = services.now();
+  const policy = limitPolicy(config);
+  const token = newToken();
+  const nowIso = now.toISOString();
+  const expiresAt = sessionExpiry(config, now);
+  await db.transaction().execute(async (trx) => {
+    await resetKeys(
+      trx,
+      held.filter((h) => !h.key.startsWith('ip:')).map((h) => h.key),
+    );
+    for (const h of held.filter((h) => h.key.startsWith('ip:'))) await returnSlot(trx, h);
+    await purgeDeadSessions(trx, sessionLimits(config, now));
+    await purgeOldAttempts(trx, now, policy);
+    await createSession(trx, {
+      tokenHash: hashToken(token),
+      staffId,
+      publicId: randomBytes(16).toString('base64url'),
+      // By code points, so a cut never splits a character in two.
+      userAgent: Array.from(client.userAgent).slice(0, USER_AGENT_MAX).join(''),
+      address: client.address,
+      now: nowIso,
+      expiresAt: expiresAt.toISOString(),
+    });
+  });
+  return { token, expiresAt };
 }

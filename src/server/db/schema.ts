@@ -15,6 +15,7 @@ import type { SiteResourceTable } from '../../resources/resource/server/table';
 import type { StaffTable } from '../../resources/staff/server/table';
 import type { SubclassTable } from '../../resources/subclass/server/table';
 import type { VideoTable } from '../../resources/video/server/table';
+import type { PasskeyChallengeTable, StaffPasskeyTable } from '../auth/passkeys/table';
 import type { JobScheduleTable } from '../jobs/schedule-table';
 import type { ListViewTable } from '../views/table';
 
@@ -134,6 +135,8 @@ export interface Database {
   loan_policy: LoanPolicyTable;
   reminder: ReminderTable;
   job_schedule: JobScheduleTable;
+  staff_passkey: StaffPasskeyTable;
+  passkey_challenge: PasskeyChallengeTable;
 }
 
 export type TableName = keyof Database;

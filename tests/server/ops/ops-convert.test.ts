@@ -5,6 +5,7 @@ import SQLite from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { seedLarge } from '../../../bench/seed-large';
 import { verifyCopy } from '../../../src/server/ops/convert';
+import { SoftAuthenticator } from '../auth/soft-authenticator';
 import { createDatabase, dropDatabase, pgQuery, uniqueDatabaseName } from '../helpers/database';
 import { npmRun } from '../helpers/npm-run';
 import { type Spawned, spawnServer, spawnWithAdmin } from '../helpers/spawn-server';
@@ -80,7 +81,7 @@ async function call<T>(
 /**
  * The demo site (LECTERN_SEED=demo) used for a while: sign-ins (one failed), an image, a video
  * uploaded whole, another half uploaded, reported progress, a saved list view (sent with an
- * idempotency key). Every table then has rows.
+ * idempotency key), a passkey added and a passkey sign-in begun. Every table then has rows.
  */
 async function demoSite(data: string): Promise<{ token: string }> {
   const s = await spawnWithAdmin(data, PASSWORD, { LECTERN_SEED: 'demo', DATABASE_URL: undefined });
@@ -113,6 +114,16 @@ async function demoSite(data: string): Promise<{ token: string }> {
       { 'idempotency-key': 'demo-view-1' },
     );
     expect(view.status).toBe(201);
+    // The admin adds a passkey (staff_passkey); a passkey sign-in is started and not finished
+    // (passkey_challenge).
+    const passkey = new SoftAuthenticator(s.url);
+    const creation = await call<never>(s, 'POST', '/auth/passkeys/registration/options', token);
+    const added = await call(s, 'POST', '/auth/passkeys/registration/verify', token, {
+      name: 'Demo laptop',
+      response: passkey.create(creation.body.data),
+    });
+    expect(added.status).toBe(201);
+    expect((await call(s, 'POST', '/auth/passkeys/authentication/options')).status).toBe(200);
     const cred = (await call<Credential>(s, 'GET', '/video/upload/credential', token)).body.data;
     const upload = async (name: string) => {
       const t = await rpc<Ticket>(cred, 'CreateUploadVideo', {

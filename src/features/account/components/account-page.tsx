@@ -13,6 +13,7 @@ import { closeView, setTags, tagsStore } from '../../../stores/tags-view';
 import { sessionsQuery } from '../api';
 import { personalWords } from '../model';
 import { ChangePasswordForm } from './change-password-form';
+import { PasskeysPanel } from './passkeys-panel';
 import { RecentSignIns } from './recent-sign-ins';
 import { SessionsList } from './sessions-list';
 
@@ -88,6 +89,7 @@ export function AccountPage({ redirect }: Props) {
         )}
         <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} forced={forced} />
       </Paper>
+      {!forced && <PasskeysPanel />}
       {!forced && (
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb={4}>

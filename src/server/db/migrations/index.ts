@@ -16,6 +16,7 @@ import { nounKeys } from './0013-noun-keys';
 import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
 import { auditSecurityEvents } from './0015-audit-security-events';
 import { loans } from './0016-loans';
+import { passkeys } from './0018-passkeys';
 import { reminders } from './0019-reminders';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
@@ -38,5 +39,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0015-audit-security-events': auditSecurityEvents,
     '0016-loans': loans,
     '0019-reminders': reminders(dialect),
+    '0018-passkeys': passkeys,
   };
 }

@@ -1,0 +1,58 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PasskeyInfo } from '../../contract/passkeys';
+import { http } from '../../lib/api';
+
+/** GET /auth/passkeys: the member's passkeys, oldest first. */
+export const passkeysQuery = () =>
+  queryOptions({
+    queryKey: ['auth', 'passkeys'] as const,
+    queryFn: () => http.get<PasskeyInfo[]>('/auth/passkeys'),
+    staleTime: 0,
+  });
+
+/**
+ * Adds a passkey: the server's options, the browser's own dialog, the server's check. The WebAuthn
+ * helper loads on the first use only (the account page does not carry it otherwise). The browser's
+ * dialog being closed rejects with its own error (NotAllowedError), which the caller words.
+ */
+export function useAddPasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (name: string) => {
+      const { startRegistration } = await import('@simplewebauthn/browser');
+      const optionsJSON = await http.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+        '/auth/passkeys/registration/options',
+        {},
+        { quiet: true },
+      );
+      const response = await startRegistration({ optionsJSON });
+      return http.post<PasskeyInfo>('/auth/passkeys/registration/verify', { name, response }, { quiet: true });
+    },
+    onSuccess: (added) => {
+      queryClient.setQueryData(passkeysQuery().queryKey, (list) => (list ? [...list, added] : [added]));
+    },
+  });
+}
+
+export function useRenamePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, name }: { id: string; name: string }) =>
+      http.put(`/auth/passkeys/${encodeURIComponent(id)}`, { name }),
+    onSuccess: (_data, { id, name }) => {
+      queryClient.setQueryData(passkeysQuery().queryKey, (list) =>
+        list?.map((p) => (p.id === id ? { ...p, name } : p)),
+      );
+    },
+  });
+}
+
+export function useRemovePasskey() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => http.delete(`/auth/passkeys/${encodeURIComponent(id)}`),
+    onSuccess: (_data, id) => {
+      queryClient.setQueryData(passkeysQuery().queryKey, (list) => list?.filter((p) => p.id !== id));
+    },
+  });
+}
