@@ -3,8 +3,6 @@
  * 979). Pure, shared by the camera and by a USB scanner typing into the search box.
  */
 
-export type ScanRead = { isbn: string } | { error: 'not-isbn' };
-
 /** The EAN-13 check digit of its first twelve digits (weights 1, 3, 1, 3, …). */
 export function ean13CheckDigit(twelve: string): number {
   let sum = 0;
@@ -12,17 +10,14 @@ export function ean13CheckDigit(twelve: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-/** Thirteen digits, a book's prefix and a right check digit: the ISBN-13; anything else undefined. */
+/**
+ * A decoded EAN-13 as the scanner sees it: thirteen digits, a book's prefix and a right check digit
+ * give the ISBN-13; anything else (a shop's product code) is undefined.
+ */
 export function isbnFromEan13(text: string): string | undefined {
   const s = text.trim();
   if (!/^97[89]\d{10}$/.test(s)) return undefined;
   return ean13CheckDigit(s) === Number(s[12]) ? s : undefined;
-}
-
-/** A decoded barcode as the scanner sees it: an ISBN, or a code that is not one (a price tag, a shop's code). */
-export function readScan(text: string): ScanRead {
-  const isbn = isbnFromEan13(text);
-  return isbn ? { isbn } : { error: 'not-isbn' };
 }
 
 /**

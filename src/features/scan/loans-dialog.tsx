@@ -5,10 +5,38 @@ import { useQuery } from '@tanstack/react-query';
 import { Dialog } from '../../components/dialog';
 import { EnumBadge } from '../../components/enum-badge';
 import { formatDateTime } from '../../components/format';
+import type { Page } from '../../contract/common';
+import { PAGE_SIZES } from '../../contract/values';
+import { http } from '../../lib/api';
 import { APPLICATION_STATUS_OPTIONS, type Transition, transitionsFor } from '../../resources/application/model';
 import type { Application } from '../../resources/application/schema';
-import { openLoansKey, openLoansOf } from './api';
+import { APPLICATION_STATUSES, applicationSpec } from '../../resources/application/spec';
 import type { Scanned } from './loan-scan';
+
+/**
+ * A copy out with a reader: an approved application, and a hold ready for collection where the
+ * statuses have holds (the lending desk's `ready`).
+ */
+const OPEN_LOAN_STATUSES = (['approved', 'ready'] as const).filter((s) =>
+  (APPLICATION_STATUSES as readonly string[]).includes(s),
+);
+
+/** The book's open loans, newest first: one page per status (a book has a few copies, not hundreds). */
+async function openLoansOf(bookId: number): Promise<Application[]> {
+  const pages = await Promise.all(
+    OPEN_LOAN_STATUSES.map((status) =>
+      http.post<Page<Application>>(`/${applicationSpec.api}/page`, {
+        pageNum: 1,
+        pageSize: PAGE_SIZES.at(-1),
+        bookId,
+        status,
+        sort: 'id',
+        order: 'desc',
+      }),
+    ),
+  );
+  return pages.flatMap((p) => p.items);
+}
 
 interface Props {
   scanned: Scanned;
@@ -43,7 +71,8 @@ export default function LoansDialog({ scanned, onClose, onPick }: Props) {
 
 function Loans({ bookId, isbn, onPick }: { bookId: number; isbn: string; onPick: Props['onPick'] }) {
   const { t, i18n } = useLingui();
-  const loans = useQuery({ queryKey: openLoansKey(bookId), queryFn: () => openLoansOf(bookId) });
+  // Under the applications' noun, so a Return (or any write to them) refreshes it.
+  const loans = useQuery({ queryKey: ['application', 'scan-loans', bookId], queryFn: () => openLoansOf(bookId) });
   if (loans.isPending) return <Loader size="sm" aria-label={t`Loading`} />;
   if (loans.isError) {
     return (

@@ -3,6 +3,7 @@ import { Button } from '@mantine/core';
 import { IconBarcode } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
 import { lazy } from '../../lib/lazy';
+import { isbnFromEan13 } from './isbn';
 
 // The dialog, the camera and the barcode reader load when Scan is first pressed, not with the list.
 const ScannerModal = lazy(() => import('./scanner-modal'));
@@ -32,6 +33,7 @@ export function ScanButton({ onIsbn, busy }: Props) {
       {open && (
         <Suspense fallback={null}>
           <ScannerModal
+            read={isbnFromEan13}
             onClose={() => setOpen(false)}
             onIsbn={(isbn) => {
               setOpen(false);

@@ -6,7 +6,6 @@ import { Dialog } from '../../components/dialog';
 import { usePhone } from '../../components/resource/use-phone';
 import { type CameraError, cameraErrorOf, startCamera, stopCamera, torchOf } from './camera';
 import { type DecoderKind, type Detector, loadDetector } from './decoder';
-import { readScan } from './isbn';
 import classes from './scanner.module.css';
 
 /** How often a frame is read: a few times a second finds a code at once and leaves a phone cool. */
@@ -15,6 +14,11 @@ const SCAN_EVERY_MS = 250;
 type Failure = CameraError | 'reader';
 
 interface Props {
+  /**
+   * What a decoded EAN-13 is worth: the book's ISBN, or undefined for another code (a product's).
+   * Given by the opener (scan-button.tsx), so the check travels with the list, not with this dialog.
+   */
+  read: (code: string) => string | undefined;
   onClose: () => void;
   /** A book's ISBN was read: the camera is already off. */
   onIsbn: (isbn: string) => void;
@@ -24,7 +28,7 @@ interface Props {
  * The camera's picture with a frame to hold the barcode in, read a few times a second until an
  * ISBN shows. The camera stops when this closes, whichever way.
  */
-export default function ScannerModal({ onClose, onIsbn }: Props) {
+export default function ScannerModal({ read, onClose, onIsbn }: Props) {
   const { t } = useLingui();
   const phone = usePhone();
   const video = useRef<HTMLVideoElement>(null);
@@ -34,8 +38,8 @@ export default function ScannerModal({ onClose, onIsbn }: Props) {
   const [notIsbn, setNotIsbn] = useState<string>();
   const [decoder, setDecoder] = useState<DecoderKind>();
   const [torch, setTorch] = useState<{ set: (on: boolean) => Promise<void>; on: boolean }>();
-  const done = useRef(onIsbn);
-  done.current = onIsbn;
+  const done = useRef({ read, onIsbn });
+  done.current = { read, onIsbn };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` restarts the camera (Try again)
   useEffect(() => {
@@ -55,10 +59,10 @@ export default function ScannerModal({ onClose, onIsbn }: Props) {
         const codes = await detector.detect(el).catch(() => []);
         if (!live) return;
         for (const code of codes) {
-          const read = readScan(code.rawValue);
-          if ('isbn' in read) {
+          const isbn = done.current.read(code.rawValue);
+          if (isbn) {
             stop();
-            done.current(read.isbn);
+            done.current.onIsbn(isbn);
             return;
           }
           setNotIsbn(code.rawValue);
