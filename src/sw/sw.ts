@@ -6,6 +6,7 @@ import { API_CACHE_PREFIX, apiCacheKind } from './protocol/cache-keys';
 import { OPS_PATH_RE, OPS_PATHS } from './protocol/ops-paths';
 import './periodic';
 import './report-errors';
+import './scanner-cache';
 import './share-target';
 import './writes-sync';
 import { apiCache } from './worker-cache';

@@ -13,7 +13,9 @@ type ContentSecurityPolicyOptions = NonNullable<
  */
 export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): ContentSecurityPolicyOptions => ({
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'"],
+  // 'wasm-unsafe-eval' lets a page compile WebAssembly (the barcode reader's, features/scan) and
+  // nothing else: eval and new Function stay refused.
+  scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   // Covers and banners may be images on other sites (https only).
   imgSrc: ["'self'", 'data:', 'blob:', 'https:'],

@@ -4,6 +4,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
+import { takeKeywordEnter } from './keyword-enter';
 
 export const KEYWORD_DEBOUNCE_MS = 300;
 
@@ -60,8 +61,16 @@ export function KeywordSearch({ value, onChange, grow }: Props) {
         send(e.currentTarget.value);
       }}
       onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        // A barcode scanner's ISBN and Enter: the screen's scan takes it (features/scan), no search.
+        if (takeKeywordEnter(e.currentTarget.value)) {
+          if (value) clear();
+          else send.cancel();
+          setText('');
+          return;
+        }
         // Enter searches now rather than after the debounce.
-        if (e.key === 'Enter') send.flush();
+        send.flush();
       }}
       w={grow ? undefined : { base: '100%', sm: 220 }}
       flex={grow ? 1 : undefined}

@@ -1,6 +1,7 @@
 import { Suspense, useMemo, useState } from 'react';
 import { ResourcePage } from '../../../components/resource/list/resource-page';
 import type { ResourceScreen } from '../../../components/resource/types';
+import { LoanScan } from '../../../features/scan/loan-scan';
 import { lazy } from '../../../lib/lazy';
 import type { Transition } from '../model';
 import { applicationScreen } from '../resource';
@@ -24,6 +25,7 @@ export function ApplicationsPage() {
   );
   return (
     <>
+      <LoanScan />
       <ResourcePage resource={resource} />
       {picked && (
         <Suspense fallback={null}>

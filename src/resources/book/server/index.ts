@@ -7,6 +7,7 @@ import type { Services } from '../../../server/services';
 import { type Book, bookCreateSchema, bookPageSchema, bookUpdateSchema } from '../schema';
 import { bookSpec } from '../spec';
 import { BOOK_CSV_COLUMNS, BOOK_FIELDS, bookBatch, bookImporter } from './bulk';
+import { bookIsbnRoute } from './isbn-route';
 import { bookSeed } from './seed';
 
 const select = (db: Db) =>
@@ -75,6 +76,12 @@ export function bookServer(services: Services): DefinedResource {
       }
     },
   });
+  bookIsbnRoute(
+    noun.app,
+    services,
+    (db, isbn) => select(db).where('book.isbn', '=', isbn).executeTakeFirst(),
+    columns.toApi,
+  );
   return {
     ...noun,
     seed: bookSeed,
