@@ -2,7 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { openConfirmModal } from '../components/confirm-modal';
-import { noteSessionEnd, renewSession } from '../features/session/renewal';
+import { isSessionEnd, noteSessionEnd, renewSession } from '../features/session/renewal';
 import { sessionStore } from '../stores/session';
 import { codeMessage } from './code-messages';
 import type { HttpUi } from './http';
@@ -49,5 +49,5 @@ export const mantineHttpUi: HttpUi = {
   codeMessage,
   // The session's end: a notice before it, and a sign-in over the screen after it (features/session/).
   sessionEnd: noteSessionEnd,
-  renewSession: () => renewSession('ended'),
+  renewSession: (code) => (isSessionEnd(code) ? renewSession('ended') : null),
 };

@@ -1,4 +1,4 @@
-import { isSessionRefusal, renewSession } from '../features/session/renewal';
+import { isSessionEnd, renewSession } from '../features/session/renewal';
 import { ApiError } from '../lib/http';
 import { LeaveGuard } from './leave-guard';
 import type { UploadCommand, UploadEvent, VodCredential } from './protocol';
@@ -57,8 +57,7 @@ function createWorkerClient(deps: UploadClientDeps): UploadClient {
         (err: unknown) => {
           // The session ended: the member signs in again over the screen, and meanwhile the upload
           // waits as for an unreachable server (it asks again, and goes on once renewed).
-          const ended = err instanceof ApiError && isSessionRefusal(err.code);
-          if (ended) void renewSession('ended');
+          const ended = err instanceof ApiError && isSessionEnd(err.code) && renewSession('ended') !== null;
           post({
             type: 'credential-error',
             message: err instanceof Error ? err.message : String(err),

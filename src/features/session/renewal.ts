@@ -1,4 +1,4 @@
-import { LOGOUT_CODES } from '../../contract/envelope';
+import { Code, LOGOUT_CODES } from '../../contract/envelope';
 import { sessionStore } from '../../stores/session';
 
 /**
@@ -70,8 +70,17 @@ export const markWarningLoaded = () => {
   warningLoaded = true;
 };
 
-/** A refusal that means the session is over (expired, ended elsewhere, never valid). */
-export const isSessionRefusal = (code: number): boolean => LOGOUT_CODES.includes(code);
+/**
+ * Whether a refusal is the session's end, to renew in place: expired (50014), or any refusal once
+ * the announced end has passed (the first request to meet it, perhaps another window's or the
+ * live stream's, got the 50014 and later ones get 50008), or while a renewal is under way. A
+ * session ended on purpose before its end (signed out elsewhere, by an administrator) is not
+ * renewed: the console says it was signed out, as before.
+ */
+export function isSessionEnd(code: number): boolean {
+  if (!LOGOUT_CODES.includes(code)) return false;
+  return code === Code.TokenExpired || pending !== null || (endsAt > 0 && Date.now() >= endsAt - 5_000);
+}
 
 /**
  * Sign in again over the current screen (dialog.ts). One dialog at a time: every request refused
@@ -84,11 +93,10 @@ export function renewSession(reason: 'ended' | 'early' = 'ended'): Promise<boole
   if (!sessionStore.id) return null;
   pending ??= import('./dialog')
     .then(({ openRenewalDialog }) => openRenewalDialog(reason))
+    // The dialog's code could not load (offline after an update, say): refused as before.
+    .catch(() => false)
     .finally(() => {
       pending = null;
     });
   return pending;
 }
-
-/** Whether the renewal dialog is open (the upload client waits rather than failing). */
-export const renewing = (): boolean => pending !== null;
