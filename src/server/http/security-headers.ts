@@ -86,7 +86,8 @@ export function securityHeaders(extraConnectSrc: readonly string[] = []): Middle
  * nothing typed is lost (src/features/session/). Same origin only; every other document, the
  * console included, may be framed by nobody.
  */
-const framedBySelf = (path: string) => /\/(login|login\.html|session-renewed\.html)$/.test(path);
+const framedBySelf = (path: string) =>
+  !(path === API_BASE || path.startsWith(`${API_BASE}/`)) && /\/(login|login\.html|session-renewed\.html)$/.test(path);
 
 /**
  * API answers are personal (lists, the session, upload credentials) or secret: no browser or proxy

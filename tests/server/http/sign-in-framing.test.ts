@@ -41,8 +41,15 @@ describe('who may frame a document', () => {
   });
 
   it('lets nobody frame the console, nor any API answer', async () => {
-    for (const path of ['/', '/index.html', '/web/book', '/login/x', '/prod-api/auth/info']) {
-      const res = await fetch(`${s.url}${path}`);
+    for (const [path, method] of [
+      ['/', 'GET'],
+      ['/index.html', 'GET'],
+      ['/web/book', 'GET'],
+      ['/login/x', 'GET'],
+      ['/prod-api/auth/info', 'GET'],
+      ['/prod-api/auth/login', 'POST'],
+    ]) {
+      const res = await fetch(`${s.url}${path}`, { method });
       expect(frameAncestors(res.headers.get('content-security-policy')), path).toBe("'none'");
       expect(res.headers.get('x-frame-options'), path).toBe('DENY');
     }
