@@ -25,6 +25,7 @@ export function showSessionWarning(endsAt: number): void {
     autoClose: false as const,
     // A polite live region: announced once, without interrupting what is being read.
     role: 'status',
+    closeButtonProps: { 'aria-label': t`Close` },
     title: <Title endsAt={endsAt} />,
     message: <Body endsAt={endsAt} />,
     onClose: () => {
