@@ -89,7 +89,8 @@ export function resetToken(): void {
 export async function logout(): Promise<void> {
   const user = await currentUserKey().catch(() => '');
   try {
-    await http.post('/auth/logout');
+    // Signing out of an ended session is not a reason to sign in again.
+    await http.post('/auth/logout', undefined, { noRenewal: true });
   } finally {
     // The user's cached lists, drafts, unsent writes and files shared to the app do not stay on a
     // shared device.

@@ -2,6 +2,7 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { openConfirmModal } from '../components/confirm-modal';
+import { isSessionEnd, noteSessionEnd, renewSession } from '../features/session/renewal';
 import { sessionStore } from '../stores/session';
 import { codeMessage } from './code-messages';
 import type { HttpUi } from './http';
@@ -46,4 +47,7 @@ export const mantineHttpUi: HttpUi = {
   // Rather than the browser's own English ("Failed to fetch").
   unreachableMessage: () => i18n._(msg`The server cannot be reached`),
   codeMessage,
+  // The session's end: a notice before it, and a sign-in over the screen after it (features/session/).
+  sessionEnd: noteSessionEnd,
+  renewSession: (code) => (isSessionEnd(code) ? renewSession('ended') : null),
 };

@@ -76,6 +76,9 @@ export function classifyNoAnswer(request: {
   return answeredOffline ? 'silent' : 'error';
 }
 
+/** SESSION_END_HEADER of src/server/auth/session-life.ts (the client imports no server code). */
+const SESSION_END_HEADER = 'x-lectern-session-end';
+
 /** Cache header names of the service worker (src/sw/protocol/cache-keys.ts). */
 const CACHED_AT_HEADER = 'x-lectern-cached-at';
 const servedFromCache = new WeakMap<object, number>();
@@ -115,6 +118,17 @@ export interface HttpUi {
    * storage full…); undefined keeps the server's own message (specific ones, such as a field's).
    */
   codeMessage?(code: number, data: unknown): string | undefined;
+  /**
+   * Each authenticated answer's session end (X-Lectern-Session-End) and the answer's Date: the
+   * console warns before the end (src/features/session/).
+   */
+  sessionEnd?(endsAt: string, serverDate: string | null): void;
+  /**
+   * The session was refused (ended, expired): sign in again without leaving the screen. Resolves
+   * true once the same member is signed in again (the request is then sent again), false when the
+   * member declined; null when the console does not renew (nobody signed in on this page yet).
+   */
+  renewSession?(code: number): Promise<boolean> | null;
 }
 
 export interface HttpDeps {
@@ -161,6 +175,8 @@ export type RequestOptions = Omit<FetchOptions<'json'>, 'baseURL' | 'method' | '
    * and shows the conflict, or saves again when nothing it writes has changed.
    */
   staleHandled?: boolean;
+  /** A refused session is not renewed for this request (signing out; a request sent again after renewal). */
+  noRenewal?: boolean;
 };
 
 export function createHttp(deps: HttpDeps) {
@@ -182,7 +198,7 @@ export function createHttp(deps: HttpDeps) {
   );
 
   async function request<T>(method: string, path: string, body?: unknown, opts: RequestOptions = {}): Promise<T> {
-    const { quiet, keptOffline, staleHandled, ...fetchOpts } = opts;
+    const { quiet, keptOffline, staleHandled, noRenewal, ...fetchOpts } = opts;
     const epoch = deps.sessionEpoch?.();
     let envelope: Envelope<T>;
     let status: number | undefined;
@@ -192,6 +208,8 @@ export function createHttp(deps: HttpDeps) {
       status = res.status;
       const position = res.headers.get(EVENT_POSITION_HEADER);
       if (position) deps.onEventPosition?.(position);
+      const sessionEnd = res.headers.get(SESSION_END_HEADER);
+      if (sessionEnd) deps.ui.sessionEnd?.(sessionEnd, res.headers.get('date'));
       const cachedAt = Number(res.headers.get(CACHED_AT_HEADER));
       if (cachedAt && envelope?.data && typeof envelope.data === 'object') servedFromCache.set(envelope.data, cachedAt);
     } catch (e) {
@@ -226,11 +244,17 @@ export function createHttp(deps: HttpDeps) {
     const message = deps.ui.codeMessage?.(envelope.code, envelope.data) ?? envelope.msg;
     const outcome = classifyCode(envelope.code, message, deps.fallbackMessage());
     if (outcome.kind === 'ok') return envelope.data;
+    // An ended session is renewed over the screen and the request sent again: what the member
+    // typed or was doing carries on (src/features/session/).
+    const renewal =
+      outcome.kind === 'error' && outcome.logout && !quiet && !noRenewal ? deps.ui.renewSession?.(envelope.code) : null;
+    if (renewal && (await renewal)) return request<T>(method, path, body, { ...opts, noRenewal: true });
     if (outcome.kind === 'change-password') {
       if (!quiet && deps.sessionEpoch?.() === epoch) deps.ui.passwordChangeRequired?.();
     } else if (!quiet && !(staleHandled && isStale(envelope.data))) {
       deps.ui.error(outcome.message, ERROR_TOAST_MS);
-      if (outcome.logout) deps.ui.confirmLogout();
+      // Declined in the renewal dialog: no second dialog.
+      if (outcome.logout && !renewal) deps.ui.confirmLogout();
     }
     throw new ApiError(envelope.code, outcome.message, status, envelope.data);
   }

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { MIN_PASSWORD_LENGTH } from '../contract/password-policy';
 import { passwordProblemMessage } from './auth/password-rule';
+import { sessionMaxHours } from './auth/session-life';
 import type { AppConfig } from './context';
 import { FIRST_ADMIN } from './db/bootstrap';
 import { envInt as int } from './env-int';
@@ -46,9 +47,9 @@ const envSchema = z.object({
     .refine((v) => v.length <= 200, 'must be at most 200 characters')
     .optional(),
   LECTERN_TOKEN_IDLE_MINUTES: int(1, 60 * 24 * 365).default(720),
-  // At most 400 days: browsers cap a cookie's lifetime there (RFC 6265bis), and the remembered
-  // session's cookie lasts exactly as long as the session.
-  LECTERN_SESSION_MAX_HOURS: int(1, 400 * 24).default(720),
+  // A working day (ASVS 5.0 7.3.2). At most 400 days: browsers cap a cookie's lifetime there (RFC
+  // 6265bis), and the remembered session's cookie lasts exactly as long as the session.
+  LECTERN_SESSION_MAX_HOURS: sessionMaxHours.default(12),
   LECTERN_SECURITY_EVENTS_DAYS: int(1, 36_500).default(365),
   LECTERN_LOGIN_MAX_FAILURES: int(1, 1000).default(5),
   LECTERN_LOGIN_ADDRESS_MAX_FAILURES: int(1, 100_000).default(20),

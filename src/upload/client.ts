@@ -1,3 +1,5 @@
+import { isSessionEnd, renewSession } from '../features/session/renewal';
+import { ApiError } from '../lib/http';
 import { LeaveGuard } from './leave-guard';
 import type { UploadCommand, UploadEvent, VodCredential } from './protocol';
 import { canShareWorker, createSharedClient, type TabRole } from './tabs';
@@ -52,13 +54,17 @@ function createWorkerClient(deps: UploadClientDeps): UploadClient {
     if (ev.type === 'credential-needed') {
       deps.getCredential().then(
         (credential) => post({ type: 'credential', credential }),
-        (err: unknown) =>
+        (err: unknown) => {
+          // The session ended: the member signs in again over the screen, and meanwhile the upload
+          // waits as for an unreachable server (it asks again, and goes on once renewed).
+          const ended = err instanceof ApiError && isSessionEnd(err.code) && renewSession('ended') !== null;
           post({
             type: 'credential-error',
             message: err instanceof Error ? err.message : String(err),
             // The console's http client names a request that got no answer NetworkError.
-            unreachable: err instanceof Error && err.name === 'NetworkError',
-          }),
+            unreachable: ended || (err instanceof Error && err.name === 'NetworkError'),
+          });
+        },
       );
     }
     deps.onEvent(ev);

@@ -13,6 +13,8 @@ import { initialQueue, type QueueAction, type QueueEffect, reduce } from './queu
 import { type Attempts, decide, freshAttempts } from './retry-policy';
 import type { VodClient } from './vod-client';
 
+/** How soon a credential that got no answer (or waits for a sign-in) is asked for again. */
+const CREDENTIAL_RETRY_MS = 3_000;
 /**
  * The worker's half of the queue: it feeds the pure reducer (queue.ts) and performs the effects the
  * reducer returns. Where the rest lives:
@@ -314,6 +316,14 @@ export class UploadEngine {
       this.log('info', 'credential renewed; resuming');
       this.dispatch({ type: 'credential-renewed' });
     } catch (e) {
+      // No answer, or the session ended and is being renewed over the screen (client.ts): the
+      // items keep waiting for a credential and it is asked for again, as a run waits for the server.
+      if ((e as Error).name === 'NetworkError') {
+        setTimeout(() => {
+          if (this.state.uploader === 'Expire') void this.renewCredential();
+        }, CREDENTIAL_RETRY_MS);
+        return;
+      }
       this.dispatch({ type: 'credential-failed', message: (e as Error).message });
     }
   }

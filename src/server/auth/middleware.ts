@@ -9,7 +9,7 @@ import { ApiError, forbidden, illegalToken, passwordChangeRequired, tokenExpired
 import type { Services } from '../services';
 import { recordSecurityEvent } from './security-events';
 import { clearedSessionCookie, cookieCredential } from './session-cookie';
-import { sessionAlive, sessionLimits } from './session-life';
+import { SESSION_END_HEADER, sessionAlive, sessionEnd, sessionLimits } from './session-life';
 import { hashToken } from './tokens';
 
 export interface AuthOptions {
@@ -95,6 +95,8 @@ function authenticator(services: Services, opts: AuthOptions) {
         });
       throw refuse(tokenExpired());
     }
+    // The console warns before this and renews the session in place (src/features/session/).
+    c.header(SESSION_END_HEADER, sessionEnd(s, services.config).toISOString());
     const mustChangePassword = s.must_change_password === 1;
     if (mustChangePassword && !opts.allowPasswordChangeRequired) throw passwordChangeRequired();
     c.set('auth', {

@@ -11,7 +11,10 @@ type ContentSecurityPolicyOptions = NonNullable<
  * injects <style> tags (hence 'unsafe-inline' for styles only), and the service worker and upload
  * worker come from 'self' or blob:, as does a playing video. The video endpoints come through `extraConnectSrc`.
  */
-export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): ContentSecurityPolicyOptions => ({
+export const contentSecurityPolicy = (
+  extraConnectSrc: readonly string[] = [],
+  frameAncestors: readonly string[] = ["'none'"],
+): ContentSecurityPolicyOptions => ({
   defaultSrc: ["'self'"],
   // 'wasm-unsafe-eval' lets a page compile WebAssembly (the barcode reader's, features/scan) and
   // nothing else: eval and new Function stay refused.
@@ -26,7 +29,7 @@ export const contentSecurityPolicy = (extraConnectSrc: readonly string[] = []): 
   // mode serves from the video endpoints.
   mediaSrc: ["'self'", 'blob:', ...extraConnectSrc],
   manifestSrc: ["'self'"],
-  frameAncestors: ["'none'"],
+  frameAncestors: [...frameAncestors],
   baseUri: ["'self'"],
   formAction: ["'self'"],
   objectSrc: ["'none'"],
@@ -60,20 +63,33 @@ const NONE = {
  */
 export function securityHeaders(extraConnectSrc: readonly string[] = []): MiddlewareHandler {
   const forFiles = secureHeaders({ ...NONE, xContentTypeOptions: true });
-  const forDocuments = secureHeaders({
-    ...NONE,
-    contentSecurityPolicy: contentSecurityPolicy(extraConnectSrc),
-    xContentTypeOptions: true,
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    xFrameOptions: 'DENY',
-    crossOriginOpenerPolicy: true,
-  });
+  const documents = (framing: 'none' | 'self') =>
+    secureHeaders({
+      ...NONE,
+      contentSecurityPolicy: contentSecurityPolicy(extraConnectSrc, [`'${framing}'`]),
+      xContentTypeOptions: true,
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: framing === 'none' ? 'DENY' : 'SAMEORIGIN',
+      crossOriginOpenerPolicy: true,
+    });
+  const forDocuments = documents('none');
+  const forFramedDocuments = documents('self');
   const done = async () => {};
   return async (c, next) => {
     await next();
-    await (isLoadedFile(c) ? forFiles : forDocuments)(c, done);
+    const headers = isLoadedFile(c) ? forFiles : framedBySelf(c.req.path) ? forFramedDocuments : forDocuments;
+    await headers(c, done);
   };
 }
+
+/**
+ * The sign-in page, and the page it ends on when it renews a session (public/session-renewed.html),
+ * are framed by the console itself: an ended session is renewed in a dialog over the screen, so
+ * nothing typed is lost (src/features/session/). Same origin only; every other document, the
+ * console included, may be framed by nobody.
+ */
+const framedBySelf = (path: string) =>
+  !(path === API_BASE || path.startsWith(`${API_BASE}/`)) && /\/(login|login\.html|session-renewed\.html)$/.test(path);
 
 /**
  * API answers are personal (lists, the session, upload credentials) or secret: no browser or proxy

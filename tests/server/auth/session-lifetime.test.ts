@@ -68,12 +68,16 @@ describe('the absolute session lifetime', () => {
 });
 
 describe('LECTERN_SESSION_MAX_HOURS', () => {
-  it('defaults to 720 hours (30 days) and is at most 400 days, as browsers keep a cookie', () => {
-    expect(loadConfig({}).app.sessionMaxHours).toBe(720);
+  it('defaults to 12 hours (a working day) and is at most 400 days, as browsers keep a cookie', () => {
+    expect(loadConfig({}).app.sessionMaxHours).toBe(12);
     expect(loadConfig({ LECTERN_SESSION_MAX_HOURS: '8' }).app.sessionMaxHours).toBe(8);
     expect(() => loadConfig({ LECTERN_SESSION_MAX_HOURS: '9601' })).toThrow(
       /LECTERN_SESSION_MAX_HOURS: must be at most 9600/,
     );
-    expect(() => loadConfig({ LECTERN_SESSION_MAX_HOURS: '0' })).toThrow(/must be at least 1/);
+    expect(() => loadConfig({ LECTERN_SESSION_MAX_HOURS: '0' })).toThrow(/must be at least 0.0167/);
+    // A fraction, down to a minute (the end-to-end tests' short sessions).
+    expect(loadConfig({ LECTERN_SESSION_MAX_HOURS: '0.05' }).app.sessionMaxHours).toBe(0.05);
+    expect(() => loadConfig({ LECTERN_SESSION_MAX_HOURS: '0.01' })).toThrow(/must be at least 0.0167/);
+    expect(() => loadConfig({ LECTERN_SESSION_MAX_HOURS: '12h' })).toThrow(/must be a number of hours/);
   });
 });

@@ -21,3 +21,11 @@ describe('redirectTarget (where the sign-in document goes after signing in)', ()
     }
   });
 });
+
+describe('redirectTarget when renewing a session in the console’s dialog', () => {
+  it('ends on the page that tells the console, under the base path, whatever the redirect', () => {
+    expect(redirectTarget('?renew=1', ORIGIN, '/')).toBe('/session-renewed.html');
+    expect(redirectTarget('?renew=1&redirect=%2Fweb%2Fbook', ORIGIN, '/panda/')).toBe('/panda/session-renewed.html');
+    expect(redirectTarget('?renew=0&redirect=%2Fweb%2Fbook', ORIGIN, '/')).toBe('/web/book');
+  });
+});
