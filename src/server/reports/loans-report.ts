@@ -7,7 +7,7 @@ import { csvCell } from '../crud/csv';
 import { ok } from '../http/envelope';
 import { parseWith } from '../http/validate';
 import type { Services } from '../services';
-import { loansFigures, neverBorrowed, type Period } from './loans-queries';
+import { loansReport, type Period } from './loans-queries';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
@@ -38,15 +38,11 @@ export function loansReportRoutes(services: Services): Hono<AppEnv> {
   api.get('/report', async (c) => {
     const q = parseWith(reportQuery, c.req.query());
     const period: Period = { from: q.from, to: q.to };
-    const figures = await loansFigures(services.db, services.dialect, period, services.now());
-    if (q.format === 'json') {
-      const never = await neverBorrowed(services.db, period, { offset: 0, limit: LOANS_REPORT_NEVER_LISTED });
-      const report: LoansReport = { ...figures, neverBorrowed: never };
-      return ok(c, report);
-    }
     // The CSV lists every book never borrowed: a catalogue of 100,000 books is a few MiB at most.
-    const never = await neverBorrowed(services.db, period, { offset: 0, limit: Number.MAX_SAFE_INTEGER });
-    const text = loansReportCsv({ ...figures, neverBorrowed: never });
+    const listed = q.format === 'json' ? LOANS_REPORT_NEVER_LISTED : Number.MAX_SAFE_INTEGER;
+    const report = await loansReport(services.db, services.dialect, period, services.now(), listed);
+    if (q.format === 'json') return ok(c, report);
+    const text = loansReportCsv(report);
     return new Response(text, {
       headers: {
         'Content-Type': 'text/csv; charset=utf-8',
