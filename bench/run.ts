@@ -14,6 +14,7 @@ for (const [name, file] of [['books', './books.ts']] as const) {
   }
 }
 
+sections.push(['loans', async () => (await import('./loans-report')).benchLoansReport()]);
 sections.push(['upload', async () => (await import('./upload')).benchUpload()]);
 sections.push(['video', async () => (await import('./video')).benchVideo()]);
 sections.push(['images', async () => (await import('./images')).benchImages()]);

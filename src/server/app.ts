@@ -17,6 +17,7 @@ import type { NounServers } from './http/noun';
 import { noStore, securityHeaders } from './http/security-headers';
 import { checkQuery } from './http/validate';
 import { opsMiddleware, opsRoutes } from './ops';
+import { loansReportRoutes } from './reports/loans-report';
 import { buildNouns } from './resources';
 import { systemRoutes } from './routes/system';
 import type { Services } from './services';
@@ -90,6 +91,7 @@ export function createApp(services: Services, built: NounServers = buildNouns(se
   api.use('*', eventPosition(services));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.routes)) api.route(path, sub);
   api.route('/system', systemRoutes(services, built));
+  api.route('/loans', loansReportRoutes(services));
   api.route('/', eventRoutes(services, resources));
   api.route('/video/upload/credential', vodCredential(services));
   api.route('/views', viewRoutes(services));

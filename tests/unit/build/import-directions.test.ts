@@ -176,7 +176,8 @@ describe('import directions', () => {
  * Knowing a noun without importing it: the infrastructure names no noun's table nor its statuses;
  * what it needs of a noun the noun hands it (NounServer, src/server/http/noun.ts). The tables are
  * those db/schema.ts composes from the nouns' table.ts; the statuses are the nouns' `*_STATUSES`.
- * Only db/schema.ts, the migrations and resources.ts (which lists the nouns) may name them.
+ * Only db/schema.ts, the migrations, resources.ts (which lists the nouns) and the reports
+ * (server/reports/, which read across nouns) may name them.
  */
 describe('what the infrastructure knows of the nouns', () => {
   const read = (path: string) => readFileSync(join(SRC, path), 'utf8');
@@ -211,7 +212,13 @@ describe('what the infrastructure knows of the nouns', () => {
   const infrastructure = sourceFiles(join(SRC, 'server'))
     .map(rel)
     .filter(
-      (p) => p !== 'server/resources.ts' && p !== 'server/db/schema.ts' && !p.startsWith('server/db/migrations/'),
+      (p) =>
+        p !== 'server/resources.ts' &&
+        p !== 'server/db/schema.ts' &&
+        !p.startsWith('server/db/migrations/') &&
+        // Reports read across nouns' tables by design (the loans report: applications, books,
+        // categories); like resources.ts they sit above the infrastructure, which imports none.
+        !p.startsWith('server/reports/'),
     );
   /** The code without its comments, which may well speak of books and videos. */
   const code = (path: string) =>

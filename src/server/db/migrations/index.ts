@@ -18,6 +18,7 @@ import { auditSecurityEvents } from './0015-audit-security-events';
 import { loans } from './0016-loans';
 import { passkeys } from './0018-passkeys';
 import { reminders } from './0019-reminders';
+import { loansReportIndexes } from './0021-loans-report-indexes';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -40,5 +41,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0016-loans': loans,
     '0019-reminders': reminders(dialect),
     '0018-passkeys': passkeys,
+    '0021-loans-report-indexes': loansReportIndexes,
   };
 }
