@@ -1,6 +1,5 @@
 import { type Kysely, Migrator, sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { migrateToLatest } from '../../../src/server/db/migrate';
 import { migrationsFor } from '../../../src/server/db/migrations';
 import type { Database } from '../../../src/server/db/schema';
 import { TEST_ENGINE } from '../helpers/database';
@@ -21,10 +20,13 @@ describe(`the audit security events migration (${TEST_ENGINE})`, () => {
   it('adds the columns, keeps the old rows, and goes back down and up', async () => {
     const { db, dialect } = t.opened;
     const migrator = new Migrator({ db, provider: { getMigrations: async () => migrationsFor(dialect) } });
+    // Up to this migration only: later ones are tested on their own.
+    const upTo0015 = async () =>
+      (await migrator.migrateTo('0015-audit-security-events')).results?.map((r) => r.migrationName);
     expect((await migrator.migrateTo('0014-session-expiry-idempotency')).error).toBeUndefined();
     await sql`insert into audit_log (at, actor_id, actor_name, action, resource, record_id, changes)
       values ('2030-01-01T00:00:00.000Z', null, 'system', 'create', 'book', 1, '{}')`.execute(db);
-    expect(await migrateToLatest(db, dialect)).toEqual(['0015-audit-security-events']);
+    expect(await upTo0015()).toEqual(['0015-audit-security-events']);
     expect(await columnsOf(db, dialect, 'audit_log')).toEqual(
       expect.arrayContaining(['address', 'user_agent', 'reason']),
     );
@@ -34,6 +36,6 @@ describe(`the audit security events migration (${TEST_ENGINE})`, () => {
     expect((await migrator.migrateDown()).error).toBeUndefined();
     expect(await columnsOf(db, dialect, 'audit_log')).not.toContain('reason');
     expect((await db.selectFrom('audit_log').select('resource').execute()).map((r) => r.resource)).toEqual(['book']);
-    expect(await migrateToLatest(db, dialect)).toEqual(['0015-audit-security-events']);
+    expect(await upTo0015()).toEqual(['0015-audit-security-events']);
   });
 });
