@@ -22,8 +22,16 @@ export const SECURITY_EVENT_KINDS = [
   'session_expired',
   /** The account's password changed: reason self (PUT /auth/password) or admin (Staff screen). */
   'password_changed',
-  // Reserved for the second factor, not written yet: 'factor_enrolled', 'factor_removed'
-  // (reason totp | passkey), 'recovery_code_used'; 'sign_in_failed' gains reason 'wrong_code'.
+  /** A second factor was added: reason totp (passkey to come). */
+  'factor_enrolled',
+  /** A second factor was removed by the member: reason totp (passkey to come). */
+  'factor_removed',
+  /** A recovery code was used (to sign in, or to confirm it is the member). */
+  'recovery_code_used',
+  /** A wrong second-step code (sign-in, enrolment or confirmation): reason wrong_code or locked. */
+  'mfa_failed',
+  /** An administrator (reason admin) or the command line (cli) removed all of a member's factors. */
+  'factors_reset',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -32,7 +40,7 @@ export const SIGN_IN_FAILURE_REASONS = ['unknown_account', 'wrong_password', 'di
 export type SignInFailureReason = (typeof SIGN_IN_FAILURE_REASONS)[number];
 
 /** The kinds the account page lists as the member's recent sign-ins. */
-export const SIGN_IN_KINDS: readonly SecurityEventKind[] = ['sign_in', 'sign_in_failed'];
+export const SIGN_IN_KINDS: readonly SecurityEventKind[] = ['sign_in', 'sign_in_failed', 'mfa_failed'];
 
 /** GET /auth/sign-ins: one of the member's own recent sign-ins (successes and failures on the account). */
 export interface SignInEvent {

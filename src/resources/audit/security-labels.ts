@@ -12,6 +12,11 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, MessageDescriptor>
   session_ended: msg`Session ended`,
   session_expired: msg`Session expired`,
   password_changed: msg`Password changed`,
+  factor_enrolled: msg`Two-step sign-in set up`,
+  factor_removed: msg`Two-step sign-in removed`,
+  recovery_code_used: msg`Recovery code used`,
+  mfa_failed: msg`Wrong sign-in code`,
+  factors_reset: msg`Two-step sign-in reset`,
 };
 
 /** What follows the kind: "Sign-in failed: wrong password". Unknown reasons show as stored. */
@@ -32,6 +37,11 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   absolute: msg`time limit`,
   self: msg`by the member`,
   admin: msg`by an administrator`,
+  totp: msg`authenticator app`,
+  recovery: msg`recovery code`,
+  wrong_code: msg`wrong code`,
+  cli: msg`from the command line`,
+  factors_reset: msg`two-step sign-in reset`,
 };
 
 const isKind = (k: string): k is SecurityEventKind => Object.hasOwn(SECURITY_EVENT_LABELS, k);
@@ -46,7 +56,7 @@ export function securityEventLabel(kind: string, reason: string | null, i18n: I1
 
 /** A colour per kind: failures and lockouts stand out, successes are calm. */
 export function securityEventColor(kind: string): string {
-  if (kind === 'sign_in_failed' || kind === 'lockout') return 'red';
+  if (kind === 'sign_in_failed' || kind === 'lockout' || kind === 'mfa_failed') return 'red';
   if (kind === 'sign_in') return 'green';
   return 'gray';
 }

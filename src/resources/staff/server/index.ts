@@ -9,10 +9,13 @@ import type { Db } from '../../../server/crud/types';
 import { deleteStaffSessions } from '../../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../../server/db/repositories/staff';
 import { invalidField } from '../../../server/http/errors';
+import type { NounServer } from '../../../server/http/noun';
 import type { Services } from '../../../server/services';
 import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from '../schema';
 import { staffSpec } from '../spec';
+import { mfaResetRoute } from './mfa-reset';
 import { guardAdminChange } from './rules';
+import { staffSeed } from './seed';
 
 // Lists the columns instead of selectAll so the password hash can never reach a response.
 const select = (db: Db) =>
@@ -37,8 +40,8 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
 });
 
 /** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
-export function staffServer(services: Services): DefinedResource {
-  return defineResource(services, {
+export function staffServer(services: Services): DefinedResource & NounServer {
+  const defined = defineResource(services, {
     ...fromSpec('staff', staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
@@ -114,4 +117,6 @@ export function staffServer(services: Services): DefinedResource {
       ]);
     },
   });
+  mfaResetRoute(services, defined.app);
+  return { ...defined, seed: staffSeed };
 }

@@ -16,6 +16,7 @@ import { nounKeys } from './0013-noun-keys';
 import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
 import { auditSecurityEvents } from './0015-audit-security-events';
 import { loans } from './0016-loans';
+import { secondFactor } from './0017-second-factor';
 
 /** In-code migrations (no file-system scanning: works the same under tsx, bundles and tests). */
 export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
@@ -36,5 +37,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0014-session-expiry-idempotency': sessionExpiryIdempotency,
     '0015-audit-security-events': auditSecurityEvents,
     '0016-loans': loans,
+    '0017-second-factor': secondFactor(dialect),
   };
 }
