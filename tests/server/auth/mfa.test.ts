@@ -1,6 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MfaChallengeResult, MfaStatus, RecoveryCodes, TotpSetup } from '../../../src/contract/mfa';
+import type { SecurityEventKind } from '../../../src/contract/security-events';
 import { totpCode } from '../../../src/server/auth/totp';
+import { TEST_ENGINE } from '../helpers/database';
+import { npmRun } from '../helpers/npm-run';
 import { createStaff, startTestServer, type TestServer } from '../helpers/test-server';
 
 // Two-step sign-in (docs/accounts.md): enrolment, the code step, its limits, enforcement by role,
@@ -52,7 +55,7 @@ const withCode = (challenge: string, code: string) =>
 /** The next 30-second step, so a code of a new step is available (a code is good once). */
 const nextStep = () => s.advance(30_000);
 
-const events = (recordId: number, action: string) =>
+const events = (recordId: number, action: SecurityEventKind) =>
   s.db
     .selectFrom('audit_log')
     .selectAll()
@@ -275,4 +278,22 @@ describe('two-step sign-in', () => {
     expect((await s.call('GET', '/auth/info', { token: other })).status).toBe(401);
     expect((await s.call('GET', '/auth/info', { token: m.token })).status).toBe(200);
   });
+
+  // The test server's PostgreSQL database has no URL of its own to hand to a process: SQLite only.
+  it.skipIf(TEST_ENGINE === 'postgres')(
+    'npm run reset-mfa -- <account>: the same reset from the command line',
+    async () => {
+      const m = await member();
+      await enrol(m.token);
+      const res = await npmRun('reset-mfa', [m.userName], { LECTERN_DATA: s.dataDir, DATABASE_URL: undefined });
+      expect(res.output).toContain(`${m.userName}: two-step sign-in removed, 1 session(s) ended`);
+      expect(res.code).toBe(0);
+      expect((await s.call('GET', '/auth/info', { token: m.token })).status).toBe(401);
+      expect((await events(m.id, 'factors_reset'))[0]).toMatchObject({ reason: 'cli', actor_name: 'system' });
+      expect(
+        (await npmRun('reset-mfa', ['nobody-here'], { LECTERN_DATA: s.dataDir, DATABASE_URL: undefined })).code,
+      ).toBe(1);
+    },
+    60_000,
+  );
 });
