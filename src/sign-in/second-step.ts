@@ -58,11 +58,18 @@ export function showStep(section: HTMLElement): () => void {
   const hidden = [...card.querySelectorAll<HTMLElement>('.si-tabs, [role="tabpanel"], .si-notice')].filter(
     (e) => !e.hidden,
   );
-  for (const e of hidden) e.hidden = true;
+  // `hidden` and an inline display both: the tab bar's own CSS sets a display that beats the attribute.
+  for (const e of hidden) {
+    e.hidden = true;
+    e.style.display = 'none';
+  }
   card.append(section);
   return () => {
     section.remove();
-    for (const e of hidden) e.hidden = false;
+    for (const e of hidden) {
+      e.hidden = false;
+      e.style.display = '';
+    }
   };
 }
 

@@ -270,6 +270,27 @@ describe('two-step sign-in', () => {
     expect((await s.call('POST', '/auth/mfa/totp', { token: m.token })).status).toBe(200);
   });
 
+  it("asks the same before an administrator changes their own account's phone (a sign-in name)", async () => {
+    const me = await member(['admin']);
+    const body = {
+      id: me.id,
+      userName: me.userName,
+      name: me.userName,
+      roles: ['admin'],
+      status: 'active',
+      version: 0,
+    };
+    s.advance(6 * 60_000);
+    const refused = await s.call('PUT', '/user', { token: me.token, body: { ...body, phone: '13900029999' } });
+    expect(refused.body.code).toBe(40311);
+    expect((await s.call('POST', '/auth/reauth', { token: me.token, body: { password: me.password } })).status).toBe(
+      200,
+    );
+    expect((await s.call('PUT', '/user', { token: me.token, body: { ...body, phone: '13900029999' } })).status).toBe(
+      200,
+    );
+  });
+
   it('ends the other sessions on request after a change', async () => {
     const m = await member();
     const other = (await s.login(m.userName, m.password)).body.data.token;

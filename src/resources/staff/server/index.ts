@@ -1,6 +1,7 @@
 import { hashPassword } from '../../../server/auth/password';
 import { requireStrongPassword } from '../../../server/auth/password-rule';
 import { writeSecurityEvents } from '../../../server/auth/security-events';
+import { reauthRequired, recentlyAuthenticated } from '../../../server/auth/step-up';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { contains, eq } from '../../../server/crud/filters';
@@ -72,6 +73,16 @@ export function staffServer(services: Services): DefinedResource & NounServer {
     secretFields: ['password'],
     async check(input, { trx, user, before }) {
       if (!before) return;
+      // One's own sign-in name or phone (the identifiers a sign-in takes) only in a recent session (ASVS 7.5.1).
+      const identifierChange =
+        (input.userName !== undefined && input.userName !== before.user_name) ||
+        (input.phone !== undefined && input.phone !== before.phone);
+      if (
+        before.id === user.staffId &&
+        identifierChange &&
+        !(await recentlyAuthenticated(trx, user.tokenHash, services.now()))
+      )
+        throw reauthRequired();
       const target = {
         id: before.id,
         userName: before.user_name,

@@ -9,7 +9,7 @@ import { type SecurityEvent, writeSecurityEvents } from '../security-events';
  * in with the password alone next, and enrols again if LECTERN_MFA_REQUIRED asks it.
  */
 export async function resetFactors(
-  services: Services,
+  services: Pick<Services, 'db' | 'now'>,
   account: { id: number; userName: string },
   /** The administrator; null: the command line (npm run reset-mfa). */
   actor: { id: number; userName: string } | null,
