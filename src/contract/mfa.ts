@@ -28,13 +28,11 @@ export const enrolStartSchema = z.strictObject({ challenge });
 export const enrolConfirmSchema = z.strictObject({ challenge, code });
 /** POST /auth/mfa/totp/confirm */
 export const totpConfirmSchema = z.strictObject({ code });
-/** POST /auth/reauth: the current password, or a code of a second factor. */
-export const reauthSchema = z
-  .strictObject({
-    password: z.string().min(1, 'required').max(200, 'at most 200 characters').optional(),
-    code: code.optional(),
-  })
-  .refine((v) => (v.password === undefined) !== (v.code === undefined), 'give a password or a code');
+/** POST /auth/reauth: the current password, or a code of a second factor (one of the two: the route checks). */
+export const reauthSchema = z.strictObject({
+  password: z.string().min(1, 'required').max(200, 'at most 200 characters').optional(),
+  code: code.optional(),
+});
 export type ReauthInput = z.infer<typeof reauthSchema>;
 
 /** A new authenticator app to add: the QR code (SVG) and the same secret as text. */

@@ -16,7 +16,7 @@ import { deleteStaffSessions } from '../../db/repositories/sessions';
 import { findStaffById } from '../../db/repositories/staff';
 import { clientAddress } from '../../http/client-address';
 import { ok } from '../../http/envelope';
-import { conflict, illegalToken, invalid, tooManyAttempts } from '../../http/errors';
+import { conflict, illegalToken, invalid, invalidField, tooManyAttempts } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import type { Services } from '../../services';
 import { deviceCookieKey, readDeviceNonce } from '../device-cookie';
@@ -147,6 +147,8 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
   // password check of a password change (its key), so a stolen session cannot guess on.
   api.post('/auth/reauth', signedIn, async (c) => {
     const input = await readJson(c, reauthSchema);
+    if ((input.password === undefined) === (input.code === undefined))
+      throw invalidField('password', 'give your password or a code, one of the two', { code: 'required' });
     const user = currentUser(c);
     const staff = await findStaffById(db, user.staffId);
     if (!staff) throw illegalToken();
