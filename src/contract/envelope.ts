@@ -18,6 +18,8 @@ export const Code = {
   Forbidden: 40300,
   /** Signed in, but the password must be changed before anything else (docs/api.md §6). */
   PasswordChangeRequired: 40310,
+  /** A change of sign-in details needs a recent sign-in or POST /auth/reauth first (ASVS 7.5.1). */
+  ReauthRequired: 40311,
   NotFound: 40400,
   Conflict: 40900,
   TooLarge: 41300,
@@ -66,6 +68,7 @@ export const HTTP_STATUS: Record<number, number> = {
   [Code.TokenExpired]: 401,
   [Code.Forbidden]: 403,
   [Code.PasswordChangeRequired]: 403,
+  [Code.ReauthRequired]: 403,
   [Code.NotFound]: 404,
   [Code.Conflict]: 409,
   [Code.TooLarge]: 413,

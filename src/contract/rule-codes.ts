@@ -25,6 +25,8 @@ export interface RuleCodeParams {
   /** A unique value (a name, an ISBN, a phone) is taken; `value` when it is known. */
   taken: { value: string };
   forbidden_role: Record<string, never>;
+  /** A password sign-in of a member whose second factor is a passkey only: sign in with it. */
+  passkey_only: Record<string, never>;
 }
 
 export type RuleCode = keyof RuleCodeParams;
@@ -48,6 +50,7 @@ export const RULE_CODES: { [C in RuleCode]: RuleCodeParams[C] } = {
   referenced: {},
   taken: { value: '9780306406157' },
   forbidden_role: {},
+  passkey_only: {},
 };
 
 /** The rule reason an error envelope's `data` carries, if any (a newer server's unknown code: none). */

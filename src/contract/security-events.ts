@@ -22,12 +22,16 @@ export const SECURITY_EVENT_KINDS = [
   'session_expired',
   /** The account's password changed: reason self (PUT /auth/password) or admin (Staff screen). */
   'password_changed',
-  /** A sign-in factor was added to the account: reason passkey (later totp). */
+  /** A second factor was added: reason totp or passkey. */
   'factor_enrolled',
-  /** A sign-in factor was removed: reason passkey (later totp). */
+  /** A second factor was removed by the member: reason totp or passkey. */
   'factor_removed',
-  // Reserved for the second factor, not written yet: 'recovery_code_used'; 'sign_in_failed' gains
-  // reason 'wrong_code'. A passkey sign-in is 'sign_in' with reason 'passkey'.
+  /** A recovery code was used (to sign in, or to confirm it is the member). */
+  'recovery_code_used',
+  /** A wrong second-step code (sign-in, enrolment or confirmation): reason wrong_code or locked. */
+  'mfa_failed',
+  /** An administrator (reason admin) or the command line (cli) removed all of a member's factors. */
+  'factors_reset',
 ] as const;
 export type SecurityEventKind = (typeof SECURITY_EVENT_KINDS)[number];
 
@@ -45,7 +49,7 @@ export const SIGN_IN_FAILURE_REASONS = [
 export type SignInFailureReason = (typeof SIGN_IN_FAILURE_REASONS)[number];
 
 /** The kinds the account page lists as the member's recent sign-ins. */
-export const SIGN_IN_KINDS: readonly SecurityEventKind[] = ['sign_in', 'sign_in_failed'];
+export const SIGN_IN_KINDS: readonly SecurityEventKind[] = ['sign_in', 'sign_in_failed', 'mfa_failed'];
 
 /** GET /auth/sign-ins: one of the member's own recent sign-ins (successes and failures on the account). */
 export interface SignInEvent {

@@ -37,6 +37,7 @@ const RULE_MESSAGES: { [C in RuleCode]: (p: RuleCodeParams[C]) => MessageDescrip
   transition: ({ from, to }) => msg`An application that is ${from} cannot become ${to}`,
   no_copies: ({ title }) => msg`No copies of “${title}” are left to lend`,
   stale: () => msg`This record was changed by someone else meanwhile`,
+  passkey_only: () => msg`This account signs in with a passkey: use “Sign in with a passkey”`,
   referenced: () => msg`This record is still referenced by other records`,
   taken: ({ value }) => (value ? msg`“${value}” is already in use` : msg`A unique value is already in use`),
   forbidden_role: () => msg`Your role may not do this`,

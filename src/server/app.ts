@@ -6,6 +6,7 @@ import { IMPORT_MAX_BYTES } from '../contract/import';
 import { requireAuth } from './auth/middleware';
 import { passkeyRoutes } from './auth/passkeys';
 import { authRoutes } from './auth/routes';
+import { requireRecentAuth } from './auth/step-up';
 import type { AppEnv } from './context';
 import { badgesOf } from './events/counts';
 import { eventPosition, eventRoutes } from './events/routes';
@@ -81,7 +82,7 @@ export function createApp(services: Services, built: NounServers = buildNouns(se
   });
   // Public and self-authenticating routes first; a handler that answers ends the chain.
   api.route('/', authRoutes(services));
-  api.route('/', passkeyRoutes(services));
+  api.route('/', passkeyRoutes(services, { stepUp: requireRecentAuth(services) }));
   for (const n of nouns) for (const [path, sub] of Object.entries(n.publicRoutes ?? {})) api.route(path, sub);
   // Everything registered after this needs a valid token, including unknown paths (no route probing).
   api.use('*', requireAuth(services));

@@ -38,6 +38,8 @@ export interface AppConfig {
   loginLockMaxSeconds: number;
   /** Extra delay per repeated failure before the hard 429 ("slowed, then refused"). */
   loginSlowdownMs: number;
+  /** LECTERN_MFA_REQUIRED: who must have a second factor (auth/factors.ts); absent: `admin`. */
+  mfaRequired?: 'admin' | 'all' | 'none';
   trustProxy: boolean;
   distDir: string;
   /** Origins the console may connect to besides 'self' (the video service, for one). */

@@ -2,6 +2,7 @@ import './sign-in.css';
 import { i18n } from '@lingui/core';
 import type { LoginResult } from '../contract/auth';
 import { Code } from '../contract/envelope';
+import type { LoginAnswer, MfaChallengeResult } from '../contract/mfa';
 import { codeMessage } from '../lib/code-messages';
 import { ApiError, createHttp, NetworkError } from '../lib/http';
 import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18n';
@@ -9,6 +10,7 @@ import { clearSessionCaches } from '../lib/offline/session-cache';
 import { getToken, markPasswordChange, SIGN_IN_REASON_KEY, setToken } from '../lib/token';
 import { readableShade } from '../shell/theme';
 import { setUpPasskeySignIn } from './passkey-button';
+import { MFA_ENROL_KEY } from './mfa-handoff';
 import { prefetchConsole } from './prefetch';
 import { redirectTarget } from './redirect';
 import { fallbackError, missingPassword, missingUser, offline, sessionExpired, sessionRefused, TEXTS } from './texts';
@@ -71,6 +73,7 @@ function translate(): void {
   // Messages already on screen follow the language too.
   for (const form of $$<HTMLFormElement>('form')) if (form.dataset.checked) validate(form);
   for (const [alert, text] of alerts) alert.textContent = text();
+  for (const fn of afterTranslate) fn();
   if (reason !== null) {
     const notice = $<HTMLElement>('.si-notice');
     notice.textContent = i18n._(Number(reason) === Code.TokenExpired ? sessionExpired : sessionRefused);
@@ -107,6 +110,34 @@ function validate(form: HTMLFormElement): boolean {
 
 /** What each form's alert says, worked out again in the language chosen after it was shown. */
 const alerts = new Map<HTMLElement, () => string>();
+/** The second step's own words said again after a language switch (second-step.ts). */
+const afterTranslate = new Set<() => void>();
+
+/** Signed in: a fresh start of the caches, the token stored, and on to the console. */
+async function finish(data: LoginResult, remember: boolean): Promise<void> {
+  // A new session starts with no cached lists (another user's, or an old session's, never show).
+  await clearSessionCaches().catch(() => undefined);
+  // The console's boot script then asks for nothing the change page does not need.
+  markPasswordChange(data.mustChangePassword === true);
+  // Remembered: the console's cookie lasts as long as the server's, the session's end.
+  const until = remember && data.expiresAt ? new Date(data.expiresAt) : undefined;
+  setToken(data.token, until && !Number.isNaN(until.getTime()) ? until : undefined);
+  location.replace(target());
+}
+
+/**
+ * The password was right and the server asks for a second step (a code, or first an enrolment):
+ * its code is loaded now, only for the members who need it (docs/performance.md: the page stays light).
+ */
+async function secondStep(data: MfaChallengeResult, remember: boolean): Promise<void> {
+  const { startSecondStep } = await import('./second-step');
+  await startSecondStep({
+    data,
+    done: (result) => finish(result, remember),
+    translate,
+    onTranslate: (fn) => afterTranslate.add(fn),
+  });
+}
 
 let busy = false;
 for (const form of $$<HTMLFormElement>('form')) {
@@ -161,19 +192,19 @@ for (const form of $$<HTMLFormElement>('form')) {
     // Off by default (a shared computer); sent only when ticked, so the body is the contract's otherwise.
     const remember = $<HTMLInputElement>('[name="remember"]', form).checked;
     try {
-      const data = await http.post<LoginResult>('/auth/login', {
+      const data = await http.post<LoginAnswer>('/auth/login', {
         userName,
         password,
         ...(remember ? { remember: true } : {}),
       });
-      // A new session starts with no cached lists (another user's, or an old session's, never show).
-      await clearSessionCaches().catch(() => undefined);
-      // The console's boot script then asks for nothing the change page does not need.
-      markPasswordChange(data.mustChangePassword === true);
-      // Remembered: the console's cookie lasts as long as the server's, the session's end.
-      const until = remember && data.expiresAt ? new Date(data.expiresAt) : undefined;
-      setToken(data.token, until && !Number.isNaN(until.getTime()) ? until : undefined);
-      location.replace(target());
+      // Types only from contract/mfa.ts: its schemas (zod) stay out of this page.
+      if ('challenge' in data) {
+        await secondStep(data, remember);
+        busy = false;
+        submit.removeAttribute('aria-busy');
+        return;
+      }
+      await finish(data, remember);
     } catch (e) {
       // The message is in the form's alert; the form stays as it was. Said again in another
       // language if the user switches: a code of fixed meaning in its words, "offline" too; a
@@ -206,6 +237,19 @@ language.value = locale;
 // Without its catalogue the page stays in English rather than blank.
 await activateLocale(locale).catch(() => undefined);
 translate();
+
+// A required password change in the console that leads on to the enrolment of a second factor
+// (features/account): the console left its challenge here and sent the tab back to this page.
+const enrolNext = (() => {
+  try {
+    const challenge = sessionStorage.getItem(MFA_ENROL_KEY);
+    sessionStorage.removeItem(MFA_ENROL_KEY);
+    return challenge;
+  } catch {
+    return null;
+  }
+})();
+if (enrolNext) void secondStep({ mfaEnrolRequired: true, challenge: enrolNext }, false);
 
 // A form sent before this module was ready (public/sign-in-boot.js held it): sent now.
 const held = window as Window & { lecternSignInPending?: HTMLFormElement };

@@ -14,7 +14,8 @@ export interface RunningServer {
  * variable given as undefined is removed from the environment the server inherits.
  */
 export function startServer(env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<RunningServer> {
-  const merged = { ...process.env, HOST: '127.0.0.1', PORT: '0', ...env };
+  // The suites sign in as admin with a password everywhere: no second factor unless a test asks.
+  const merged = { ...process.env, HOST: '127.0.0.1', PORT: '0', LECTERN_MFA_REQUIRED: 'none', ...env };
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)),
     stdio: ['ignore', 'pipe', 'pipe'],

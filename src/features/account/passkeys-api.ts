@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PasskeyInfo } from '../../contract/passkeys';
 import { http } from '../../lib/api';
+import { withReauth } from './mfa-api';
 
 /** GET /auth/passkeys: the member's passkeys, oldest first. */
 export const passkeysQuery = () =>
@@ -20,10 +21,13 @@ export function useAddPasskey() {
   return useMutation({
     mutationFn: async (name: string) => {
       const { startRegistration } = await import('@simplewebauthn/browser');
-      const optionsJSON = await http.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
-        '/auth/passkeys/registration/options',
-        {},
-        { quiet: true },
+      // Adding a way to sign in asks for a recent sign-in first (ASVS 7.5.1), like the other factors.
+      const optionsJSON = await withReauth(() =>
+        http.post<Parameters<typeof startRegistration>[0]['optionsJSON']>(
+          '/auth/passkeys/registration/options',
+          {},
+          { quiet: true },
+        ),
       );
       const response = await startRegistration({ optionsJSON });
       return http.post<PasskeyInfo>('/auth/passkeys/registration/verify', { name, response }, { quiet: true });
@@ -38,7 +42,7 @@ export function useRenamePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, name }: { id: string; name: string }) =>
-      http.put(`/auth/passkeys/${encodeURIComponent(id)}`, { name }),
+      withReauth(() => http.put(`/auth/passkeys/${encodeURIComponent(id)}`, { name })),
     onSuccess: (_data, { id, name }) => {
       queryClient.setQueryData(passkeysQuery().queryKey, (list) =>
         list?.map((p) => (p.id === id ? { ...p, name } : p)),
@@ -50,7 +54,7 @@ export function useRenamePasskey() {
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => http.delete(`/auth/passkeys/${encodeURIComponent(id)}`),
+    mutationFn: (id: string) => withReauth(() => http.delete(`/auth/passkeys/${encodeURIComponent(id)}`)),
     onSuccess: (_data, id) => {
       queryClient.setQueryData(passkeysQuery().queryKey, (list) => list?.filter((p) => p.id !== id));
     },

@@ -14,6 +14,9 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventKind, MessageDescriptor>
   password_changed: msg`Password changed`,
   factor_enrolled: msg`Sign-in method added`,
   factor_removed: msg`Sign-in method removed`,
+  recovery_code_used: msg`Recovery code used`,
+  mfa_failed: msg`Wrong sign-in code`,
+  factors_reset: msg`Two-step sign-in reset`,
 };
 
 /** What follows the kind: "Sign-in failed: wrong password". Unknown reasons show as stored. */
@@ -37,6 +40,11 @@ const REASON_LABELS: Record<string, MessageDescriptor> = {
   passkey: msg`passkey`,
   unknown_passkey: msg`unknown passkey`,
   passkey_rejected: msg`passkey not accepted`,
+  totp: msg`authenticator app`,
+  recovery: msg`recovery code`,
+  wrong_code: msg`wrong code`,
+  cli: msg`from the command line`,
+  factors_reset: msg`two-step sign-in reset`,
 };
 
 const isKind = (k: string): k is SecurityEventKind => Object.hasOwn(SECURITY_EVENT_LABELS, k);
@@ -51,7 +59,7 @@ export function securityEventLabel(kind: string, reason: string | null, i18n: I1
 
 /** A colour per kind: failures and lockouts stand out, successes are calm. */
 export function securityEventColor(kind: string): string {
-  if (kind === 'sign_in_failed' || kind === 'lockout') return 'red';
+  if (kind === 'sign_in_failed' || kind === 'lockout' || kind === 'mfa_failed') return 'red';
   if (kind === 'sign_in') return 'green';
   return 'gray';
 }

@@ -5,6 +5,7 @@ import { badgeColumn, updatedColumn } from '../../components/resource/list/colum
 import type { ResourceScreen } from '../../components/resource/types';
 import { lazy } from '../../lib/lazy';
 import { staffApi } from './api';
+import { ResetMfaAction } from './components/reset-mfa';
 import { RoleBadges } from './components/role-badges';
 import { ROLE_OPTIONS, STAFF_STATUS_OPTIONS, type StaffFormValues, toStaffFormValues } from './model';
 import type { Staff } from './schema';
@@ -21,6 +22,7 @@ export const staffScreen: ResourceScreen<Staff, StaffFormValues> = {
   card: { fields: ['name', 'roles', 'phone'], status: 'status' },
   // An account is not something to take back with Undo: its sessions end at once. Confirm first.
   deleteMode: 'confirm',
+  rowActions: (s) => <ResetMfaAction staff={s} />,
   columns: [
     {
       key: 'userName',

@@ -1,4 +1,5 @@
 import type { PasswordChangeInput } from '../../contract/auth';
+import type { MfaChallengeResult } from '../../contract/mfa';
 import type { AuthUser } from '../context';
 import { forgetInitialPassword } from '../db/bootstrap';
 import { SECRET_MARK, writeAudit } from '../db/repositories/audit';
@@ -7,7 +8,9 @@ import { deleteStaffSessions } from '../db/repositories/sessions';
 import { findStaffById, setOwnPassword } from '../db/repositories/staff';
 import { illegalToken, invalidField, tooManyAttempts } from '../http/errors';
 import type { Services } from '../services';
+import { hasSecondFactor, mustEnrol } from './factors';
 import { attemptMarker, limitPolicy } from './login';
+import { issueChallenge } from './mfa/challenge';
 import { hashPassword, verifyPassword } from './password';
 import { requireStrongPassword } from './password-rule';
 import { lockoutEvents, recordSecurityEvent, type SecurityEvent, writeSecurityEvents } from './security-events';
@@ -17,7 +20,8 @@ import { lockoutEvents, recordSecurityEvent, type SecurityEvent, writeSecurityEv
  * no guess); the current password check is a password guess like a sign-in, so it reserves a slot
  * on the account's own key first and is limited and locked the same way. On success: the new
  * hash, must_change_password cleared, every other session of the member ended, one audit row, and
- * the first admin's password file deleted when it held the old password.
+ * the first admin's password file deleted when it held the old password. Answers the enrolment's
+ * challenge when one must follow (below), else undefined.
  */
 export async function changePassword(
   services: Services,
@@ -25,7 +29,7 @@ export async function changePassword(
   input: PasswordChangeInput,
   /** The trail's password_changed event of this request (its address and browser). */
   changed: SecurityEvent,
-): Promise<void> {
+): Promise<MfaChallengeResult | undefined> {
   const { db, config } = services;
   const staff = await findStaffById(db, user.staffId);
   if (!staff) throw illegalToken();
@@ -46,11 +50,15 @@ export async function changePassword(
   }
 
   const passwordHash = await hashPassword(input.newPassword);
+  // A required change of a member who must also have a second factor and has none leads on to
+  // the enrolment, on the sign-in page: this restricted session ends too, and the answer is the
+  // enrolment's challenge, so the console never opens before the factor exists.
+  const enrolNext = user.mustChangePassword && mustEnrol(config, user.roles) && !(await hasSecondFactor(db, staff.id));
   await db.transaction().execute(async (trx) => {
     await resetKeys(trx, [key]);
     await setOwnPassword(trx, staff.id, passwordHash);
     // Whoever else holds a session of this account (a stolen token, a forgotten kiosk) is out.
-    const ended = await deleteStaffSessions(trx, staff.id, user.tokenHash);
+    const ended = await deleteStaffSessions(trx, staff.id, enrolNext ? undefined : user.tokenHash);
     const others: SecurityEvent[] =
       ended > 0
         ? [
@@ -78,4 +86,9 @@ export async function changePassword(
   await forgetInitialPassword(services.dataDir, input.oldPassword).catch((err: unknown) =>
     services.log.error('Could not delete the first password file', err),
   );
+  if (!enrolNext) return undefined;
+  return {
+    mfaEnrolRequired: true,
+    challenge: await issueChallenge(services, { staffId: staff.id, purpose: 'enrol', remember: false }),
+  };
 }

@@ -7,6 +7,7 @@ import {
   type SessionInfo,
   type UserInfo,
 } from '../../contract/auth';
+import type { MfaChallengeResult } from '../../contract/mfa';
 import type { SecurityEventKind, SignInEvent } from '../../contract/security-events';
 import type { AppEnv } from '../context';
 import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
@@ -16,12 +17,16 @@ import { ok } from '../http/envelope';
 import { illegalToken, invalidField, notFound } from '../http/errors';
 import { readJson } from '../http/validate';
 import type { Services } from '../services';
-import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from './device-cookie';
+import { deviceCookieKey, readDeviceNonce } from './device-cookie';
+import { hasSecondFactor } from './factors';
 import { login } from './login';
+import { sessionAnswer } from './mfa/answer';
+import { mfaRoutes } from './mfa/routes';
 import { currentUser, requireAuth } from './middleware';
 import { changePassword } from './password-change';
 import { recentSignIns, recordSecurityEvent, type SecurityEvent } from './security-events';
-import { clearedSessionCookie, SESSION_COOKIE, sessionCookie } from './session-cookie';
+import { clearedSessionCookie, SESSION_COOKIE } from './session-cookie';
+import { reauthRequired, recentlyAuthenticated } from './step-up';
 import { hashToken } from './tokens';
 
 /** Present only when true (docs/api.md §6). */
@@ -61,21 +66,18 @@ export function authRoutes(services: Services): Hono<AppEnv> {
       userAgent: c.req.header('user-agent') ?? '',
       deviceNonce: (staffId) => readDeviceNonce(c, key, staffId),
     });
-    const secure = isHttps(c, trustProxy);
-    await setDeviceCookie(c, key, out.staffId, out.deviceNonce, secure);
-    // The service worker's credential (session-cookie.ts): for this window only, or, remembered,
-    // until the session's absolute end, which the sign-in page gives its own cookie too.
-    const remember = input.remember === true;
-    c.header('Set-Cookie', sessionCookie(out.token, secure, remember ? out.expiresAt : undefined, services.now()), {
-      append: true,
-    });
-    const data: LoginResult = {
-      token: out.token,
-      ...mustChange(out.mustChangePassword),
-      ...(remember ? { expiresAt: out.expiresAt.toISOString() } : {}),
-    };
+    // A second step comes first (contract/mfa.ts): no token and no cookie, only the challenge.
+    if (out.kind === 'challenge') {
+      const data: MfaChallengeResult =
+        out.purpose === 'verify'
+          ? { mfaRequired: true, challenge: out.challenge }
+          : { mfaEnrolRequired: true, challenge: out.challenge };
+      return ok(c, data);
+    }
+    const data: LoginResult = await sessionAnswer(c, services, out, input.remember === true);
     return ok(c, data);
   });
+  api.route('/', mfaRoutes(services));
 
   api.get(
     '/auth/info',
@@ -97,10 +99,19 @@ export function authRoutes(services: Services): Hono<AppEnv> {
     },
   );
 
+  // With a second factor, the current password alone does not suffice: a recent sign-in or
+  // confirmation too (step-up.ts), so a stolen session that learnt the password cannot lock the
+  // member out. The answer is null, or the enrolment a required change leads to (password-change.ts).
   api.put('/auth/password', requireAuth(services, { allowPasswordChangeRequired: true }), async (c) => {
     const input = await readJson(c, passwordChangeSchema);
-    await changePassword(services, currentUser(c), input, ownEvent(c, 'password_changed', 'self'));
-    return ok(c, null);
+    const user = currentUser(c);
+    if (
+      (await hasSecondFactor(services.db, user.staffId)) &&
+      !(await recentlyAuthenticated(services.db, user.tokenHash, services.now()))
+    )
+      throw reauthRequired();
+    const next = await changePassword(services, user, input, ownEvent(c, 'password_changed', 'self'));
+    return ok(c, next ?? null);
   });
 
   const logout = requireAuth(services, { allowPasswordChangeRequired: true });

@@ -40,6 +40,8 @@ export interface SessionTable {
   address: string;
   /** The absolute end (ISO), sign-in + LECTERN_SESSION_MAX_HOURS: no request keeps it alive past this. */
   expires_at: string;
+  /** When the member last confirmed it is them in this session (POST /auth/reauth); NULL: never. */
+  reauth_at: string | null;
 }
 
 /** A write's `Idempotency-Key` and, once the first request finished, its answer (http/idempotency.ts). */
@@ -110,6 +112,25 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+/** A member's authenticator app (auth/factors.ts); a factor once confirmed_at is set. */
+export interface StaffTotpTable {
+  staff_id: number;
+  secret: string;
+  /** The last accepted 30-second step: a code of it or before is refused (ASVS 6.5.1). */
+  last_step: number | null;
+  created_at: string;
+  confirmed_at: string | null;
+}
+
+/** Single-use recovery codes, scrypt-hashed (auth/factors.ts). */
+export interface StaffRecoveryCodeTable {
+  id: Generated<number>;
+  staff_id: number;
+  code_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
 export interface Database {
   staff: StaffTable;
   session: SessionTable;
@@ -137,6 +158,8 @@ export interface Database {
   job_schedule: JobScheduleTable;
   staff_passkey: StaffPasskeyTable;
   passkey_challenge: PasskeyChallengeTable;
+  staff_totp: StaffTotpTable;
+  staff_recovery_code: StaffRecoveryCodeTable;
 }
 
 export type TableName = keyof Database;

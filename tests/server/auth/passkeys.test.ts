@@ -182,9 +182,14 @@ describe('renaming and removing', () => {
     const bobToken = await signInAs('pk-bob');
     expect((await register(bobToken, bobKey, 'Synced')).res.body.data).toMatchObject({ synced: true });
     const path = `/auth/passkeys/${bobKey.id}`;
-    // Ann's token: Bob's passkey is not found.
-    expect((await s.call('PUT', path, { token: annToken, body: { name: 'Mine' } })).status).toBe(404);
-    expect((await s.call('DELETE', path, { token: annToken })).status).toBe(404);
+    // Ann's session is older than the re-confirmation window (the clock moved above): changing
+    // passkeys asks for a recent sign-in first (ASVS 7.5.1), 403 with code 40311.
+    const stale = await s.call('PUT', path, { token: annToken, body: { name: 'Mine' } });
+    expect([stale.status, stale.body.code]).toEqual([403, 40311]);
+    // A fresh one (her passkey): Bob's passkey is not found.
+    const annFresh = (await passkeySignIn(key)).res.body.data.token;
+    expect((await s.call('PUT', path, { token: annFresh, body: { name: 'Mine' } })).status).toBe(404);
+    expect((await s.call('DELETE', path, { token: annFresh })).status).toBe(404);
     expect((await s.call('PUT', path, { token: bobToken, body: { name: '  ' } })).status).toBe(400);
     expect((await s.call('PUT', path, { token: bobToken, body: { name: 'Bob’s phone' } })).status).toBe(200);
     const list = await s.call<PasskeyInfo[]>('GET', '/auth/passkeys', { token: bobToken });
@@ -194,6 +199,29 @@ describe('renaming and removing', () => {
     expect(await countPasskeys(s.db, bob.id)).toBe(0);
     expect((await passkeySignIn(bobKey)).res.status).toBe(401);
     expect((await s.call('DELETE', path, { token: bobToken })).status).toBe(404);
+  });
+});
+
+describe('passkeys as the second factor', () => {
+  it('a member with passkeys only cannot sign in with the password alone; an admin reset removes them', async () => {
+    const cat = await createStaff(s, {
+      userName: 'pk-cat',
+      phone: '13900000899',
+      roles: ['operator'],
+      password: PASSWORD,
+    });
+    const catKey = new SoftAuthenticator(s.url);
+    expect((await register(await signInAs('pk-cat'), catKey)).res.status).toBe(201);
+    const refused = await s.login('pk-cat', PASSWORD);
+    expect(refused.body.data).toMatchObject({ reason: { code: 'passkey_only' } });
+    expect(refused.body.data).not.toHaveProperty('token');
+    expect((await passkeySignIn(catKey)).res.status).toBe(200);
+
+    const admin = s.adminToken;
+    expect((await s.call('POST', `/user/${cat.id}/reset-mfa`, { token: admin })).status).toBe(200);
+    expect(await countPasskeys(s.db, cat.id)).toBe(0);
+    expect((await passkeySignIn(catKey)).res.status).toBe(401);
+    expect((await s.login('pk-cat', PASSWORD)).status).toBe(200);
   });
 });
 

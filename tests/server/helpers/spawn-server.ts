@@ -20,7 +20,15 @@ export async function spawnServer(env: Record<string, string | undefined>, timeo
   const { LECTERN_ADMIN_PASSWORD: _ignored, ...parentEnv } = process.env;
   const DATABASE_URL = 'DATABASE_URL' in env ? env.DATABASE_URL : await databaseUrlFor(env.LECTERN_DATA);
   const childEnv: Record<string, string> = {};
-  for (const [k, v] of Object.entries({ ...parentEnv, HOST: '127.0.0.1', PORT: '0', ...env, DATABASE_URL }))
+  for (const [k, v] of Object.entries({
+    ...parentEnv,
+    HOST: '127.0.0.1',
+    PORT: '0',
+    // Spawned servers sign in as admin with a password (LECTERN_MFA_REQUIRED's default asks admins for a second factor).
+    LECTERN_MFA_REQUIRED: 'none',
+    ...env,
+    DATABASE_URL,
+  }))
     if (v !== undefined) childEnv[k] = v;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: childEnv,

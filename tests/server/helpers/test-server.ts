@@ -346,6 +346,8 @@ export function testAppConfig(dir: string): AppConfig {
     tokenIdleMinutes: 720,
     sessionMaxHours: 720,
     loginMaxFailures: 5,
+    // The suites sign in as admin with a password everywhere; mfa.test.ts sets its own.
+    mfaRequired: 'none',
     loginAddressMaxFailures: 20,
     loginDeviceMaxFailures: 10,
     loginWindowSeconds: 900,

@@ -29,6 +29,8 @@ beforeAll(async () => {
       LECTERN_DATA: dir,
       LECTERN_ADMIN_PASSWORD: PASSWORD,
       LECTERN_SEED: 'demo',
+      // Signs in as admin with a password (the default asks administrators for a second factor).
+      LECTERN_MFA_REQUIRED: 'none',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -14,8 +14,10 @@ import { sessionsQuery } from '../api';
 import { personalWords } from '../model';
 import { ChangePasswordForm } from './change-password-form';
 import { PasskeysPanel } from './passkeys-panel';
+import { ReauthDialog } from './reauth-dialog';
 import { RecentSignIns } from './recent-sign-ins';
 import { SessionsList } from './sessions-list';
+import { TwoStepSection } from './two-step-section';
 
 interface Props {
   /** Where the member was going when the change was required; reached once it is done. */
@@ -90,6 +92,7 @@ export function AccountPage({ redirect }: Props) {
         <ChangePasswordForm account={userName} userWords={words} onChanged={onChanged} forced={forced} />
       </Paper>
       {!forced && <PasskeysPanel />}
+      {!forced && <TwoStepSection />}
       {!forced && (
         <Paper withBorder p="lg" radius="md">
           <Title order={2} size="h4" mb={4}>
@@ -117,6 +120,7 @@ export function AccountPage({ redirect }: Props) {
           <RecentSignIns />
         </Paper>
       )}
+      <ReauthDialog />
     </Stack>
   );
 }

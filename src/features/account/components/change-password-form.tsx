@@ -4,9 +4,9 @@ import { Button, Group, PasswordInput, Stack } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { MIN_PASSWORD_LENGTH, preloadPasswordPolicy, ratePassword } from '../../../contract/password-policy';
-import { changePassword } from '../../../lib/auth';
 import { ApiError } from '../../../lib/http';
 import { translateFieldErrors } from '../../../lib/zod-form';
+import { changePasswordStep } from '../mfa-api';
 import { judgePassword } from '../model';
 import { usePasswordRating } from '../use-password-rating';
 import { PasswordMeter } from './password-meter';
@@ -73,7 +73,8 @@ export function ChangePasswordForm({ account, userWords, onChanged, forced = fal
           showErrors({ newPassword: i18n._(PROBLEM[strength.problem]) });
           return;
         }
-        await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+        // A required change may lead on to the second factor's enrolment, on the sign-in page.
+        if (await changePasswordStep({ oldPassword: values.oldPassword, newPassword: values.newPassword })) return;
         form.reset();
         onChanged();
       } catch (e) {

@@ -1,6 +1,7 @@
 import { hashPassword } from '../../../server/auth/password';
 import { requireStrongPassword } from '../../../server/auth/password-rule';
 import { writeSecurityEvents } from '../../../server/auth/security-events';
+import { reauthRequired, recentlyAuthenticated } from '../../../server/auth/step-up';
 import { columnMap } from '../../../server/crud/columns';
 import { type DefinedResource, defineResource } from '../../../server/crud/define-resource';
 import { contains, eq } from '../../../server/crud/filters';
@@ -9,10 +10,13 @@ import type { Db } from '../../../server/crud/types';
 import { deleteStaffSessions } from '../../../server/db/repositories/sessions';
 import { parseRoles, rolesText } from '../../../server/db/repositories/staff';
 import { invalidField } from '../../../server/http/errors';
+import type { NounServer } from '../../../server/http/noun';
 import type { Services } from '../../../server/services';
 import { type Staff, staffCreateSchema, staffPageSchema, staffUpdateSchema } from '../schema';
 import { staffSpec } from '../spec';
+import { mfaResetRoute } from './mfa-reset';
 import { guardAdminChange } from './rules';
+import { staffSeed } from './seed';
 
 // Lists the columns instead of selectAll so the password hash can never reach a response.
 const select = (db: Db) =>
@@ -37,8 +41,8 @@ const columns = columnMap<Staff>()(select, ['userName', 'phone', 'name', 'roles'
 });
 
 /** `/user`: staff accounts, the Staff screen. Admin only (docs/api.md §3). */
-export function staffServer(services: Services): DefinedResource {
-  return defineResource(services, {
+export function staffServer(services: Services): DefinedResource & NounServer {
+  const defined = defineResource(services, {
     ...fromSpec('staff', staffSpec, 'staff'),
     schemas: { create: staffCreateSchema, update: staffUpdateSchema, page: staffPageSchema },
     keywordColumns: ['staff.user_name', 'staff.name', 'staff.phone'],
@@ -69,6 +73,16 @@ export function staffServer(services: Services): DefinedResource {
     secretFields: ['password'],
     async check(input, { trx, user, before }) {
       if (!before) return;
+      // One's own sign-in name or phone (the identifiers a sign-in takes) only in a recent session (ASVS 7.5.1).
+      const identifierChange =
+        (input.userName !== undefined && input.userName !== before.user_name) ||
+        (input.phone !== undefined && input.phone !== before.phone);
+      if (
+        before.id === user.staffId &&
+        identifierChange &&
+        !(await recentlyAuthenticated(trx, user.tokenHash, services.now()))
+      )
+        throw reauthRequired();
       const target = {
         id: before.id,
         userName: before.user_name,
@@ -114,4 +128,6 @@ export function staffServer(services: Services): DefinedResource {
       ]);
     },
   });
+  mfaResetRoute(services, defined.app);
+  return { ...defined, seed: staffSeed };
 }

@@ -4,9 +4,8 @@ import { findStaffById } from '../../db/repositories/staff';
 import { addressLimitKey } from '../../http/client-address';
 import { ApiError, tooManyAttempts } from '../../http/errors';
 import type { Services } from '../../services';
-import { newDeviceNonce } from '../device-cookie';
-import { attemptMarker, type LoginOutcome, limitPolicy, openSession } from '../login';
-import { lockoutEvents, purgeSecurityEventsNow, recordSecurityEvent, type SecurityEvent } from '../security-events';
+import { attemptMarker, limitPolicy, openSession, type SessionOutcome } from '../login';
+import { lockoutEvents, recordSecurityEvent, type SecurityEvent } from '../security-events';
 import { checkAssertion } from './ceremonies';
 import type { RelyingParty } from './relying-party';
 import { findPasskey, markUsed } from './store';
@@ -34,7 +33,7 @@ export async function signInWithPasskey(
   services: Services,
   rp: RelyingParty,
   req: PasskeySignInRequest,
-): Promise<LoginOutcome> {
+): Promise<SessionOutcome> {
   const { db, config } = services;
   const now = services.now();
   const policy = limitPolicy(config);
@@ -89,18 +88,12 @@ export async function signInWithPasskey(
     throw passkeyNotAccepted();
   }
 
-  const { token, expiresAt } = await openSession(services, staff.id, held, req);
-  const mustChangePassword = staff.must_change_password === 1;
-  await recordSecurityEvent(services, {
-    ...event('sign_in', 'passkey'),
-    ...(mustChangePassword ? { changes: { mustChangePassword: { from: null, to: true } } } : {}),
+  // A passkey with user verification is both factors: no second step follows it.
+  return openSession(services, {
+    attempt: { staff, typedName: staff.user_name, address: req.address, userAgent: req.userAgent, nonce },
+    held,
+    trusted,
+    staff,
+    reason: 'passkey',
   });
-  await purgeSecurityEventsNow(services);
-  return {
-    token,
-    staffId: staff.id,
-    deviceNonce: trusted && nonce ? nonce : newDeviceNonce(),
-    mustChangePassword,
-    expiresAt,
-  };
 }

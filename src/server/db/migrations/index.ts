@@ -16,6 +16,7 @@ import { nounKeys } from './0013-noun-keys';
 import { sessionExpiryIdempotency } from './0014-session-expiry-idempotency';
 import { auditSecurityEvents } from './0015-audit-security-events';
 import { loans } from './0016-loans';
+import { secondFactor } from './0017-second-factor';
 import { passkeys } from './0018-passkeys';
 import { reminders } from './0019-reminders';
 import { loansReportIndexes } from './0021-loans-report-indexes';
@@ -42,5 +43,6 @@ export function migrationsFor(dialect: DialectKind): Record<string, Migration> {
     '0019-reminders': reminders(dialect),
     '0018-passkeys': passkeys,
     '0021-loans-report-indexes': loansReportIndexes,
+    '0017-second-factor': secondFactor(dialect),
   };
 }
