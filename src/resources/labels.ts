@@ -6,6 +6,7 @@ import { bibliographyLabels } from './bibliography/labels';
 import { bookLabels } from './book/labels';
 import { categoryLabels } from './category/labels';
 import { imageLabels } from './image/labels';
+import { loanPolicyLabels } from './loan-policy/labels';
 import { messageLabels } from './message/labels';
 import { newsLabels } from './news/labels';
 import { readerLabels } from './reader/labels';
@@ -35,6 +36,7 @@ export const LABELS = {
   staff: staffLabels,
   message: messageLabels,
   application: applicationLabels,
+  loanPolicy: loanPolicyLabels,
   image: imageLabels,
 } as const satisfies Record<Exclude<Noun, 'audit'>, NounLabels>;
 

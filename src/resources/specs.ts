@@ -7,6 +7,7 @@ import { bibliographySpec } from './bibliography/spec';
 import { bookSpec } from './book/spec';
 import { categorySpec } from './category/spec';
 import { imageSpec } from './image/spec';
+import { loanPolicySpec } from './loan-policy/spec';
 import { messageSpec } from './message/spec';
 import { newsSpec } from './news/spec';
 import { readerSpec } from './reader/spec';
@@ -34,6 +35,7 @@ export const SPECS = {
   staff: staffSpec,
   message: messageSpec,
   application: applicationSpec,
+  loanPolicy: loanPolicySpec,
   image: imageSpec,
   audit: auditSpec,
 } as const satisfies Record<string, ResourceSpec>;
