@@ -25,7 +25,7 @@ export interface RuleCodeParams {
   /** Renewing a loan renewed `max` times already (loan policy). */
   renew_limit: { max: number };
   /** Renewing a request that is not on loan (approved). */
-  not_on_loan: { status: string };
+  not_on_loan: Record<string, never>;
   /** Someone else saved the record first (optimistic version). */
   stale: Record<string, never>;
   /** Other records still point at it. */
@@ -55,7 +55,7 @@ export const RULE_CODES: { [C in RuleCode]: RuleCodeParams[C] } = {
   copies_available: { title: 'Dune' },
   renew_held: { title: 'Dune' },
   renew_limit: { max: 2 },
-  not_on_loan: { status: 'returned' },
+  not_on_loan: {},
   stale: {},
   referenced: {},
   taken: { value: '9780306406157' },

@@ -37,10 +37,7 @@ export function applicationRenewals(app: Hono<AppEnv>, services: Services) {
       if (before.version !== input.version) throw staleVersion(before.version, input.version, toApplication(before));
       const title = before.book_title ?? String(before.book_id);
       if (before.status !== 'approved')
-        throw refused(
-          { code: 'not_on_loan', params: { status: before.status } },
-          `Only an approved loan can be renewed (this one is ${before.status})`,
-        );
+        throw refused({ code: 'not_on_loan' }, `Only an approved loan can be renewed (this one is ${before.status})`);
       const waiting = await trx
         .selectFrom('application')
         .select('id')

@@ -4,7 +4,7 @@ import { mulberry32, pickWith } from '../../../server/db/seed/random';
 
 const APPLICATIONS = 300;
 /** Closed loans over the past year, so the loans report has twelve months to show. */
-const HISTORY = 600;
+const HISTORY = 360;
 /** Books whose every copy is out, with readers waiting (on hold); and books with a copy kept (ready). */
 const HELD_BOOKS = 5;
 const READY_HOLDS = 3;
