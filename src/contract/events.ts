@@ -23,6 +23,8 @@ export interface ChangeEvent {
 export interface CountsEvent {
   pendingApplications: number;
   unreadMessages: number;
+  /** Approved loans past their due date (docs/api-additions.md, "The lending desk"); also recounted every minute. */
+  overdueLoans: number;
 }
 
 export interface PresenceEditor {

@@ -46,6 +46,8 @@ export interface FieldCodeParams {
   batch_fields: Record<string, never>;
   batch_category: Record<string, never>;
   range_order: Record<string, never>;
+  /** A date that must lie ahead (a loan's due date). */
+  future: Record<string, never>;
   invalid: Record<string, never>;
 }
 
@@ -165,5 +167,6 @@ export const FIELD_CODES: { [C in FieldCode]: FieldCodeParams[C] } = {
   batch_fields: {},
   batch_category: {},
   range_order: {},
+  future: {},
   invalid: {},
 };

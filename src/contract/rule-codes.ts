@@ -18,6 +18,14 @@ export interface RuleCodeParams {
   reader_applications: { name: string; n: number };
   transition: { from: string; to: string };
   no_copies: { title: string };
+  /** A hold while copies are on the shelf: approve instead. */
+  copies_available: { title: string };
+  /** Renewing a loan of a book someone waits for (on hold or ready). */
+  renew_held: { title: string };
+  /** Renewing a loan renewed `max` times already (loan policy). */
+  renew_limit: { max: number };
+  /** Renewing a request that is not on loan (approved). */
+  not_on_loan: Record<string, never>;
   /** Someone else saved the record first (optimistic version). */
   stale: Record<string, never>;
   /** Other records still point at it. */
@@ -46,6 +54,10 @@ export const RULE_CODES: { [C in RuleCode]: RuleCodeParams[C] } = {
   reader_applications: { name: 'Quinn', n: 5 },
   transition: { from: 'returned', to: 'approved' },
   no_copies: { title: 'Dune' },
+  copies_available: { title: 'Dune' },
+  renew_held: { title: 'Dune' },
+  renew_limit: { max: 2 },
+  not_on_loan: {},
   stale: {},
   referenced: {},
   taken: { value: '9780306406157' },

@@ -36,6 +36,11 @@ const RULE_MESSAGES: { [C in RuleCode]: (p: RuleCodeParams[C]) => MessageDescrip
     msg`Reader “${name}” has ${plural(n, { one: '# application', other: '# applications' })}: disable the reader instead`,
   transition: ({ from, to }) => msg`An application that is ${from} cannot become ${to}`,
   no_copies: ({ title }) => msg`No copies of “${title}” are left to lend`,
+  copies_available: ({ title }) => msg`Copies of “${title}” are available: approve the request instead`,
+  renew_held: ({ title }) => msg`Someone is waiting for “${title}”: the loan cannot be renewed`,
+  renew_limit: ({ max }) =>
+    msg`This loan was renewed ${plural(max, { one: '# time', other: '# times' })} already, the most the loan policy allows`,
+  not_on_loan: () => msg`Only a book on loan can be renewed`,
   stale: () => msg`This record was changed by someone else meanwhile`,
   passkey_only: () => msg`This account signs in with a passkey: use “Sign in with a passkey”`,
   referenced: () => msg`This record is still referenced by other records`,

@@ -50,6 +50,7 @@ const MESSAGES: { [C in FieldCode]: (p: FieldCodeParams[C]) => MessageDescriptor
   batch_fields: () => msg`Choose at least one field`,
   batch_category: () => msg`Set the category too`,
   range_order: () => msg`The end of the range is before its start`,
+  future: () => msg`Must be in the future`,
   invalid: () => msg`Invalid value`,
 };
 

@@ -6,6 +6,7 @@ import { bibliographyLabels } from './bibliography/labels';
 import { bookLabels } from './book/labels';
 import { categoryLabels } from './category/labels';
 import { imageLabels } from './image/labels';
+import { loanPolicyLabels } from './loan-policy/labels';
 import { messageLabels } from './message/labels';
 import { newsLabels } from './news/labels';
 import { readerLabels } from './reader/labels';
@@ -37,6 +38,7 @@ export const LABELS = {
   message: messageLabels,
   application: applicationLabels,
   reminder: reminderLabels,
+  loanPolicy: loanPolicyLabels,
   image: imageLabels,
 } as const satisfies Record<Exclude<Noun, 'audit'>, NounLabels>;
 

@@ -7,6 +7,7 @@ import { bibliographySpec } from './bibliography/spec';
 import { bookSpec } from './book/spec';
 import { categorySpec } from './category/spec';
 import { imageSpec } from './image/spec';
+import { loanPolicySpec } from './loan-policy/spec';
 import { messageSpec } from './message/spec';
 import { newsSpec } from './news/spec';
 import { readerSpec } from './reader/spec';
@@ -36,6 +37,7 @@ export const SPECS = {
   message: messageSpec,
   application: applicationSpec,
   reminder: reminderSpec,
+  loanPolicy: loanPolicySpec,
   image: imageSpec,
   audit: auditSpec,
 } as const satisfies Record<string, ResourceSpec>;

@@ -6,6 +6,7 @@ import { bibliographyServer } from '../resources/bibliography/server';
 import { bookServer } from '../resources/book/server';
 import { categoryServer } from '../resources/category/server';
 import { imageServer } from '../resources/image/server';
+import { loanPolicyServer } from '../resources/loan-policy/server';
 import { messageServer } from '../resources/message/server';
 import { newsServer } from '../resources/news/server';
 import { readerServer } from '../resources/reader/server';
@@ -38,6 +39,7 @@ export const NOUN_SERVERS = {
   message: messageServer,
   application: applicationServer,
   reminder: reminderServer,
+  loanPolicy: loanPolicyServer,
   image: imageServer,
   audit: auditServer,
 } as const satisfies Record<Noun, MakeNounServer>;

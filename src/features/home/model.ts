@@ -19,6 +19,9 @@ export interface CountEntry {
 
 const asCount = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
+/** Nouns that are settings rather than records: no card counts them. */
+const SETTINGS: ReadonlySet<LabelledNoun> = new Set(['loanPolicy']);
+
 /**
  * The stat cards: one per noun with records, in the menu's order (src/resources/labels.ts), named
  * as staff call it (About us by its site links, which it counts); a count the server did not send
@@ -27,11 +30,13 @@ const asCount = (v: unknown): number | null => (typeof v === 'number' && Number.
 export function countEntries(counts: SystemInfo['counts'] | unknown): CountEntry[] {
   const source: Record<string, unknown> =
     counts && typeof counts === 'object' ? (counts as Record<string, unknown>) : {};
-  return (Object.entries(LABELS) as [LabelledNoun, NounLabels][]).map(([key, labels]) => ({
-    key,
-    label: labels.counted ?? labels.name,
-    value: asCount(Object.hasOwn(source, key) ? source[key] : undefined),
-  }));
+  return (Object.entries(LABELS) as [LabelledNoun, NounLabels][])
+    .filter(([key]) => !SETTINGS.has(key))
+    .map(([key, labels]) => ({
+      key,
+      label: labels.counted ?? labels.name,
+      value: asCount(Object.hasOwn(source, key) ? source[key] : undefined),
+    }));
 }
 
 /** The cards shown while the counts load, so the cards that arrive take their places and nothing moves. */

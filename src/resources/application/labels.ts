@@ -18,5 +18,11 @@ export const applicationLabels: NounLabels = {
     handledBy: msg`Handled by`,
     handledById: msg`Handled by (ID)`,
     handledAt: msg`Handled at`,
+    approvedAt: msg`Lent on`,
+    dueAt: msg`Due`,
+    returnedAt: msg`Returned on`,
+    renewals: msg`Renewals`,
+    readyUntil: msg`Kept until`,
+    holdPosition: msg`Place in queue`,
   },
 };

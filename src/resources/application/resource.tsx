@@ -5,7 +5,9 @@ import { badgeColumn, timeColumn } from '../../components/resource/list/columns'
 import { rangeFilter } from '../../components/resource/list/range-filter';
 import type { ResourceScreen } from '../../components/resource/types';
 import { applicationApi } from './api';
-import { APPLICATION_STATUS_OPTIONS } from './model';
+import { LoanCell } from './components/loan-cell';
+import { OverdueFilter } from './components/overdue-filter';
+import { APPLICATION_STATUS_OPTIONS, OVERDUE_FILTER } from './model';
 import type { Application } from './schema';
 import { applicationSpec } from './spec';
 
@@ -18,7 +20,7 @@ export const applicationScreen: ResourceScreen<Application> = {
   labels: { create: msg`New application`, edit: msg`Edit application`, delete: msg`Delete application` },
   recordTitle: (a) => `${a.nickName ?? a.userId} – ${a.bookTitle ?? a.bookId}`,
   deleteMode: false,
-  card: { title: (a) => a.bookTitle ?? `#${a.bookId}`, fields: ['reader', 'createdAt', 'stock'], status: 'status' },
+  card: { title: (a) => a.bookTitle ?? `#${a.bookId}`, fields: ['reader', 'due', 'stock'], status: 'status' },
   columns: [
     { key: 'id', label: msg`No.`, sortField: 'id', width: 70, priority: 3, render: (a) => a.id },
     {
@@ -54,6 +56,14 @@ export const applicationScreen: ResourceScreen<Application> = {
     },
     badgeColumn('status', msg`Status`, APPLICATION_STATUS_OPTIONS),
     {
+      key: 'due',
+      label: msg`Due`,
+      sortField: 'dueAt',
+      width: 150,
+      priority: 1,
+      render: (a) => <LoanCell a={a} />,
+    },
+    {
       key: 'remark',
       label: msg`Remark`,
       priority: 3,
@@ -85,6 +95,14 @@ export const applicationScreen: ResourceScreen<Application> = {
   ],
   filters: [
     { name: 'status', label: msg`Status`, options: APPLICATION_STATUS_OPTIONS },
+    {
+      name: OVERDUE_FILTER,
+      label: msg`Loans`,
+      // The URL and the page body hold a boolean; the select speaks strings.
+      render: ({ value, onChange, label, ariaLabel, testId }) => (
+        <OverdueFilter value={value} onChange={onChange} label={label} ariaLabel={ariaLabel} testId={testId} />
+      ),
+    },
     rangeFilter('created', applicationSpec.filters.created, msg`Applied`),
   ],
 };

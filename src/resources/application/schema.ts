@@ -16,15 +16,25 @@ export const applicationCreateSchema = z.strictObject({
   remark: optionalText(500),
 });
 
-/** `PUT /apply`: a status change (and remark); the other fields cannot be edited. */
+/**
+ * `PUT /apply`: a status change (and remark); the other fields cannot be edited. `dueAt` (an
+ * addition) sets the due date of the loan an approval starts instead of the loan period's.
+ */
 export const applicationUpdateSchema = z.strictObject({
   id: requiredRef,
   version: versionField,
   status: z.enum(APPLICATION_STATUSES, { error: `must be one of ${APPLICATION_STATUSES.join(', ')}` }),
   remark: optionalText(500),
+  dueAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).optional(),
 });
 
-export const applicationPageSchema = pageSchemaOf(applicationSpec);
+/** `POST /apply/renew`: one more loan period for an approved loan, read at `version`. */
+export const applicationRenewSchema = z.strictObject({ id: requiredRef, version: versionField });
+
+/** `overdue`: approved loans whose due date has passed (true), or every other row (false). */
+export const applicationPageSchema = pageSchemaOf(applicationSpec, {
+  overdue: z.boolean({ error: 'must be true or false' }).optional(),
+});
 
 export type Application = RecordMeta & {
   userId: number;
@@ -40,4 +50,14 @@ export type Application = RecordMeta & {
   handledBy: string | null;
   handledById: number | null;
   handledAt: string | null;
+  /** The loan (additions): when it went out, is due back, came back; null before loans had dates. */
+  approvedAt: string | null;
+  dueAt: string | null;
+  returnedAt: string | null;
+  /** Times the loan was renewed. */
+  renewals: number;
+  /** A `ready` hold keeps its copy until then. */
+  readyUntil: string | null;
+  /** An `on_hold` request's place in its book's queue (1: next); null otherwise. */
+  holdPosition: number | null;
 };

@@ -11,5 +11,6 @@ export const categoryLabels: NounLabels = {
     name: msg`Name`,
     sort: msg`Sort`,
     description: msg`Description`,
+    loanDays: msg`Loan period (days)`,
   },
 };

@@ -7,8 +7,13 @@ export const CATEGORY_FILTERS = [] as const;
 /** /web/category?pageNum&pageSize&keyword&sort&order */
 export const categorySearchSchema = searchSchemaOf(categorySpec);
 
-export type CategoryFormValues = { name: string; sort: number | string; description: string };
+export type CategoryFormValues = {
+  name: string;
+  sort: number | string;
+  description: string;
+  loanDays: number | string;
+};
 
 export function toCategoryFormValues(c?: Category): CategoryFormValues {
-  return { name: c?.name ?? '', sort: c?.sort ?? 0, description: c?.description ?? '' };
+  return { name: c?.name ?? '', sort: c?.sort ?? 0, description: c?.description ?? '', loanDays: c?.loanDays ?? '' };
 }

@@ -42,6 +42,13 @@ export const categoryScreen: ResourceScreen<Category, CategoryFormValues> = {
       { name: 'name', label: msg`Name`, kind: 'text', required: true },
       { name: 'sort', label: msg`Sort`, kind: 'number', min: 0, description: msg`Lower comes first.` },
       { name: 'description', label: msg`Description`, kind: 'textarea' },
+      {
+        name: 'loanDays',
+        label: msg`Loan period (days)`,
+        kind: 'number',
+        min: 1,
+        description: msg`Empty: the loan policy's period.`,
+      },
     ],
   },
 };

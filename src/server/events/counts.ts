@@ -10,6 +10,7 @@ export interface CountedBadge {
   count: Badge['count'];
   staleOn: ReadonlySet<string>;
   roles?: readonly Role[];
+  refreshMs?: number;
 }
 
 /** Every noun's badges (NounServer.badges): stale on the noun's own changes, seen as its records are. */
@@ -20,6 +21,7 @@ export function badgesOf(nouns: NounServers): CountedBadge[] {
       count: b.count,
       staleOn: new Set(b.staleOn ?? [noun]),
       roles: b.roles ?? n.resource?.roles,
+      refreshMs: b.refreshMs,
     })),
   );
 }
@@ -29,6 +31,7 @@ export class BadgeCounts {
   private badges: readonly CountedBadge[] = [];
   private last: CountsEvent | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private clock: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly services: ServiceBase,
@@ -38,6 +41,12 @@ export class BadgeCounts {
   /** The app's badges, given once its nouns are built (app.ts). */
   use(badges: readonly CountedBadge[]): void {
     this.badges = badges;
+    // A badge that time alone moves (a loan falls overdue without any write) is counted on a clock.
+    const every = Math.min(...badges.flatMap((b) => (b.refreshMs ? [b.refreshMs] : [])));
+    if (Number.isFinite(every) && !this.clock) {
+      this.clock = setInterval(() => this.recount(), every);
+      this.clock.unref();
+    }
   }
 
   /** Every badge's number, straight from the database (one indexed count each). */
@@ -62,16 +71,23 @@ export class BadgeCounts {
     // Several writes in a burst (an import, a batch) give one recount.
     this.timer = setTimeout(() => {
       this.timer = null;
-      const before = JSON.stringify(this.last);
-      this.current()
-        .then((counts) => {
-          if (JSON.stringify(counts) !== before) this.streams.sendEach((user) => this.message(user, counts));
-        })
-        .catch((err) => this.services.log.error('events: counting failed', err));
+      this.recount();
     }, 50);
+  }
+
+  /** Counts again and sends the numbers to every stream if they moved. */
+  private recount(): void {
+    if (this.streams.size === 0) return;
+    const before = JSON.stringify(this.last);
+    this.current()
+      .then((counts) => {
+        if (JSON.stringify(counts) !== before) this.streams.sendEach((user) => this.message(user, counts));
+      })
+      .catch((err) => this.services.log.error('events: counting failed', err));
   }
 
   close(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.clock) clearInterval(this.clock);
   }
 }

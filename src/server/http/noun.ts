@@ -22,6 +22,8 @@ export interface Badge {
   staleOn?: readonly string[];
   /** Who sees it; absent: whoever may see the noun's records. */
   roles?: readonly Role[];
+  /** Counted again this often while consoles listen: a number that time alone moves (overdue loans). */
+  refreshMs?: number;
 }
 
 /** A noun's figures on Home (routes/system.ts). */

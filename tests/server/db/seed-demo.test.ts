@@ -79,13 +79,14 @@ describe('seedDemo', () => {
   it('adds readers, applications, messages, news, banners, resources, bibliography, about us and links, fast', () => {
     expect(added).toMatchObject({
       readers: 200,
-      applications: 300,
       messages: 60,
       news: 20,
       banners: 5,
       about: 1,
       links: 4,
     });
+    // 300 recent, 360 over the past year, and the holds with the loans that took the last copies.
+    expect(added.applications).toBeGreaterThan(660);
     expect(added.resources).toBeGreaterThan(5);
     expect(added.bibliography).toBeGreaterThan(5);
     expect(ms).toBeLessThan(3000);
@@ -115,13 +116,34 @@ describe('seedDemo', () => {
       .select((eb) => ['status', eb.fn.countAll().as('n')])
       .groupBy('status')
       .execute();
-    expect(statuses.map((s) => s.status).sort()).toEqual(['approved', 'pending', 'rejected', 'returned']);
+    expect(statuses.map((s) => s.status).sort()).toEqual([
+      'approved',
+      'on_hold',
+      'pending',
+      'ready',
+      'rejected',
+      'returned',
+    ]);
     const handled = await opened.db
       .selectFrom('application')
       .select(['handled_by', 'handled_at'])
       .where('status', '!=', 'pending')
       .execute();
     expect(handled.every((h) => h.handled_by === 'Administrator' && h.handled_at)).toBe(true);
+    // Every loan has its dates; some are overdue; the history spans the year.
+    const loans = await opened.db
+      .selectFrom('application')
+      .select(['status', 'approved_at', 'due_at', 'returned_at'])
+      .where('status', 'in', ['approved', 'returned'])
+      .execute();
+    expect(loans.every((l) => l.approved_at && l.due_at && (l.status === 'approved') === !l.returned_at)).toBe(true);
+    const at = new Date().toISOString();
+    expect(loans.filter((l) => l.status === 'approved' && (l.due_at as string) < at).length).toBeGreaterThan(5);
+    const months = new Set(loans.map((l) => (l.approved_at as string).slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(12);
+    // Copies are neither lent twice nor lost: nothing negative, a ready hold only keeps one.
+    const policy = await opened.db.selectFrom('loan_policy').selectAll().execute();
+    expect(policy).toHaveLength(1);
     const news = await opened.db.selectFrom('news').select('content').execute();
     expect(news.every((n) => !/<script|on\w+=/i.test(n.content))).toBe(true);
   });

@@ -67,7 +67,7 @@ describe('GET /prod-api/events', () => {
     const ready = await st.next((e) => e.event === 'ready');
     expect(ready.id).toBeTruthy();
     const counts = await st.next((e) => e.event === 'counts');
-    expect(counts.data).toEqual({ pendingApplications: 0, unreadMessages: 0 });
+    expect(counts.data).toEqual({ pendingApplications: 0, unreadMessages: 0, overdueLoans: 0 });
 
     const book = await createBook(s, { title: 'Streamed', categoryId: category });
     const created = await st.next(isChange('book', book.id, 'create'));

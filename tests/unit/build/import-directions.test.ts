@@ -251,10 +251,16 @@ describe('what the infrastructure knows of the nouns', () => {
     expect(named).toEqual([]);
   });
 
+  /** The same word for something else: the readiness probe's state is no hold that is `ready`. */
+  const HOMONYMS: Record<string, readonly string[]> = { 'server/ops/health.ts': ['ready'] };
+
   it("names no noun's status", () => {
     const named = infrastructure.flatMap((path) => {
       const text = code(path);
-      return statuses.filter((s) => new RegExp(`['"\`]${s}['"\`]`).test(text)).map((s) => `${path}: ${s}`);
+      return statuses
+        .filter((s) => !HOMONYMS[path]?.includes(s))
+        .filter((s) => new RegExp(`['"\`]${s}['"\`]`).test(text))
+        .map((s) => `${path}: ${s}`);
     });
     expect(named).toEqual([]);
   });

@@ -34,6 +34,7 @@ describe('route generation by role', () => {
       '/users/adminuser',
       '/users/online',
       '/users/apply',
+      '/users/loan-policy',
       '/users/audit',
     ]);
   });

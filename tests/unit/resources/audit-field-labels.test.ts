@@ -88,6 +88,7 @@ const READ: Record<string, { path: string; body?: unknown }> = {
   application: { path: '/apply/page', body: { pageNum: 1, pageSize: 1 } },
   reminder: { path: '/reminder/page', body: { pageNum: 1, pageSize: 1 } },
   image: { path: '/image/page', body: { pageNum: 1, pageSize: 1 } },
+  loanPolicy: { path: '/loan-policy' },
 };
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 73, 72, 68, 82, 1, 2, 3]);
@@ -122,7 +123,8 @@ describe('the audit log names every field', () => {
       );
       expect(res.code, `${noun}: ${read.path}`).toBe(20000);
       const data = res.data;
-      const records = Array.isArray(data) ? data : (data.items ?? []);
+      // A page's items, a list, or the one record of a setting (the loan policy).
+      const records = Array.isArray(data) ? data : Array.isArray(data.items) ? data.items : [data];
       expect(records.length, `${noun}: a record to read its fields from`).toBeGreaterThan(0);
       for (const field of Object.keys(records[0] ?? {})) {
         if (!fieldLabel(noun, field)) unnamed.push(`${noun}.${field}`);

@@ -15,9 +15,11 @@ interface Props {
   testId: string;
   /** The list the figure counts: the whole card is a link to it (keyboard-focusable). */
   to?: string;
+  /** The list's filter that gives the figure (overdue loans: `{ overdue: true }`). */
+  search?: Record<string, unknown>;
 }
 
-export function StatCard({ label, value, icon, color, locale, testId, to }: Props) {
+export function StatCard({ label, value, icon, color, locale, testId, to, search }: Props) {
   // Phones (under Mantine's xs, 576 px): a compact tile, figure first, no glyph.
   const body = (
     <Group justify="space-between" wrap="nowrap" align="flex-start">
@@ -68,6 +70,7 @@ export function StatCard({ label, value, icon, color, locale, testId, to }: Prop
       data-testid={testId}
       component={Link}
       to={to}
+      search={search as never}
       className={classes.link}
     >
       {body}

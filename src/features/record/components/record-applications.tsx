@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { EnumBadge } from '../../../components/enum-badge';
 import { formatDateTime } from '../../../components/format';
+import { LoanCell } from '../../../resources/application/components/loan-cell';
 import { APPLICATION_STATUS_OPTIONS } from '../../../resources/application/model';
 import { RELATED_PAGE_SIZE, relatedApplications } from '../api';
 import { RecordSection } from './record-section';
@@ -23,7 +24,7 @@ export function RecordApplications({ by }: { by: { bookId: number } | { userId: 
       count={query.data?.total}
       error={query.isError ? query.error.message : undefined}
       empty={query.data && rows.length === 0 && <Trans>No applications yet.</Trans>}
-      headers={[t`Applied`, ofBook ? t`Reader` : t`Book`, t`Status`, t`Handled by`]}
+      headers={[t`Applied`, ofBook ? t`Reader` : t`Book`, t`Status`, t`Due`, t`Handled by`]}
       rows={rows.map((a) => (
         <Table.Tr key={a.id}>
           <Table.Td>{formatDateTime(a.createdAt, i18n.locale)}</Table.Td>
@@ -40,6 +41,9 @@ export function RecordApplications({ by }: { by: { bookId: number } | { userId: 
           </Table.Td>
           <Table.Td>
             <EnumBadge value={a.status} options={APPLICATION_STATUS_OPTIONS} />
+          </Table.Td>
+          <Table.Td>
+            <LoanCell a={a} />
           </Table.Td>
           <Table.Td>
             {a.handledBy ? (

@@ -1,34 +1,85 @@
 import type { Hono } from 'hono';
 import { currentUser } from '../../../server/auth/middleware';
-import type { AppEnv } from '../../../server/context';
+import type { AppEnv, AuthUser } from '../../../server/context';
 import { auditEntry } from '../../../server/crud/audit-entry';
 import type { Db } from '../../../server/crud/types';
 import { staleVersion } from '../../../server/crud/write';
 import { diffRecords, recordTitleOf, writeAudit } from '../../../server/db/repositories/audit';
 import { ok } from '../../../server/http/envelope';
-import { notFound, refused } from '../../../server/http/errors';
+import { invalidField, notFound, refused } from '../../../server/http/errors';
 import { readJson } from '../../../server/http/validate';
 import type { Services } from '../../../server/services';
-import { type ApplicationStatus, applicationUpdateSchema, canTransition } from '../schema';
+import { type Application, type ApplicationStatus, applicationUpdateSchema, canTransition } from '../schema';
+import { loanDaysOf, loanPolicy, lockBook, type Moved, moveStock, passCopy, plusDays } from './loans';
 import { APPLICATION_READ_ONLY, selectApplication, toApplication } from './row';
 
-/**
- * One copy out (approve) or back in (return), as a conditional UPDATE: `stock > 0` in the WHERE
- * makes the row itself the arbiter between concurrent approvals on any engine, so the last copy is
- * lent exactly once. The book's version moves too, so an editor holding the old stock gets a 409
- * instead of silently undoing the loan. Returns the new stock, or null when no copy was left.
- */
-async function moveStock(trx: Db, bookId: number, delta: 1 | -1, at: string): Promise<number | null> {
-  let q = trx
-    .updateTable('book')
-    .set((eb) => ({ stock: eb('stock', '+', delta), version: eb('version', '+', 1), updated_at: at }))
-    .where('id', '=', bookId);
-  if (delta < 0) q = q.where('stock', '>', 0);
-  const row = await q.returning('stock').executeTakeFirst();
-  return row ? row.stock : null;
+type Row = NonNullable<Awaited<ReturnType<ReturnType<typeof selectApplication>['executeTakeFirst']>>>;
+
+/** The application by id, read again inside the transaction (after the book's lock). */
+export async function applicationRow(trx: Db, id: number): Promise<Row> {
+  const row = await selectApplication(trx).where('application.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(`apply ${id}`);
+  return row;
 }
 
-/** `PUT /apply`: a status transition with its stock rule, on the application's sub-app. */
+/** Publishes, after the commit, the request's own change and what else the loan moved. */
+export function publishMoved(services: Services, user: AuthUser | null, out: Application | null, moved: Moved) {
+  const actor = user ? { id: user.staffId, name: user.name || user.userName } : { id: 0, name: 'system' };
+  const changes = [
+    ...(out ? [{ resource: 'application', id: out.id, version: out.version }] : []),
+    ...moved.applications.map((a) => ({ resource: 'application', ...a })),
+    ...(moved.book ? [{ resource: 'book', ...moved.book }] : []),
+  ];
+  for (const c of changes) void services.events.publishChange({ ...c, action: 'update', actor });
+}
+
+/** The request's own audit row: its fields before and after (the book's stock is audited on the book). */
+export async function auditApplication(trx: Db, user: AuthUser, before: Row, after: Application, at: string) {
+  const changes = diffRecords(toApplication(before), after, [
+    'id',
+    'version',
+    'createdAt',
+    'updatedAt',
+    'bookStock',
+    'holdPosition',
+  ]);
+  await writeAudit(trx, auditEntry(user, 'update', 'application', after.id, at, changes, recordTitleOf(after)));
+}
+
+/**
+ * What a status change does to the book's copies, inside the transaction with the book locked:
+ * approving a pending request takes one from the stock (none: 409 `no_copies`); approving a
+ * `ready` hold lends the copy already kept for it; a return, or a ready hold cancelled, frees a
+ * copy (passCopy: to the next hold, or to the stock); a hold is placed only when no copy is left.
+ */
+async function moveCopies(trx: Db, user: AuthUser, before: Row, to: ApplicationStatus, at: string, moved: Moved) {
+  const from = before.status as ApplicationStatus;
+  const title = before.book_title ?? String(before.book_id);
+  if (to === 'approved' && from === 'pending') {
+    const stock = await moveStock(trx, before.book_id, -1, at);
+    if (stock === null)
+      throw refused({ code: 'no_copies', params: { title } }, `No copies of "${title}" are left to lend`);
+    const book = await trx
+      .selectFrom('book')
+      .select('version')
+      .where('id', '=', before.book_id)
+      .executeTakeFirstOrThrow();
+    moved.book = { id: before.book_id, version: book.version };
+    await writeAudit(
+      trx,
+      auditEntry(user, 'update', 'book', before.book_id, at, { stock: { from: stock + 1, to: stock } }, title),
+    );
+  } else if (to === 'returned' || (from === 'ready' && to === 'rejected')) {
+    await passCopy(trx, user, before.book_id, at, moved);
+  } else if (to === 'on_hold' && (before.book_stock ?? 0) > 0) {
+    throw refused(
+      { code: 'copies_available', params: { title } },
+      `Copies of "${title}" are available: approve the request instead of placing it on hold`,
+    );
+  }
+}
+
+/** `PUT /apply`: a status transition with its copy rules, on the application's sub-app. */
 export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
   app.put('/', async (c) => {
     const input = await readJson(c, applicationUpdateSchema, [
@@ -39,10 +90,11 @@ export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
       'updatedAt',
     ]);
     const user = currentUser(c);
-    let bookVersion: number | null = null;
+    const moved: Moved = { applications: [], book: null };
     const out = await services.db.transaction().execute(async (trx) => {
-      const before = await selectApplication(trx).where('application.id', '=', input.id).executeTakeFirst();
-      if (!before) throw notFound(`apply ${input.id}`);
+      const found = await applicationRow(trx, input.id);
+      await lockBook(trx, services.dialect, found.book_id);
+      const before = await applicationRow(trx, input.id);
       if (before.version !== input.version) throw staleVersion(before.version, input.version, toApplication(before));
       const from = before.status as ApplicationStatus;
       if (!canTransition(from, input.status)) {
@@ -53,22 +105,21 @@ export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
         );
       }
       const at = services.now().toISOString();
-      const delta = input.status === 'approved' ? -1 : input.status === 'returned' ? 1 : 0;
-      if (delta !== 0) {
-        const stock = await moveStock(trx, before.book_id, delta, at);
-        if (stock === null) {
-          const title = before.book_title ?? String(before.book_id);
-          throw refused({ code: 'no_copies', params: { title } }, `No copies of "${title}" are left to lend`);
-        }
-        const changes = { stock: { from: stock - delta, to: stock } };
-        bookVersion = await trx
-          .selectFrom('book')
-          .select('version')
-          .where('id', '=', before.book_id)
-          .executeTakeFirstOrThrow()
-          .then((b) => b.version);
-        await writeAudit(trx, auditEntry(user, 'update', 'book', before.book_id, at, changes, before.book_title));
-      }
+      // A due date only means something on the approval that starts the loan; echoed on any other
+      // change (a client sending the record back) it is ignored.
+      const dueAt = input.status === 'approved' && input.dueAt ? new Date(input.dueAt).toISOString() : null;
+      if (dueAt && dueAt <= at) throw invalidField('dueAt', 'must be in the future', { code: 'future' });
+      await moveCopies(trx, user, before, input.status, at, moved);
+      const loan =
+        input.status === 'approved'
+          ? {
+              approved_at: at,
+              due_at: dueAt ?? plusDays(at, await loanDaysOf(trx, before.book_id, await loanPolicy(trx))),
+              renewals: 0,
+            }
+          : input.status === 'returned'
+            ? { returned_at: at }
+            : {};
       const res = await trx
         .updateTable('application')
         .set({
@@ -79,43 +130,18 @@ export function applicationTransitions(app: Hono<AppEnv>, services: Services) {
           handled_at: at,
           version: input.version + 1,
           updated_at: at,
+          ...loan,
         })
         .where('id', '=', input.id)
         .where('version', '=', input.version)
         .executeTakeFirst();
       if (Number(res.numUpdatedRows) !== 1) throw staleVersion(input.version + 1, input.version);
-      const after = toApplication(
-        await selectApplication(trx).where('application.id', '=', input.id).executeTakeFirstOrThrow(),
-      );
-      // bookStock is the book's, audited on the book row above.
-      const changes = diffRecords(toApplication(before), after, [
-        'id',
-        'version',
-        'createdAt',
-        'updatedAt',
-        'bookStock',
-      ]);
-      await writeAudit(trx, auditEntry(user, 'update', 'application', input.id, at, changes, recordTitleOf(after)));
+      const after = toApplication(await applicationRow(trx, input.id));
+      await auditApplication(trx, user, before, after, at);
       return after;
     });
-    // After the commit: open consoles recount pending applications and refresh the lists.
-    const actor = { id: user.staffId, name: user.name || user.userName };
-    void services.events.publishChange({
-      resource: 'application',
-      id: out.id,
-      version: out.version,
-      action: 'update',
-      actor,
-    });
-    if (bookVersion !== null) {
-      void services.events.publishChange({
-        resource: 'book',
-        id: out.bookId,
-        version: bookVersion,
-        action: 'update',
-        actor,
-      });
-    }
+    // After the commit: open consoles recount their badges and refresh the lists.
+    publishMoved(services, user, out, moved);
     return ok(c, out);
   });
 }

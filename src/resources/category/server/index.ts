@@ -17,7 +17,7 @@ import { categorySeed } from './seed';
 
 const select = (db: Db) => db.selectFrom('category').selectAll('category');
 
-const columns = columnMap<Category>()(select, ['name', 'sort', 'description']);
+const columns = columnMap<Category>()(select, ['name', 'sort', 'description', 'loanDays']);
 
 export function categoryServer(services: Services): DefinedResource {
   const noun = defineResource(services, {

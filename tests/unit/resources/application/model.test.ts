@@ -5,12 +5,16 @@ import { APPLICATION_STATUSES } from '../../../../src/resources/application/spec
 
 describe('transitionsFor', () => {
   it.each([
-    ['pending', ['approved', 'rejected']],
-    ['approved', ['returned']],
-    ['rejected', []],
-    ['returned', []],
-  ] as const)('offers %s → %j', (status, expected) => {
-    expect(transitionsFor(status).map((t) => t.to)).toEqual(expected);
+    ['pending', 3, ['approved', 'rejected']],
+    ['pending', 0, ['approved', 'rejected', 'on_hold']],
+    ['approved', 1, ['returned']],
+    ['rejected', 1, []],
+    ['returned', 1, []],
+    ['on_hold', 0, ['rejected']],
+    ['ready', 0, ['approved', 'rejected']],
+    ['expired', 0, []],
+  ] as const)('offers %s (stock %i) → %j', (status, stock, expected) => {
+    expect(transitionsFor(status, stock).map((t) => t.to)).toEqual(expected);
   });
 
   it('covers every status of the contract', () => {
@@ -27,6 +31,19 @@ describe('transitionBody', () => {
       status: 'rejected',
       remark: 'no',
     });
+  });
+
+  it('sends the due date only when the approver set one', () => {
+    const dueAt = '2030-01-31T22:59:59.999Z';
+    expect(transitionBody({ id: 4, version: 2 }, 'approved', '', dueAt)).toEqual({
+      id: 4,
+      version: 2,
+      status: 'approved',
+      dueAt,
+    });
+    expect(
+      applicationUpdateSchema.safeParse(transitionBody({ id: 1, version: 0 }, 'approved', '', dueAt)).success,
+    ).toBe(true);
   });
 
   it('is what the server validates', () => {
