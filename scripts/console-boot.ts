@@ -83,6 +83,18 @@ export function consoleBoot(): Plugin {
           const chunk = bundle[file];
           return chunk?.type === 'chunk' && chunk.moduleIds.some((id) => WHOLE_CATALOGUE_AT_ONCE.test(id));
         };
+        // The sign-in page (a document of its own) gets its part too: the messages of its own code,
+        // its steps loaded on demand included (a code, an enrolment, a passkey), never the console's.
+        const signIn = signInChunks(bundle);
+        if (signIn.size > 0) {
+          const ids = new Set<string>();
+          for (const file of signIn) for (const id of literalsOf(file)) ids.add(id);
+          for (const [locale, messages] of Object.entries(whole)) {
+            const { fileName, source } = partModule(locale, '/login', part(messages, ids));
+            this.emitFile({ type: 'asset', fileName, source });
+            for (const path of SIGN_IN_PATHS) catalogues[locale] = { ...catalogues[locale], [path]: base + fileName };
+          }
+        }
         for (const [path, files] of screens.routes) {
           if ([...files].some(wholeAtOnce)) continue;
           const ids = new Set<string>();
@@ -99,6 +111,7 @@ export function consoleBoot(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
+        if (ctx.bundle && /(^|[\\/])login\.html$/.test(ctx.filename)) return signInBoot(html, catalogues);
         if (!ctx.bundle || !/(^|[\\/])index\.html$/.test(ctx.filename)) return html;
         const json = JSON.stringify(bootManifest(ctx.bundle, base, facts, catalogues)).replace(/</g, '\\u003c');
         // The console's code is not what the first paint shows (the frame is HTML and the stylesheet):
@@ -123,6 +136,41 @@ export function consoleBoot(): Plugin {
       },
     },
   };
+}
+
+/** The paths the sign-in page is opened at (screenPath of each, src/lib/i18n.ts). */
+const SIGN_IN_PATHS = ['/login', '/login.html'];
+const SIGN_IN_MODULE = /[\\/]src[\\/]sign-in[\\/]/;
+
+/**
+ * The sign-in page's chunks: its entry with what it imports, and the chunks of its own steps it
+ * imports on demand (src/sign-in/), with theirs; not the console it prefetches.
+ */
+export function signInChunks(bundle: OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((f): f is OutputChunk => f.type === 'chunk');
+  const byName = new Map(chunks.map((c) => [c.fileName, c]));
+  const entry = chunks.find(
+    (c) => c.isEntry && /[\\/](login\.html|src[\\/]sign-in[\\/]main\.ts)$/.test(c.facadeModuleId ?? ''),
+  );
+  if (!entry) return new Set();
+  const steps = entry.dynamicImports
+    .map((name) => byName.get(name))
+    .filter((c): c is OutputChunk => c !== undefined && SIGN_IN_MODULE.test(c.facadeModuleId ?? ''));
+  const more = steps.flatMap((c) => c.dynamicImports.map((name) => byName.get(name)));
+  const own = more.filter((c): c is OutputChunk => c !== undefined && SIGN_IN_MODULE.test(c.facadeModuleId ?? ''));
+  return new Set([...closure([entry, ...steps, ...own], byName, new Set())].filter((f) => f.endsWith('.js')));
+}
+
+/** login.html gets the boot data block naming its catalogue parts (read by src/lib/i18n.ts). */
+function signInBoot(html: string, catalogues: BootManifest['catalogues']): string {
+  const own = Object.fromEntries(
+    Object.entries(catalogues).map(([locale, parts]) => [
+      locale,
+      Object.fromEntries(SIGN_IN_PATHS.map((p) => [p, parts[p]]).filter(([, url]) => url)),
+    ]),
+  );
+  const json = JSON.stringify({ catalogues: own }).replace(/</g, '\\u003c');
+  return html.replace('</title>', `</title>\n    <script type="application/json" id="lectern-boot">${json}</script>`);
 }
 
 /**

@@ -9,8 +9,8 @@ import { activateLocale, changeLocale, detectLocale, isLocale } from '../lib/i18
 import { clearSessionCaches } from '../lib/offline/session-cache';
 import { getToken, markPasswordChange, SIGN_IN_REASON_KEY, setToken } from '../lib/token';
 import { readableShade } from '../shell/theme';
-import { setUpPasskeySignIn } from './passkey-button';
 import { MFA_ENROL_KEY } from './mfa-handoff';
+import { setUpPasskeySignIn } from './passkey-button';
 import { prefetchConsole } from './prefetch';
 import { redirectTarget } from './redirect';
 import { fallbackError, missingPassword, missingUser, offline, sessionExpired, sessionRefused, TEXTS } from './texts';
@@ -235,7 +235,8 @@ setUpPasskeySignIn();
 const locale = detectLocale();
 language.value = locale;
 // Without its catalogue the page stays in English rather than blank.
-await activateLocale(locale).catch(() => undefined);
+// Cold: the build's part of the catalogue for this page (its messages only), not the console's whole.
+await activateLocale(locale, location.pathname).catch(() => undefined);
 translate();
 
 // A required password change in the console that leads on to the enrolment of a second factor
