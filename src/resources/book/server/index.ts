@@ -46,15 +46,16 @@ export function bookServer(services: Services): DefinedResource {
         .groupBy('status')
         .execute();
       const n = (...st: string[]) => rows.filter((r) => st.includes(r.status)).reduce((a, r) => a + Number(r.n), 0);
-      const open = n('pending', 'approved');
+      // Holds wait for a copy of this book: as open as a request or a loan.
+      const open = n('pending', 'approved', 'on_hold', 'ready');
       if (open > 0) {
         throw refused(
           { code: 'book_open_applications', params: { title: before.title, n: open } },
-          `"${before.title}" has ${open} open application${open === 1 ? '' : 's'} (pending or on loan); settle them first`,
+          `"${before.title}" has ${open} open application${open === 1 ? '' : 's'} (pending, on loan or on hold); settle them first`,
         );
       }
       // Finished loans are the reading history: kept, so the book is taken off the shelf instead.
-      const closed = n('rejected', 'returned');
+      const closed = n('rejected', 'returned', 'expired');
       if (closed > 0) {
         throw refused(
           { code: 'book_history', params: { title: before.title, n: closed } },
