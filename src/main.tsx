@@ -7,6 +7,7 @@ import '@mantine/core/styles/global.layer.css';
 import './shell/global.css';
 import { StrictMode, startTransition } from 'react';
 import { loadFloatingOnFirstInteraction } from './components/floating/load';
+import { registerSessionEndUi } from './features/session/register';
 import { errorLogEnabled, installErrorLog, logError, toEntry } from './lib/error-log';
 import { activateLocale, detectLocale } from './lib/i18n';
 import { yieldToMain } from './lib/yield-to-main';
@@ -15,6 +16,8 @@ import { settingsStore } from './stores/settings';
 // First, so an error while the messages load is collected too.
 const collecting = () => errorLogEnabled(settingsStore.errorLog, import.meta.env.PROD);
 installErrorLog(collecting);
+// The session's end: a notice before it and a sign-in over the screen after it, loaded when shown.
+registerSessionEndUi();
 
 // The providers, router and layout, the route tree, and React DOM's renderer: chunks of their own
 // (scripts/chunks.ts) that the document preloads beside the entry, each evaluated in a task of its

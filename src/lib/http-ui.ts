@@ -2,10 +2,10 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { notifications } from '@mantine/notifications';
 import { openConfirmModal } from '../components/confirm-modal';
-import { isSessionEnd, noteSessionEnd, renewSession } from '../features/session/renewal';
 import { sessionStore } from '../stores/session';
 import { codeMessage } from './code-messages';
 import type { HttpUi } from './http';
+import { isSessionEnd, noteSessionEnd, renewSession } from './session-end';
 import { removeToken } from './token';
 
 export { codeMessage };

@@ -1,5 +1,3 @@
-import { isSessionEnd, renewSession } from '../features/session/renewal';
-import { ApiError } from '../lib/http';
 import { LeaveGuard } from './leave-guard';
 import type { UploadCommand, UploadEvent, VodCredential } from './protocol';
 import { canShareWorker, createSharedClient, type TabRole } from './tabs';
@@ -14,6 +12,11 @@ import { canShareWorker, createSharedClient, type TabRole } from './tabs';
 export interface UploadClientDeps {
   onEvent(e: UploadEvent): void;
   getCredential(): Promise<VodCredential>;
+  /**
+   * Whether a refused credential request is the session's end, now being renewed over the screen:
+   * the upload then waits as for an unreachable server (it asks again, and goes on once renewed).
+   */
+  sessionEnded?(err: unknown): boolean;
   createWorker?: () => Worker;
   /** Whether this window runs the worker ('holder') or shows another window's ('follower'). */
   onRole?(role: TabRole): void;
@@ -55,9 +58,7 @@ function createWorkerClient(deps: UploadClientDeps): UploadClient {
       deps.getCredential().then(
         (credential) => post({ type: 'credential', credential }),
         (err: unknown) => {
-          // The session ended: the member signs in again over the screen, and meanwhile the upload
-          // waits as for an unreachable server (it asks again, and goes on once renewed).
-          const ended = err instanceof ApiError && isSessionEnd(err.code) && renewSession('ended') !== null;
+          const ended = deps.sessionEnded?.(err) ?? false;
           post({
             type: 'credential-error',
             message: err instanceof Error ? err.message : String(err),

@@ -3,12 +3,12 @@ import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
 import { API_BASE, Code } from '../../contract/envelope';
 import { loadUserInfo } from '../../lib/auth';
+import { sessionEndsAt } from '../../lib/session-end';
 import { getToken, removeToken, setToken } from '../../lib/token';
 import { remembered } from '../../lib/worker-session';
 import { sessionStore } from '../../stores/session';
 import { userKeyOf } from '../../sw/protocol/cache-keys';
 import { carryOver, signOutFirst } from './carry-over';
-import { sessionEndsAt } from './renewal';
 import { hideSessionWarning } from './warning';
 
 /**

@@ -3,7 +3,7 @@ import { Trans } from '@lingui/react/macro';
 import { Button, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useEffect, useState } from 'react';
-import { markWarningLoaded, renewSession } from './renewal';
+import { markWarningLoaded, renewSession } from '../../lib/session-end';
 
 /**
  * The notice before the session's end (renewal.ts schedules it): the time left, in whole minutes

@@ -1,6 +1,8 @@
 import { proxy } from 'valtio';
 import { http } from '../../lib/api';
 import { reportError } from '../../lib/error-log';
+import { ApiError } from '../../lib/http';
+import { isSessionEnd, renewSession } from '../../lib/session-end';
 import { createUploadClient, type UploadClient } from '../../upload/client';
 import { assignChanged, Coalescer, summarise, type UploadSummary } from '../../upload/page-updates';
 import type { UploadCommand, UploadSnapshot, VodCredential } from '../../upload/protocol';
@@ -51,6 +53,8 @@ export function uploadClient(): UploadClient {
     // Quiet: a refusal reaches the user through the worker's own error notice, and an unreachable
     // server is waited out (the item says "reconnecting"), not toasted as "Failed to fetch".
     getCredential: () => http.get<VodCredential>('/video/upload/credential', { quiet: true }),
+    // The member signs in again over the screen; meanwhile the files wait.
+    sessionEnded: (err) => err instanceof ApiError && isSessionEnd(err.code) && renewSession('ended') !== null,
     onRole: (role) => {
       uploadsStore.elsewhere = role === 'follower';
     },

@@ -28,8 +28,11 @@ export interface Badge {
 
 /** A noun's figures on Home (routes/system.ts). */
 export interface Figures {
-  /** Its `/system/info` count when it is not the number of its records (About: its site links). */
-  count?: (db: Db) => Promise<number>;
+  /**
+   * Its `/system/info` count when it is not the number of its records (About: its site links);
+   * false for a setting, which has a record but nothing to count (the loan policy).
+   */
+  count?: ((db: Db) => Promise<number>) | false;
   /** The `/system/data/list` series its records' creation days make. */
   series?: Exclude<keyof DataPoint, 'date'>;
   /** `/system/vod-resource`: the video library's size. */

@@ -42,6 +42,7 @@ export function systemRoutes(services: Services, nouns: NounServers): Hono<AppEn
     const counts: Record<string, number> = {};
     for (const [noun, n] of figures) {
       const table = n.resource?.table;
+      if (n.figures?.count === false) continue;
       if (n.figures?.count) counts[noun] = await n.figures.count(db);
       else if (table) counts[noun] = Number((await countAll(db, table).executeTakeFirstOrThrow()).n);
     }

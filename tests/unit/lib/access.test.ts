@@ -35,6 +35,8 @@ describe('route generation by role', () => {
       '/users/online',
       '/users/apply',
       '/users/loan-policy',
+      '/users/loans-report',
+      '/users/reminder',
       '/users/audit',
     ]);
   });

@@ -86,5 +86,6 @@ export function loanPolicyServer(services: Services): NounServer {
     // Its changes reach every console (the desk reads the periods); Home does not count it.
     resource: { noun: 'loanPolicy', api: loanPolicySpec.api, table: 'loan_policy' },
     seed: loanPolicySeed,
+    figures: { count: false },
   };
 }

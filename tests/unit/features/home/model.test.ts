@@ -20,6 +20,7 @@ describe('countEntries', () => {
       ['staff', null],
       ['message', null],
       ['application', null],
+      ['reminder', null],
       ['image', null],
     ]);
   });

@@ -1,12 +1,26 @@
-import { Code, LOGOUT_CODES } from '../../contract/envelope';
-import { sessionStore } from '../../stores/session';
+import { Code, LOGOUT_CODES } from '../contract/envelope';
+import { sessionStore } from '../stores/session';
 
 /**
  * The session's end, as the server announces it (X-Lectern-Session-End, docs/api-additions.md),
  * and its renewal without leaving the screen (ASVS 5.0 7.3.2: sessions end; the member's work does
- * not). Loaded with the http client, so it is small: the notice (warning.tsx) and the dialog
- * (dialog.ts) are loaded when first needed.
+ * not). Loaded with the http client, so it is small: the notice and the dialog are the console's
+ * (features/session/), which hands them over at start-up (setSessionEndUi) and loads them when
+ * first needed. Without them (the sign-in page) a refusal is a refusal, as before.
  */
+
+/** What the console shows for the session's end (features/session/register.ts). */
+export interface SessionEndUi {
+  showWarning(endsAt: number): Promise<void>;
+  hideWarning(): Promise<void>;
+  /** The sign-in over the screen: true when the same member signed in again. */
+  openDialog(reason: 'ended' | 'early'): Promise<boolean>;
+}
+
+let ui: SessionEndUi | null = null;
+export function setSessionEndUi(given: SessionEndUi): void {
+  ui = given;
+}
 
 /** The notice shows this long before the end. */
 export const WARN_BEFORE_MS = 5 * 60_000;
@@ -54,18 +68,16 @@ function schedule(): void {
 }
 
 async function showWarning(): Promise<void> {
-  if (!sessionStore.id || !endsAt) return;
-  const { showSessionWarning } = await import('./warning');
-  showSessionWarning(endsAt);
+  if (!sessionStore.id || !endsAt || !ui) return;
+  await ui.showWarning(endsAt);
 }
 
 async function hideWarning(): Promise<void> {
-  if (!warningLoaded) return;
-  const { hideSessionWarning } = await import('./warning');
-  hideSessionWarning();
+  if (!warningLoaded || !ui) return;
+  await ui.hideWarning();
 }
 let warningLoaded = false;
-/** warning.tsx says it is loaded (so hiding a notice never loads it). */
+/** The notice says it is loaded (so hiding a notice never loads it). */
 export const markWarningLoaded = () => {
   warningLoaded = true;
 };
@@ -90,9 +102,10 @@ export function isSessionEnd(code: number): boolean {
  * check sends to the sign-in page as before).
  */
 export function renewSession(reason: 'ended' | 'early' = 'ended'): Promise<boolean> | null {
-  if (!sessionStore.id) return null;
-  pending ??= import('./dialog')
-    .then(({ openRenewalDialog }) => openRenewalDialog(reason))
+  const shown = ui;
+  if (!sessionStore.id || !shown) return null;
+  pending ??= Promise.resolve()
+    .then(() => shown.openDialog(reason))
     // The dialog's code could not load (offline after an update, say): refused as before.
     .catch(() => false)
     .finally(() => {
