@@ -31,6 +31,6 @@ export const staffSeed: DemoSeed = {
       .values({ staff_id: id, secret: newTotpSecret(), last_step: totpStep(now), created_at: at, confirmed_at: at })
       .execute();
     await replaceRecoveryCodes(trx, id, now);
-    return { 'two-step members': 1 };
+    return { 'staff with two-step sign-in': 1 };
   },
 };
