@@ -189,12 +189,14 @@ describe.skipIf(!enabled)('migrate-to-postgres', () => {
       ),
     ).toBe(video.file_size);
 
-    // A server on the result: same password, same session, new ids after the copied ones.
+    // A server on the result: same password and passkey, same session, new ids after the copied ones.
     const s = await spawnServer({ LECTERN_DATA: data, LECTERN_DIST: join(tmp.path, 'no-dist'), DATABASE_URL: url });
     try {
-      expect((await call(s, 'POST', '/auth/login', undefined, { userName: 'admin', password: PASSWORD })).status).toBe(
-        200,
-      );
+      // The admin added a passkey above, so the right password answers passkey_only (a wrong one,
+      // or a hash not copied, would be 60204): the password and the passkey both came across.
+      const signIn = await call(s, 'POST', '/auth/login', undefined, { userName: 'admin', password: PASSWORD });
+      const reason = (signIn.body.data as { reason?: { code?: string } } | undefined)?.reason?.code;
+      expect([signIn.status, reason]).toEqual([409, 'passkey_only']);
       const info = await call<{ database: string; counts: Record<string, number> }>(s, 'GET', '/system/info', token);
       expect(info.status).toBe(200);
       expect(info.body.data.database).toBe('postgres');
