@@ -49,7 +49,7 @@ export const applicationScreen: ResourceScreen<Application> = {
       align: 'right',
       width: 90,
       render: (a) => (
-        <Badge variant="outline" color={a.bookStock ? 'teal' : 'red'} radius="sm" data-testid="apply-stock">
+        <Badge variant="light" color={a.bookStock ? 'teal' : 'red'} radius="sm" data-testid="apply-stock">
           {a.bookStock ?? '—'}
         </Badge>
       ),

@@ -51,7 +51,7 @@ export function LoanCell({ a }: { a: Application }) {
   if (a.status === 'ready' && a.readyUntil) {
     const until = formatDue(a.readyUntil, locale);
     return (
-      <Text size="sm" c="cyan.8" data-testid="apply-ready-until" style={{ whiteSpace: 'nowrap' }}>
+      <Text size="sm" c="dimmed" data-testid="apply-ready-until">
         <Trans>Kept until {until}</Trans>
       </Text>
     );
