@@ -81,12 +81,14 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
         savedAt: Date.now(),
       });
     };
-    // The session's key is read at each save, never kept from when the form opened: a re-sign-in
-    // while the form is open moves the drafts to the new session's key.
-    void currentUserKey().then((who) => {
-      user.current = who;
-      save(who);
-    });
+    // The session key is computed asynchronously when the form opens: input typed (or pasted)
+    // before it is known is kept too.
+    if (user.current) save(user.current);
+    else
+      void currentUserKey().then((who) => {
+        user.current = who;
+        save(who);
+      });
   };
 
   const form = useForm<V>({
@@ -144,7 +146,7 @@ export function useResourceForm<T extends RecordMeta, V extends FormValues>(
 
   /** Offline: keep the write for later, in order, and keep the form open with its input. */
   const queue = async (values: V, body: unknown) => {
-    user.current = await currentUserKey();
+    if (!user.current) user.current = await currentUserKey();
     // Saved again: a new write (and Idempotency-Key) in the old one's place, keeping its turn; a
     // key names one body, or a server that saw the first would answer the second with its reply.
     const id = crypto.randomUUID();
