@@ -102,10 +102,16 @@ export async function perSessionKeys(): Promise<{ key: string; userKey: string }
 
 export const dropStoreKey = (key: string): Promise<void> => del(key, workerStore());
 
+/** What the icon counts: work a member acts on (overdue loans are the desk's, shown in its menu). */
+const WAITING_KEYS = ['pendingApplications', 'unreadMessages'] as const;
+
 /**
- * The number on the icon: everything waiting in the live stream's `counts` (pending applications,
- * unread messages; the server leaves out what the member's roles may not see). The page (while
- * open) and the worker (while closed) count it the same way.
+ * The number on the icon: pending applications plus unread messages, from the live stream's
+ * `counts` (the server leaves out what the member's roles may not see). The page (while open) and
+ * the worker (while closed) count it the same way.
  */
 export const waitingCount = (counts: Readonly<Record<string, unknown>> | null | undefined): number =>
-  counts ? Object.values(counts).reduce<number>((n, v) => n + (typeof v === 'number' && v > 0 ? v : 0), 0) : 0;
+  WAITING_KEYS.reduce((n, key) => {
+    const v = counts?.[key];
+    return n + (typeof v === 'number' && v > 0 ? v : 0);
+  }, 0);

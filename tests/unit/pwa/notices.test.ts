@@ -7,6 +7,8 @@ describe('the app badge', () => {
     expect(waitingCount({ pendingApplications: 3, unreadMessages: 2 })).toBe(5);
     // The server leaves out the badges a member's roles may not see.
     expect(waitingCount({ unreadMessages: 4 })).toBe(4);
+    // Overdue loans are the desk's own count (its menu badge), not work waiting on the icon.
+    expect(waitingCount({ pendingApplications: 1, unreadMessages: 1, overdueLoans: 7 })).toBe(2);
     expect(waitingCount({})).toBe(0);
     expect(waitingCount(null)).toBe(0);
     expect(waitingCount({ pendingApplications: -1, unreadMessages: Number.NaN })).toBe(0);
