@@ -67,10 +67,11 @@ describe('keep me signed in on this device', () => {
     const now = Date.now() / 1000;
     const token = cookies.find((c) => c.name === 'Authorization');
     const session = cookies.find((c) => c.name === 'lectern_session');
-    // Both last until the session's end (30 days by default), no longer.
+    // Both last until the session's absolute end (LECTERN_SESSION_MAX_HOURS, 12 h by default: a
+    // working day), no longer.
     for (const c of [token, session]) {
-      expect(c?.expires).toBeGreaterThan(now + 29 * 86_400);
-      expect(c?.expires).toBeLessThanOrEqual(now + 30 * 86_400 + 5);
+      expect(c?.expires).toBeGreaterThan(now + 12 * 3_600 - 60);
+      expect(c?.expires).toBeLessThanOrEqual(now + 12 * 3_600 + 5);
     }
     expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/prod-api' });
     expect(session?.value).toBe(token?.value);

@@ -39,7 +39,7 @@ beforeAll(async () => {
   const category = await api<{ id: number }>('/category', { body: { name: `${tag} shelf`, sort: 9 }, token });
   bookId = (
     await api<{ id: number }>('/book', {
-      body: { title: `${tag} Only Copy`, author: 'Una Single', categoryId: category.id, stock: 1, status: 'on_shelf' },
+      body: { title: `${tag} Last Copy`, author: 'Una Single', categoryId: category.id, stock: 1, status: 'on_shelf' },
       token,
     })
   ).id;

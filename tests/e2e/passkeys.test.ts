@@ -40,8 +40,10 @@ async function open(language = 'en', width = 1366): Promise<{ context: BrowserCo
   return { context, page: await context.newPage() };
 }
 
+type Authenticator = { cdp: CDPSession; id: string };
+
 /** A platform authenticator (a laptop's fingerprint reader) on this page's target. */
-async function virtualAuthenticator(page: Page): Promise<{ cdp: CDPSession; id: string }> {
+async function virtualAuthenticator(page: Page): Promise<Authenticator> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable', { enableUI: false });
   const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -67,10 +69,14 @@ async function passwordSignIn(page: Page, path = '/account/password') {
 
 const rows = (page: Page) => page.getByTestId('passkey-row');
 
+/** What an authenticator holds, private keys and signature counters included. */
+const heldBy = async (a: Authenticator) =>
+  (await a.cdp.send('WebAuthn.getCredentials', { authenticatorId: a.id })).credentials;
+
 describe('passkeys', () => {
   let context: BrowserContext;
   let page: Page;
-  let authenticator: { cdp: CDPSession; id: string };
+  let authenticator: Authenticator;
 
   beforeAll(async () => {
     ({ context, page } = await open());
@@ -131,6 +137,7 @@ describe('passkeys', () => {
   it('looks right in Spanish and Japanese, on a phone and a laptop', async () => {
     const fits = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
     const size = (p: Page, width: number) => p.setViewportSize({ width, height: width < 500 ? 844 : 800 });
+    let held = await heldBy(authenticator);
     for (const language of ['es', 'ja']) {
       const { context: c, page: p } = await open(language, 390);
       // Signed out: the sign-in page at both widths.
@@ -143,8 +150,16 @@ describe('passkeys', () => {
         expect(await fits(p)).toBe(true);
         await screenshot(p, `passkeys-sign-in-${language}-${width}`);
       }
-      // Signed in: the account page's passkeys at both widths.
-      await passwordSignIn(p);
+      // Signed in: the account page's passkeys at both widths. A member with a passkey signs in
+      // with it (a password alone is refused), so this browser's authenticator gets a copy of it.
+      // Copied from the device that used it last: its signature counter must go on rising, or the
+      // server takes the copy for a clone and refuses it.
+      const here = await virtualAuthenticator(p);
+      for (const credential of held)
+        await here.cdp.send('WebAuthn.addCredential', { authenticatorId: here.id, credential });
+      await p.goto(`/login?redirect=${encodeURIComponent('/account/password')}`);
+      await p.getByTestId('passkey-sign-in').click();
+      await p.waitForURL((u) => u.pathname === '/account/password');
       for (const width of [1366, 390]) {
         await size(p, width);
         await p.reload();
@@ -153,6 +168,7 @@ describe('passkeys', () => {
         expect(await fits(p)).toBe(true);
         await screenshot(p, `passkeys-account-${language}-${width}`);
       }
+      held = await heldBy(here);
       await c.close();
     }
   });
