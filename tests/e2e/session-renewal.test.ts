@@ -102,10 +102,12 @@ async function pastEnd(page: Page, at: number): Promise<void> {
   if (wait > 0) await page.waitForTimeout(wait);
 }
 
-describe('the session’s end, warned and renewed in place', () => {
+// Concurrent: each waits out a whole lifetime, in its own browser context, with its own records
+// (and its own `expect`, as vitest asks of concurrent tests).
+describe.concurrent('the session’s end, warned and renewed in place', () => {
   it('warns before the end; after it, a form’s typed values survive the re-sign-in and are saved', {
     timeout: 240_000,
-  }, async () => {
+  }, async ({ expect }) => {
     const ctx = await context();
     const { page, at } = await signedIn(ctx, '/web/category');
     // The end is under five minutes away: the notice is up, with the time left, while the session
@@ -148,7 +150,7 @@ describe('the session’s end, warned and renewed in place', () => {
 
   it('pauses a running upload at the end and completes it after the re-sign-in, the stored MD5 right', {
     timeout: 300_000,
-  }, async () => {
+  }, async ({ expect }) => {
     const path = join(work, 'renewal-upload.mp4');
     const size = 80 * MiB;
     const md5 = writeRandomFile(path, 80);
@@ -191,7 +193,9 @@ describe('the session’s end, warned and renewed in place', () => {
     await ctx.close();
   });
 
-  it('somebody else signing in over the screen is the first member’s sign-out', { timeout: 240_000 }, async () => {
+  it('somebody else signing in over the screen is the first member’s sign-out', { timeout: 240_000 }, async ({
+    expect,
+  }) => {
     const other = { userName: `renew_other_${Date.now() % 100000}`, password: 'other-renewal-pass-1' };
     await call(
       '/user',
