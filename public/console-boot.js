@@ -85,7 +85,15 @@
     } catch {
       // No storage: as usual (the console ignores the refusals).
     }
-    const wanted = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    const address = `/${location.pathname.slice(data.base.length)}`.replace(/\/+$/, '') || '/index';
+    // A record's address (/web/book/12) opens the screen its route names /web/book/$id (the same
+    // match as src/lib/i18n.ts's screenMatches).
+    const want = address.split('/');
+    const matches = (screen) => {
+      const have = screen.split('/');
+      return have.length === want.length && have.every((s, i) => s === want[i] || (s[0] === '$' && want[i] !== ''));
+    };
+    const wanted = data.routes[address] ? address : Object.keys(data.routes).find(matches) || address;
     const path = mustChange ? '/account/password' : wanted;
     for (const get of data.gets[path] || []) ask(`GET ${get}`, get);
     const list = data.lists[path];

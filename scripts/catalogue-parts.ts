@@ -53,5 +53,5 @@ export function part(whole: Compiled, named: Set<string>): Compiled {
 export function partModule(locale: string, path: string, messages: Compiled): { fileName: string; source: string } {
   const source = `export default JSON.parse(${JSON.stringify(JSON.stringify(messages))});\n`;
   const hash = createHash('sha256').update(source).digest('base64url').slice(0, 8);
-  return { fileName: `assets/catalogue-${locale}${path.replace(/\//g, '-')}-${hash}.js`, source };
+  return { fileName: `assets/catalogue-${locale}${path.replace(/\//g, '-').replace(/\$/g, '')}-${hash}.js`, source };
 }

@@ -198,10 +198,17 @@ const WHOLE_CATALOGUE_AT_ONCE = /[\\/]src[\\/]features[\\/]video-upload[\\/]uplo
 const ROUTE_FILE = /[\\/]src[\\/]routes[\\/](_console(?:[\\/].+)?)\.tsx\?tsr-split=/;
 const LOCALE_FILE = /[\\/]src[\\/]locales[\\/](\w+)[\\/]messages\.po$/;
 
-/** `_console/web/book` → `/web/book`, `_console/[index]` → `/index`; dynamic segments are left out. */
+/**
+ * `_console/web/book` → `/web/book`, `_console/[index]` → `/index`, a record's
+ * `_console/web/book_.$id` → `/web/book/$id` (a `$` segment stands for any one segment: public/
+ * console-boot.js and src/lib/i18n.ts match an address against it); private files (`-x`) have none.
+ */
 export function routePath(file: string): string | undefined {
-  const parts = file.split(/[\\/]/).slice(1);
-  if (parts.some((p) => p.includes('$') || p.startsWith('-'))) return undefined;
+  const parts = file
+    .split(/[\\/]/)
+    .slice(1)
+    .flatMap((p) => p.split('.'));
+  if (parts.some((p) => p.startsWith('-') || p === '$')) return undefined;
   if (parts.length === 0) return '';
   const last = parts[parts.length - 1];
   if (last === 'index') parts.pop();

@@ -45,14 +45,27 @@ let missed = false;
 /** The screen a URL's path opens, spelt as the boot data names it (public/console-boot.js). */
 export const screenPath = (pathname: string): string => stripBase(pathname).replace(/\/+$/, '') || '/index';
 
-function partUrl(locale: Locale, pathname: string): string | undefined {
+/** Whether a screen's path (a record's with a `$` segment: `/web/book/$id`) is the one at `path`. */
+export function screenMatches(screen: string, path: string): boolean {
+  if (screen === path) return true;
+  const want = path.split('/');
+  const have = screen.split('/');
+  return have.length === want.length && have.every((s, i) => s === want[i] || (s.startsWith('$') && want[i] !== ''));
+}
+
+/** The screen and its catalogue part for a cold start at this path, if the build made one. */
+function partOf(locale: Locale, pathname: string): { screen: string; url: string } | undefined {
   // With the service worker in control every file is cached: the whole catalogue is as near.
   if (typeof document === 'undefined' || globalThis.navigator?.serviceWorker?.controller) return undefined;
   try {
     const data = JSON.parse(document.getElementById('lectern-boot')?.textContent || 'null') as {
       catalogues?: Record<string, Record<string, string>>;
     } | null;
-    return data?.catalogues?.[locale]?.[screenPath(pathname)];
+    const parts = data?.catalogues?.[locale] ?? {};
+    const path = screenPath(pathname);
+    const screen = path in parts ? path : Object.keys(parts).find((key) => screenMatches(key, path));
+    const url = screen === undefined ? undefined : parts[screen];
+    return screen !== undefined && url ? { screen, url } : undefined;
   } catch {
     return undefined;
   }
@@ -60,16 +73,16 @@ function partUrl(locale: Locale, pathname: string): string | undefined {
 
 /** `coldStart`: the page's path when the console starts (its screen's part may do); else the whole catalogue. */
 export async function activateLocale(locale: Locale, coldStart?: string): Promise<void> {
-  const url = coldStart === undefined ? undefined : partUrl(locale, coldStart);
-  const part = url
-    ? await import(/* @vite-ignore */ url).then(
+  const found = coldStart === undefined ? undefined : partOf(locale, coldStart);
+  const part = found
+    ? await import(/* @vite-ignore */ found.url).then(
         (m: { default: Messages }) => m.default,
         () => undefined,
       )
     : undefined;
   // A copy: the whole catalogue is later merged into it, never into the module's own object.
   const messages = part ? { ...part } : await wholeOf(locale);
-  partFor = part && coldStart ? screenPath(coldStart) : null;
+  partFor = part && found ? found.screen : null;
   wholeLoad = null;
   missed = false;
   i18n.loadAndActivate({ locale, messages });
@@ -77,7 +90,8 @@ export async function activateLocale(locale: Locale, coldStart?: string): Promis
 }
 
 /** Whether the loaded messages are enough to show the screen at this path. */
-export const catalogueCovers = (pathname: string): boolean => partFor === null || screenPath(pathname) === partFor;
+export const catalogueCovers = (pathname: string): boolean =>
+  partFor === null || screenMatches(partFor, screenPath(pathname));
 
 /**
  * Resolves once the active language's whole catalogue is loaded (at once if it is). Never rejects:

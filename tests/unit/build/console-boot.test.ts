@@ -61,11 +61,11 @@ const bundle = Object.fromEntries(
 ) as unknown as OutputBundle;
 
 describe('the console boot manifest (what public/console-boot.js preloads)', () => {
-  it("names each console screen by its URL path; a record's page (a parameter) is left out", () => {
+  it("names each console screen by its URL path, a record's with its parameter", () => {
     expect(routePath('_console/web/book')).toBe('/web/book');
     expect(routePath('_console/[index]')).toBe('/index');
     expect(routePath('_console/web/index')).toBe('/web');
-    expect(routePath('_console/web/book_.$id')).toBeUndefined();
+    expect(routePath('_console/web/book_.$id')).toBe('/web/book/$id');
     expect(routePath('_console/users/-shared')).toBeUndefined();
   });
 
@@ -82,7 +82,9 @@ describe('the console boot manifest (what public/console-boot.js preloads)', () 
       '/base/assets/lists.js',
     ]);
     expect(manifest.routes['/index']).toEqual(['/base/assets/home.js', '/base/assets/lists.js']);
-    expect(Object.keys(manifest.routes).sort()).toEqual(['/index', '/web/book']);
+    // A record's page, by its route's path: the boot script matches /web/book/12 against it.
+    expect(manifest.routes['/web/book/$id']).toEqual(['/base/assets/record.js']);
+    expect(Object.keys(manifest.routes).sort()).toEqual(['/index', '/web/book', '/web/book/$id']);
     expect(manifest.locales).toEqual({ en: ['/base/assets/messages-en.js'] });
   });
 });

@@ -29,17 +29,17 @@ describe("a screen's part of the catalogue (the build)", () => {
 describe("the console's messages on a cold start (src/lib/i18n.ts)", () => {
   afterEach(() => document.getElementById('lectern-boot')?.remove());
 
-  /** index.html's boot data naming a part for /web/book, written as the build writes it. */
-  async function bootWithPart(ids: string[]) {
+  /** index.html's boot data naming a part for a screen (/web/book), written as the build writes it. */
+  async function bootWithPart(ids: string[], screen = '/web/book') {
     const whole = await compiledCatalogues();
     const named = new Set(ids);
-    const { source } = partModule('es', '/web/book', part(whole.es ?? {}, named));
+    const { source } = partModule('es', screen, part(whole.es ?? {}, named));
     const data = document.createElement('script');
     data.type = 'application/json';
     data.id = 'lectern-boot';
     // The module itself, as a URL the import can take (the build names a file under assets/).
     data.textContent = JSON.stringify({
-      catalogues: { es: { '/web/book': `data:text/javascript,${encodeURIComponent(source)}` } },
+      catalogues: { es: { [screen]: `data:text/javascript,${encodeURIComponent(source)}` } },
     });
     document.head.append(data);
     return whole.es ?? {};
@@ -80,6 +80,19 @@ describe("the console's messages on a cold start (src/lib/i18n.ts)", () => {
     off();
     expect(changes).toBe(1);
     expect(i18n._(outside as string)).not.toBe(outside);
+  });
+
+  it("finds a record page's part by its route's path, for any record of that noun only", async () => {
+    const whole = await bootWithPart([]);
+    const [inPart] = Object.keys(whole);
+    document.getElementById('lectern-boot')?.remove();
+    await bootWithPart([inPart as string], '/web/video/$id');
+    await activateLocale('es', '/web/video/42');
+    expect(Object.keys(i18n.messages)).toEqual([inPart]);
+    expect(catalogueCovers('/web/video/7')).toBe(true);
+    expect(catalogueCovers('/web/video')).toBe(false);
+    expect(catalogueCovers('/web/book/42')).toBe(false);
+    expect(catalogueCovers('/web/video/42/more')).toBe(false);
   });
 
   it('loads the whole catalogue when the screen has no part, and on a change of language', async () => {
