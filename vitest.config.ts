@@ -43,6 +43,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // Tests a file marks concurrent, each in its own browser context, only where they mostly
+          // wait (a session's lifetime): a layout or axe sweep under load measures mid-change.
+          maxConcurrency: 3,
           // A page may take a few seconds to settle on a busy machine; expect.poll waits as long
           // as Playwright's own waits would (its default, 1 s, made tests depend on the load).
           expect: { poll: { timeout: 15_000 } },
