@@ -1,37 +1,14 @@
 /**
- * The geometry of Home's two small charts (components/area-chart.tsx, donut-chart.tsx): pure
- * functions from values to SVG coordinates, so a few hundred lines of SVG replace a charting
- * library (recharts was 120 KiB of Home's download for these two pictures).
+ * The geometry of Home's two small charts (components/area-chart.tsx, donut-chart.tsx) that no
+ * other chart draws: points along x, the lines through them, their labels, the ring. The axis
+ * steps and the y scale all charts share are components/charts/chart-geometry.ts.
  */
 
-/** Round steps for an axis from 0 to at least `max`: 0, 1, 2… or 0, 5, 10… (integers only). */
-export function niceTicks(max: number, count = 4): number[] {
-  const top = Math.max(1, Math.ceil(max));
-  const rough = top / count;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power);
-  const ticks: number[] = [];
-  for (let v = 0; v < top + step; v += step) ticks.push(v);
-  return ticks;
-}
-
-export interface Plot {
-  /** Left edge of the plot (room for the y axis labels), in px. */
-  left: number;
-  right: number;
-  top: number;
-  bottom: number;
-  /** The y axis's largest value (the last tick). */
-  yMax: number;
-}
+import { type Plot, yAt } from '../../components/charts/chart-geometry';
 
 /** x of the i-th of n points, spread from the plot's left to its right edge. */
 export const xAt = (plot: Plot, i: number, n: number): number =>
   n <= 1 ? (plot.left + plot.right) / 2 : plot.left + ((plot.right - plot.left) * i) / (n - 1);
-
-/** y of a value, 0 at the bottom. */
-export const yAt = (plot: Plot, v: number): number =>
-  plot.bottom - ((plot.bottom - plot.top) * Math.max(0, v)) / (plot.yMax || 1);
 
 const round = (n: number) => Math.round(n * 10) / 10;
 

@@ -1,19 +1,7 @@
 /**
- * The month chart's geometry, pure functions as Home draws its charts (features/home/
- * chart-geometry.ts; features do not import each other): round axis steps, and which bars to name
- * so no two labels touch.
+ * What only the month chart draws: which bars to name so no two labels touch. The axis steps and
+ * the y scale are the ones every chart shares (components/charts/chart-geometry.ts).
  */
-
-/** Round steps from 0 to at least `max`: 0, 1, 2… or 0, 5, 10… (integers only). */
-export function niceTicks(max: number, count = 4): number[] {
-  const top = Math.max(1, Math.ceil(max));
-  const rough = top / count;
-  const power = 10 ** Math.floor(Math.log10(rough));
-  const step = Math.max(1, ([1, 2, 5, 10].find((m) => m * power >= rough) ?? 10) * power);
-  const ticks: number[] = [];
-  for (let v = 0; v < top + step; v += step) ticks.push(v);
-  return ticks;
-}
 
 /**
  * Every how many bars a label fits: the smallest stride at which each label (as wide as `widths`

@@ -1,7 +1,11 @@
-import { Box, Group, Paper, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Group, Paper, Text } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo, useState } from 'react';
-import { nearestIndex, niceTicks, type Plot, seriesPaths, xAt, xLabels, yAt } from '../chart-geometry';
+import { useState } from 'react';
+import { niceTicks, type Plot } from '../../../components/charts/chart-geometry';
+import { ChartTable } from '../../../components/charts/chart-table';
+import { useLabelWidths } from '../../../components/charts/use-label-widths';
+import { YAxis } from '../../../components/charts/y-axis';
+import { nearestIndex, seriesPaths, xAt, xLabels } from '../chart-geometry';
 
 export interface AreaSeries {
   key: string;
@@ -31,22 +35,6 @@ const FONT_SIZE = 11;
 const LABEL_GAP = 12;
 
 /**
- * Each label's width in px as the chart draws it (the page's font, which the SVG inherits, at
- * FONT_SIZE): a canvas measures text as the SVG lays it out, without drawing it first.
- */
-function useLabelWidths(labels: readonly string[]): number[] {
-  const key = labels.join('\n');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels' text is what matters, not the array's identity
-  return useMemo(() => {
-    const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    // Not measurable: as wide as a full-width glyph each, which no label is wider than.
-    if (!ctx) return labels.map((l) => l.length * FONT_SIZE);
-    ctx.font = `${FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
-    return labels.map((l) => ctx.measureText(l).width);
-  }, [key]);
-}
-
-/**
  * Overlapping areas over a shared x axis, in SVG, drawn at the container's own width (so text is
  * never stretched): the y axis in round steps, x labels that fit, the values of the point under the
  * pointer. For screen readers it is an image named by `summary`, followed by the values as a table.
@@ -65,7 +53,10 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
   };
   const n = points.length;
   const shown = hover === null ? null : points[hover];
-  const widths = useLabelWidths(points.map((p) => p.label));
+  const widths = useLabelWidths(
+    points.map((p) => p.label),
+    FONT_SIZE,
+  );
   const xs = points.map((_, i) => xAt(plot, i, n));
 
   return (
@@ -82,23 +73,7 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
           onPointerLeave={() => setHover(null)}
           style={{ display: 'block', overflow: 'visible', touchAction: 'pan-y' }}
         >
-          <g fontSize={FONT_SIZE} style={{ fill: 'var(--mantine-color-dimmed)' }}>
-            {ticks.map((v) => (
-              <g key={v}>
-                <line
-                  x1={plot.left}
-                  x2={plot.right}
-                  y1={yAt(plot, v)}
-                  y2={yAt(plot, v)}
-                  style={{ stroke: 'var(--mantine-color-default-border)' }}
-                  strokeDasharray={v === 0 ? undefined : '3 3'}
-                />
-                <text x={plot.left - 6} y={yAt(plot, v)} textAnchor="end" dominantBaseline="middle">
-                  {v}
-                </text>
-              </g>
-            ))}
-          </g>
+          <YAxis plot={plot} ticks={ticks} fontSize={FONT_SIZE} />
           {/* The days named under the axis: as many as fit with room between them (chart-geometry.ts). */}
           <g fontSize={FONT_SIZE} style={{ fill: 'var(--mantine-color-dimmed)' }} data-testid="chart-x-labels">
             {/* None reaches left of the plot, under the y axis's numbers. */}
@@ -160,31 +135,12 @@ export function AreaChart({ points, series, height, summary, caption, xHeading }
           ))}
         </Paper>
       )}
-      <VisuallyHidden>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{xHeading}</th>
-              {series.map((s) => (
-                <th key={s.key} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p) => (
-              <tr key={p.label}>
-                <th scope="row">{p.label}</th>
-                {series.map((s) => (
-                  <td key={s.key}>{p.values[s.key] ?? 0}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <ChartTable
+        caption={caption}
+        xHeading={xHeading}
+        columns={series}
+        rows={points.map((p) => ({ key: p.label, name: p.label, values: series.map((s) => p.values[s.key] ?? 0) }))}
+      />
     </Box>
   );
 }

@@ -1,7 +1,10 @@
-import { Box, VisuallyHidden } from '@mantine/core';
+import { Box } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { useMemo } from 'react';
-import { labelStride, named, niceTicks } from '../chart-geometry';
+import { niceTicks, type Plot, yAt } from '../../../components/charts/chart-geometry';
+import { ChartTable } from '../../../components/charts/chart-table';
+import { useLabelWidths } from '../../../components/charts/use-label-widths';
+import { YAxis } from '../../../components/charts/y-axis';
+import { labelStride, named } from '../chart-geometry';
 
 export interface MonthBar {
   /** Under the bar ("Mar 24"). */
@@ -30,18 +33,6 @@ const X_LABELS = 22;
 const FONT_SIZE = 11;
 const LABEL_GAP = 10;
 
-/** Each label's width as the chart draws it (a canvas measures the page's font, as Home's chart does). */
-function useLabelWidths(labels: readonly string[]): number[] {
-  const key = labels.join('\n');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the labels' text is what matters, not the array's identity
-  return useMemo(() => {
-    const ctx = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-    if (!ctx) return labels.map((l) => l.length * FONT_SIZE);
-    ctx.font = `${FONT_SIZE}px ${getComputedStyle(document.body).fontFamily}`;
-    return labels.map((l) => ctx.measureText(l).width);
-  }, [key]);
-}
-
 /**
  * Loans per month as bars, in SVG at the container's own width (text never stretched), the y axis
  * in round steps and as many month names as fit. For screen readers an image named by `summary`,
@@ -50,17 +41,19 @@ function useLabelWidths(labels: readonly string[]): number[] {
 export function MonthChart({ bars, height, summary, caption, xHeading, yHeading, format }: Props) {
   const { ref, width } = useElementSize();
   const ticks = niceTicks(Math.max(0, ...bars.map((b) => b.value)));
-  const yMax = ticks[ticks.length - 1] ?? 1;
   const left = AXIS_WIDTH;
-  const widths = useLabelWidths(bars.map((b) => b.label));
+  const widths = useLabelWidths(
+    bars.map((b) => b.label),
+    FONT_SIZE,
+  );
   // Room on the right for half the last month's name, always drawn centred under its bar.
   const right = Math.max(left + 1, width - Math.max(4, (widths[widths.length - 1] ?? 0) / 2 - 8));
-  const top = 8;
   const bottom = height - X_LABELS;
+  const plot: Plot = { left, right, top: 8, bottom, yMax: ticks[ticks.length - 1] ?? 1 };
   const n = bars.length;
   const slot = (right - left) / Math.max(1, n);
   const barWidth = Math.max(1, Math.min(40, slot * 0.7));
-  const y = (v: number) => bottom - ((bottom - top) * Math.max(0, v)) / (yMax || 1);
+  const y = (v: number) => yAt(plot, v);
   const stride = labelStride(widths, slot, LABEL_GAP);
   // A label centred under its bar, moved in rather than cut at either edge of the drawing.
   const labelX = (cx: number, i: number) => {
@@ -72,23 +65,7 @@ export function MonthChart({ bars, height, summary, caption, xHeading, yHeading,
     <Box ref={ref} h={height} data-testid="loans-month-chart">
       {width > 0 && (
         <svg width={width} height={height} role="img" aria-label={summary} style={{ display: 'block' }}>
-          <g fontSize={FONT_SIZE} style={{ fill: 'var(--mantine-color-dimmed)' }}>
-            {ticks.map((v) => (
-              <g key={v}>
-                <line
-                  x1={left}
-                  x2={right}
-                  y1={y(v)}
-                  y2={y(v)}
-                  style={{ stroke: 'var(--mantine-color-default-border)' }}
-                  strokeDasharray={v === 0 ? undefined : '3 3'}
-                />
-                <text x={left - 6} y={y(v)} textAnchor="end" dominantBaseline="middle">
-                  {format(v)}
-                </text>
-              </g>
-            ))}
-          </g>
+          <YAxis plot={plot} ticks={ticks} fontSize={FONT_SIZE} format={format} />
           {bars.map((b, i) => {
             const cx = left + slot * (i + 0.5);
             return (
@@ -119,25 +96,12 @@ export function MonthChart({ bars, height, summary, caption, xHeading, yHeading,
           })}
         </svg>
       )}
-      <VisuallyHidden>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{xHeading}</th>
-              <th scope="col">{yHeading}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {bars.map((b) => (
-              <tr key={b.name}>
-                <th scope="row">{b.name}</th>
-                <td>{b.text}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </VisuallyHidden>
+      <ChartTable
+        caption={caption}
+        xHeading={xHeading}
+        columns={[{ key: 'value', label: yHeading }]}
+        rows={bars.map((b) => ({ key: b.name, name: b.name, values: [b.text] }))}
+      />
     </Box>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelStride, named, niceTicks } from '../../../../src/features/loans-report/chart-geometry';
+import { labelStride, named } from '../../../../src/features/loans-report/chart-geometry';
 import {
   monthLabel,
   parseReportSearch,
@@ -46,11 +46,6 @@ describe('the loans report period', () => {
 });
 
 describe('the month chart geometry', () => {
-  it('steps the axis in round numbers', () => {
-    expect(niceTicks(0)).toEqual([0, 1]);
-    expect(niceTicks(37)).toEqual([0, 10, 20, 30, 40]);
-  });
-
   it('names as many months as fit, always the last', () => {
     expect(labelStride([30, 30, 30], 50, 10)).toBe(1);
     expect(labelStride([45, 45, 45], 24, 10)).toBe(3);
