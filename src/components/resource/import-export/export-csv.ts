@@ -18,17 +18,29 @@ export async function downloadCsv(
   /** Added to the server's file name before `.csv`, so the two forms never share a name. */
   suffix = '',
 ): Promise<void> {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
+  const res = await fetchCsv(`${API_BASE}/${path}/export`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const served = servedName(res, `${path}.csv`);
+  const name = suffix ? served.replace(/(\.csv)?$/i, `${suffix}.csv`) : served;
+  const blob = rewrite ? new Blob([rewrite(await res.text())], { type: 'text/csv;charset=utf-8' }) : await res.blob();
+  saveBlob(blob, name);
+}
+
+/**
+ * A CSV answer of the API (`url` in full, with the session's token): the response once it is one.
+ * Otherwise the JSON envelope's error is shown as `http` shows it (toast, or the sign-in-again
+ * dialog) and thrown, as is a network failure.
+ */
+export async function fetchCsv(url: string, init: RequestInit = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
   const token = getToken();
   if (token) headers.set('X-Token', token);
   let res: Response;
   try {
-    res = await fetch(`${API_BASE}/${path}/export`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
+    res = await fetch(url, { ...init, headers, credentials: 'include' });
   } catch (e) {
     const message = e instanceof Error ? e.message : i18n._(msg`Error`);
     mantineHttpUi.error(message, ERROR_TOAST_MS);
@@ -41,11 +53,12 @@ export async function downloadCsv(
     if (envelope?.code !== undefined && LOGOUT_CODES.includes(envelope.code)) mantineHttpUi.confirmLogout();
     throw new ApiError(envelope?.code ?? res.status, message, res.status, null);
   }
-  const served = /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? `${path}.csv`;
-  const name = suffix ? served.replace(/(\.csv)?$/i, `${suffix}.csv`) : served;
-  const blob = rewrite ? new Blob([rewrite(await res.text())], { type: 'text/csv;charset=utf-8' }) : await res.blob();
-  saveBlob(blob, name);
+  return res;
 }
+
+/** The file name the server gave the CSV (Content-Disposition), or `fallback`. */
+export const servedName = (res: Response, fallback: string): string =>
+  /filename="([^"]+)"/.exec(res.headers.get('Content-Disposition') ?? '')?.[1] ?? fallback;
 
 /** Hands `blob` to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string): void {
