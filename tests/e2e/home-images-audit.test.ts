@@ -38,11 +38,14 @@ describe('home', () => {
     await page.getByTestId('stat-book-value').waitFor();
     const days = await api<DataPoint[]>('/system/data/list?days=30', { token: session.token });
     const total = (k: keyof Omit<DataPoint, 'date'>) => days.reduce((sum, d) => sum + d[k], 0);
+    // English plurals, as the chart's name spells them (one reader, two readers).
+    const counted = (k: keyof Omit<DataPoint, 'date'>, one: string, other: string) =>
+      `${total(k)} ${total(k) === 1 ? one : other}`;
     const activity = page.getByTestId('chart-activity');
     // An image named by what it shows…
     await activity
       .getByRole('img', {
-        name: `Last 30 days: ${total('newUsers')} new readers · ${total('applies')} applications · ${total('uploads')} uploads`,
+        name: `Last 30 days: ${counted('newUsers', 'new reader', 'new readers')} · ${counted('applies', 'application', 'applications')} · ${counted('uploads', 'upload', 'uploads')}`,
       })
       .waitFor();
     // …drawn as an area and a line per series…
