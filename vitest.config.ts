@@ -8,7 +8,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', environment: 'happy-dom', include: ['tests/unit/**/*.test.{ts,tsx}'] },
+        // vitest's default is one worker per core less one: on CI's two cores, a single worker.
+        test: { name: 'unit', environment: 'happy-dom', include: ['tests/unit/**/*.test.{ts,tsx}'], maxWorkers: 2 },
       },
       {
         extends: true,
@@ -16,6 +17,9 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          // Three files at a time on two cores: most of a server test waits (spawned processes,
+          // the job queue's polling, PostgreSQL), and one worker left the cores idle.
+          maxWorkers: 3,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
