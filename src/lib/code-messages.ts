@@ -11,6 +11,8 @@ const CODE_MESSAGES: Partial<Record<number, MessageDescriptor>> = {
   [Code.IllegalToken]: msg`Not signed in, or the session was ended`,
   [Code.TokenExpired]: msg`Your session has expired: sign in again.`,
   [Code.StorageFull]: msg`The server's storage is full: nothing was saved. Ask an administrator to free some space.`,
+  // The account page asks "Confirm it's you" itself; elsewhere (one's own staff record) this says how.
+  [Code.ReauthRequired]: msg`To change your own sign-in name or phone, confirm it's you first: sign out, sign in again, then save once more.`,
 };
 
 /**

@@ -12,6 +12,8 @@ describe('server codes in the user language', () => {
     i18n.loadAndActivate({ locale: 'es', messages: es });
     expect(codeMessage(Code.BadCredentials, null)).toBe('La cuenta o la contraseña no son correctas.');
     expect(codeMessage(Code.StorageFull, null)).toMatch(/almacenamiento del servidor está lleno/);
+    // One's own sign-in name changed on the Staff list, without a recent sign-in: what to do.
+    expect(codeMessage(Code.ReauthRequired, { reauth: true })).toMatch(/^Para cambiar tu propio nombre de acceso/);
     i18n.loadAndActivate({ locale: 'zh', messages: zh });
     expect(codeMessage(Code.TokenExpired, null)).toBe('会话已过期，请重新登录。');
   });
