@@ -1,7 +1,9 @@
 import { i18n } from '@lingui/core';
 import type { EnrolledLogin, TotpSetup } from '../contract/mfa';
+import { codeInput } from './code-input';
 import { copied } from './mfa-texts';
-import { checkFilled, codeField, el, refusalText, type StepDeps, showStep, stepHttp, worded } from './second-step';
+import { type StepDeps, showStep, stepHttp } from './second-step';
+import { el, worded } from './step-dom';
 
 /**
  * Enrolment at sign-in (LECTERN_MFA_REQUIRED): a member who must have a second factor and has
@@ -12,15 +14,9 @@ import { checkFilled, codeField, el, refusalText, type StepDeps, showStep, stepH
 export async function startEnrolment(deps: StepDeps): Promise<void> {
   const http = stepHttp();
   const challenge = deps.data.challenge;
-  const alert = el('p', { class: 'si-alert', role: 'alert' });
-  let alertText: (() => string) | undefined;
-  deps.onTranslate(() => {
-    if (alertText) alert.textContent = alertText();
-  });
+  const { field, input, alert, submit, refuse, onCode } = codeInput('si-enrol-code', 'Confirm', deps.onTranslate);
   const qr = el('div', { class: 'si-qr', role: 'img', 'data-i18n-label': 'QR code for your authenticator app' });
   const secret = el('code', { class: 'si-secret', 'data-testid': 'mfa-secret' });
-  const { field, input } = codeField('si-enrol-code', 'Code');
-  const submit = worded('button', 'Confirm', { type: 'submit', class: 'si-submit' });
   const back = worded('button', 'Back to sign-in', { type: 'button', class: 'si-link' });
   const form = el('form', { novalidate: '', 'aria-labelledby': 'si-step-title' }, [
     worded(
@@ -43,12 +39,6 @@ export async function startEnrolment(deps: StepDeps): Promise<void> {
   const leave = showStep(section);
   back.addEventListener('click', leave);
   deps.translate();
-  const fail = (e: unknown) => {
-    const { text, restart } = refusalText(e);
-    alertText = text;
-    alert.textContent = text();
-    if (restart) submit.hidden = true;
-  };
 
   try {
     const setup = await http.post<TotpSetup>('/auth/login/enrol/start', { challenge }, { quiet: true });
@@ -58,33 +48,14 @@ export async function startEnrolment(deps: StepDeps): Promise<void> {
     secret.textContent = setup.secret.replace(/(.{4})/g, '$1 ').trim();
     input.focus();
   } catch (e) {
-    fail(e);
+    refuse(e);
     return;
   }
 
-  let busy = false;
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    if (busy || !checkFilled(input)) return;
-    busy = true;
-    submit.setAttribute('aria-busy', 'true');
-    alertText = undefined;
-    alert.textContent = '';
-    try {
-      const result = await http.post<EnrolledLogin>(
-        '/auth/login/enrol/confirm',
-        { challenge, code: input.value.trim() },
-        { quiet: true },
-      );
-      section.remove();
-      showRecoveryCodes(deps, result);
-    } catch (err) {
-      fail(err);
-      input.value = '';
-      input.focus();
-      busy = false;
-      submit.removeAttribute('aria-busy');
-    }
+  onCode(form, async (code) => {
+    const result = await http.post<EnrolledLogin>('/auth/login/enrol/confirm', { challenge, code }, { quiet: true });
+    section.remove();
+    showRecoveryCodes(deps, result);
   });
 }
 

@@ -1,11 +1,12 @@
 import './second-step.css';
 import { i18n } from '@lingui/core';
 import type { LoginResult } from '../contract/auth';
-import { Code } from '../contract/envelope';
 import type { MfaChallengeResult } from '../contract/mfa';
 import { codeMessage } from '../lib/code-messages';
-import { ApiError, createHttp, NetworkError } from '../lib/http';
-import { MFA_TEXTS, missingCode, stepExpired, wrongCode } from './mfa-texts';
+import { createHttp } from '../lib/http';
+import { codeInput } from './code-input';
+import { MFA_TEXTS } from './mfa-texts';
+import { el, worded } from './step-dom';
 import { fallbackError, offline, TEXTS } from './texts';
 
 /**
@@ -26,23 +27,6 @@ export interface StepDeps {
 }
 
 Object.assign(TEXTS, MFA_TEXTS);
-
-export const el = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  children: (Node | string)[] = [],
-): HTMLElementTagNameMap[K] => {
-  const e = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
-  e.append(...children);
-  return e;
-};
-/** An element whose English text is translated by the page (data-i18n). */
-export const worded = <K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  text: string,
-  attrs: Record<string, string> = {},
-) => el(tag, { ...attrs, 'data-i18n': text }, [text]);
 
 export const stepHttp = () =>
   createHttp({
@@ -73,59 +57,14 @@ export function showStep(section: HTMLElement): () => void {
   };
 }
 
-/** A refusal's words in the step's alert: a wrong code, a spent challenge (back to the form), the rest. */
-export function refusalText(e: unknown): { text: () => string; restart: boolean } {
-  if (e instanceof ApiError) {
-    if (e.code === Code.Invalid) return { text: () => i18n._(wrongCode), restart: false };
-    if (e.status === 401) return { text: () => i18n._(stepExpired), restart: true };
-    return { text: () => codeMessage(e.code, e.data) ?? e.message, restart: false };
-  }
-  if (e instanceof NetworkError && e.offline) return { text: () => i18n._(offline), restart: false };
-  return { text: () => i18n._(fallbackError), restart: false };
-}
-
-/** A one-time-code field: digits on phones, the browser's SMS/app autofill hint. */
-export function codeField(id: string, label: string): { field: HTMLElement; input: HTMLInputElement } {
-  const input = el('input', {
-    id,
-    name: 'code',
-    autocomplete: 'one-time-code',
-    inputmode: 'numeric',
-    autocapitalize: 'characters',
-    spellcheck: 'false',
-    maxlength: '40',
-  });
-  const error = el('p', { class: 'si-error', id: `${id}-error`, hidden: '' });
-  const field = el('div', { class: 'si-field' }, [worded('label', label, { for: id }), input, error]);
-  return { field, input };
-}
-
-export function checkFilled(input: HTMLInputElement): boolean {
-  const error = document.getElementById(`${input.id}-error`) as HTMLElement;
-  const empty = input.value.trim() === '';
-  error.textContent = empty ? i18n._(missingCode) : '';
-  error.hidden = !empty;
-  if (empty) {
-    input.setAttribute('aria-invalid', 'true');
-    input.setAttribute('aria-describedby', error.id);
-    input.focus();
-  } else {
-    input.removeAttribute('aria-invalid');
-    input.removeAttribute('aria-describedby');
-  }
-  return !empty;
-}
-
 export async function startSecondStep(deps: StepDeps): Promise<void> {
   if (deps.data.mfaEnrolRequired) {
     const { startEnrolment } = await import('./enrol-step');
     return startEnrolment(deps);
   }
   const http = stepHttp();
-  const { field, input } = codeField('si-mfa-code', 'Code');
+  const { field, input, alert, submit, onCode } = codeInput('si-mfa-code', 'Verify', deps.onTranslate);
   const hint = worded('p', 'Enter the 6-digit code from your authenticator app.', { class: 'si-dimmed' });
-  const alert = el('p', { class: 'si-alert', role: 'alert' });
-  const submit = worded('button', 'Verify', { type: 'submit', class: 'si-submit' });
   const toggle = worded('button', 'Use a recovery code instead', { type: 'button', class: 'si-link' });
   const back = worded('button', 'Back to sign-in', { type: 'button', class: 'si-link' });
   const form = el('form', { novalidate: '', 'aria-labelledby': 'si-step-title' }, [
@@ -142,7 +81,7 @@ export async function startSecondStep(deps: StepDeps): Promise<void> {
   ]);
   const leave = showStep(section);
   let recovery = false;
-  let alertText: (() => string) | undefined;
+  // The page's translate() says the alert again in the new language (code-input.ts).
   const reword = () => {
     const words = recovery
       ? ['Enter one of your recovery codes. Each works once.', 'Recovery code', 'Use the authenticator app instead']
@@ -152,7 +91,6 @@ export async function startSecondStep(deps: StepDeps): Promise<void> {
     input.setAttribute('inputmode', recovery ? 'text' : 'numeric');
     input.setAttribute('autocomplete', recovery ? 'off' : 'one-time-code');
     deps.translate();
-    if (alertText) alert.textContent = alertText();
   };
   toggle.addEventListener('click', () => {
     recovery = !recovery;
@@ -164,35 +102,13 @@ export async function startSecondStep(deps: StepDeps): Promise<void> {
     leave();
     (document.querySelector('[role="tabpanel"]:not([hidden]) input') as HTMLInputElement | null)?.focus();
   });
-  // The page re-translates the words; the alert is said again in the new language.
-  deps.onTranslate(() => {
-    if (alertText) alert.textContent = alertText();
-  });
-  let busy = false;
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
-    if (busy || !checkFilled(input)) return;
-    busy = true;
-    submit.setAttribute('aria-busy', 'true');
-    alertText = undefined;
-    alert.textContent = '';
-    try {
-      const result = await http.post<LoginResult>(
-        '/auth/login/code',
-        { challenge: deps.data.challenge, code: input.value.trim() },
-        { quiet: true },
-      );
-      await deps.done(result);
-    } catch (err) {
-      const { text, restart } = refusalText(err);
-      alertText = text;
-      alert.textContent = text();
-      if (restart) submit.hidden = true;
-      input.value = '';
-      input.focus();
-      busy = false;
-      submit.removeAttribute('aria-busy');
-    }
+  onCode(form, async (code) => {
+    const result = await http.post<LoginResult>(
+      '/auth/login/code',
+      { challenge: deps.data.challenge, code },
+      { quiet: true },
+    );
+    await deps.done(result);
   });
   reword();
   input.focus();

@@ -1,12 +1,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { Suspense, useState } from 'react';
 import { ResourceFormModal } from '../../components/resource/form/lazy-form-modal';
-import { useKeywordEnter } from '../../components/resource/list/keyword-enter';
 import { toBookFormValues } from '../../resources/book/model';
 import { bookScreen } from '../../resources/book/resource';
 import { bookByIsbn } from './api';
-import { isbnFromTyped } from './isbn';
-import { ScanButton } from './scan-button';
+import { ScanButton, useIsbnScan } from './scan-button';
 
 const bookForm = bookScreen.form;
 
@@ -17,30 +15,16 @@ const bookForm = bookScreen.form;
  */
 export function BookScan() {
   const navigate = useNavigate();
-  const [busy, setBusy] = useState(false);
   const [creating, setCreating] = useState<string>();
-
-  const find = async (isbn: string) => {
-    setBusy(true);
-    try {
-      const book = await bookByIsbn(isbn);
-      if (book) await navigate({ to: '/web/book/$id', params: { id: String(book.id) } });
-      else setCreating(isbn);
-    } catch {
-      // The http client has told the user (offline, refused).
-    } finally {
-      setBusy(false);
-    }
-  };
-  useKeywordEnter((text) => {
-    const isbn = isbnFromTyped(text);
-    if (isbn) void find(isbn);
-    return isbn !== undefined;
+  const scan = useIsbnScan(async (isbn) => {
+    const book = await bookByIsbn(isbn);
+    if (book) await navigate({ to: '/web/book/$id', params: { id: String(book.id) } });
+    else setCreating(isbn);
   });
 
   return (
     <>
-      <ScanButton onIsbn={(isbn) => void find(isbn)} busy={busy} />
+      <ScanButton {...scan} />
       {creating && bookForm && (
         <Suspense fallback={null}>
           <ResourceFormModal

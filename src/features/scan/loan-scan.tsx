@@ -1,13 +1,11 @@
 import { Group } from '@mantine/core';
 import { Suspense, useState } from 'react';
-import { useKeywordEnter } from '../../components/resource/list/keyword-enter';
 import { lazy } from '../../lib/lazy';
 import type { Transition } from '../../resources/application/model';
 import type { Application } from '../../resources/application/schema';
 import type { Book } from '../../resources/book/schema';
 import { bookByIsbn } from './api';
-import { isbnFromTyped } from './isbn';
-import { ScanButton } from './scan-button';
+import { ScanButton, useIsbnScan } from './scan-button';
 
 // What a scan opens loads with it: the book's loans, then the status change's own dialog.
 const LoansDialog = lazy(() => import('./loans-dialog'));
@@ -27,29 +25,13 @@ export interface Scanned {
  * the same.
  */
 export function LoanScan() {
-  const [busy, setBusy] = useState(false);
   const [scanned, setScanned] = useState<Scanned>();
   const [picked, setPicked] = useState<{ row: Application; transition: Transition }>();
-
-  const find = async (isbn: string) => {
-    setBusy(true);
-    try {
-      setScanned({ isbn, book: await bookByIsbn(isbn) });
-    } catch {
-      // The http client has told the user (offline, refused).
-    } finally {
-      setBusy(false);
-    }
-  };
-  useKeywordEnter((text) => {
-    const isbn = isbnFromTyped(text);
-    if (isbn) void find(isbn);
-    return isbn !== undefined;
-  });
+  const scan = useIsbnScan(async (isbn) => setScanned({ isbn, book: await bookByIsbn(isbn) }));
 
   return (
     <Group justify="flex-end" mb="sm">
-      <ScanButton onIsbn={(isbn) => void find(isbn)} busy={busy} />
+      <ScanButton {...scan} />
       {scanned && (
         <Suspense fallback={null}>
           <LoansDialog

@@ -1,4 +1,4 @@
-import { type Context, Hono } from 'hono';
+import { Hono } from 'hono';
 import { getCookie } from 'hono/cookie';
 import {
   type LoginResult,
@@ -8,7 +8,7 @@ import {
   type UserInfo,
 } from '../../contract/auth';
 import type { MfaChallengeResult } from '../../contract/mfa';
-import type { SecurityEventKind, SignInEvent } from '../../contract/security-events';
+import type { SignInEvent } from '../../contract/security-events';
 import type { AppEnv } from '../context';
 import { deleteSession, deleteStaffSession, findSession, listStaffSessions } from '../db/repositories/sessions';
 import { parseRoles } from '../db/repositories/staff';
@@ -20,12 +20,13 @@ import type { Services } from '../services';
 import { deviceCookieKey, readDeviceNonce } from './device-cookie';
 import { hasSecondFactor } from './factors';
 import { login } from './login';
-import { sessionAnswer } from './mfa/answer';
 import { mfaRoutes } from './mfa/routes';
 import { currentUser, requireAuth } from './middleware';
+import { ownEventOf } from './own-event';
 import { changePassword } from './password-change';
-import { recentSignIns, recordSecurityEvent, type SecurityEvent } from './security-events';
+import { recentSignIns, recordSecurityEvent } from './security-events';
 import { clearedSessionCookie, SESSION_COOKIE } from './session-cookie';
+import { sessionAnswer } from './sign-in-answer';
 import { reauthRequired, recentlyAuthenticated } from './step-up';
 import { hashToken } from './tokens';
 
@@ -43,19 +44,7 @@ const PUBLIC_ID_RE = /^[\w-]{22}$/;
 export function authRoutes(services: Services): Hono<AppEnv> {
   const api = new Hono<AppEnv>();
   const trustProxy = services.config.trustProxy;
-  /** An event about the signed-in member's own account, done by them from this request. */
-  const ownEvent = (c: Context<AppEnv>, kind: SecurityEventKind, reason: string | null = null): SecurityEvent => {
-    const user = currentUser(c);
-    const me = { id: user.staffId, userName: user.userName };
-    return {
-      kind,
-      reason,
-      account: me,
-      actor: me,
-      address: clientAddress(c, trustProxy),
-      userAgent: c.req.header('user-agent') ?? '',
-    };
-  };
+  const ownEvent = ownEventOf(trustProxy);
 
   api.post('/auth/login', async (c) => {
     const input = await readJson(c, loginSchema);

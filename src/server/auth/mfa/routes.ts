@@ -9,7 +9,6 @@ import {
   reauthSchema,
   totpConfirmSchema,
 } from '../../../contract/mfa';
-import type { SecurityEventKind } from '../../../contract/security-events';
 import type { AppEnv } from '../../context';
 import { reserveAttempts, resetKeys, settleFailures } from '../../db/repositories/login-attempts';
 import { deleteStaffSessions } from '../../db/repositories/sessions';
@@ -32,10 +31,11 @@ import {
 } from '../factors';
 import { attemptMarker, limitPolicy } from '../login';
 import { currentUser, requireAuth } from '../middleware';
+import { ownEventOf } from '../own-event';
 import { verifyPassword } from '../password';
-import { lockoutEvents, recordSecurityEvent, type SecurityEvent } from '../security-events';
+import { lockoutEvents, recordSecurityEvent } from '../security-events';
+import { sessionAnswer } from '../sign-in-answer';
 import { markReauthenticated, requireRecentAuth } from '../step-up';
-import { sessionAnswer } from './answer';
 import {
   finishEnrolment,
   type StepRequest,
@@ -66,18 +66,7 @@ export function mfaRoutes(services: Services): Hono<AppEnv> {
       deviceNonce: (staffId) => readDeviceNonce(c, key, staffId),
     };
   };
-  const ownEvent = (c: Context<AppEnv>, kind: SecurityEventKind, reason: string | null = null): SecurityEvent => {
-    const user = currentUser(c);
-    const me = { id: user.staffId, userName: user.userName };
-    return {
-      kind,
-      reason,
-      account: me,
-      actor: me,
-      address: clientAddress(c, trustProxy),
-      userAgent: c.req.header('user-agent') ?? '',
-    };
-  };
+  const ownEvent = ownEventOf(trustProxy);
 
   api.post('/auth/login/code', async (c) => {
     const input = await readJson(c, loginCodeSchema);

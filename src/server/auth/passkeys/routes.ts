@@ -4,15 +4,16 @@ import { passkeyRegisterSchema, passkeyRenameSchema, passkeySignInSchema } from 
 import type { SecurityEventKind } from '../../../contract/security-events';
 import type { AppEnv } from '../../context';
 import { findStaffById } from '../../db/repositories/staff';
-import { clientAddress, isHttps } from '../../http/client-address';
+import { clientAddress } from '../../http/client-address';
 import { ok } from '../../http/envelope';
 import { illegalToken, notFound } from '../../http/errors';
 import { readJson } from '../../http/validate';
 import type { Services } from '../../services';
-import { deviceCookieKey, readDeviceNonce, setDeviceCookie } from '../device-cookie';
+import { deviceCookieKey, readDeviceNonce } from '../device-cookie';
 import { currentUser, requireAuth } from '../middleware';
-import { recordSecurityEvent, type SecurityEvent } from '../security-events';
-import { sessionCookie } from '../session-cookie';
+import { ownEventOf } from '../own-event';
+import { recordSecurityEvent } from '../security-events';
+import { sessionAnswer } from '../sign-in-answer';
 import { authenticationOptions, registerPasskey, registrationOptions } from './ceremonies';
 import { relyingParty } from './relying-party';
 import { signInWithPasskey } from './sign-in';
@@ -42,18 +43,8 @@ export function passkeyRoutes(services: Services, opts: PasskeyRouteOptions = {}
   const manage: MiddlewareHandler<AppEnv> = stepUp
     ? (c, next) => signedIn(c, async () => void (await stepUp(c, next)))
     : signedIn;
-  const ownEvent = (c: Context<AppEnv>, kind: SecurityEventKind): SecurityEvent => {
-    const user = currentUser(c);
-    const me = { id: user.staffId, userName: user.userName };
-    return {
-      kind,
-      reason: 'passkey',
-      account: me,
-      actor: me,
-      address: clientAddress(c, trustProxy),
-      userAgent: c.req.header('user-agent') ?? '',
-    };
-  };
+  const own = ownEventOf(trustProxy);
+  const ownEvent = (c: Context<AppEnv>, kind: SecurityEventKind) => own(c, kind, 'passkey');
 
   api.get('/auth/passkeys', signedIn, async (c) => {
     const rows = await listPasskeys(services.db, currentUser(c).staffId);
@@ -109,7 +100,7 @@ export function passkeyRoutes(services: Services, opts: PasskeyRouteOptions = {}
     return ok(c, await authenticationOptions(services, relyingParty(c, services)));
   });
 
-  // As POST /auth/login (routes.ts): the same cookies and answer, so the sign-in page treats both alike.
+  // As POST /auth/login (routes.ts): the same cookies and answer (sign-in-answer.ts).
   api.post('/auth/passkeys/authentication/verify', async (c) => {
     const input = await readJson(c, passkeySignInSchema);
     const key = await deviceCookieKey(services);
@@ -119,17 +110,7 @@ export function passkeyRoutes(services: Services, opts: PasskeyRouteOptions = {}
       userAgent: c.req.header('user-agent') ?? '',
       deviceNonce: (staffId) => readDeviceNonce(c, key, staffId),
     });
-    const secure = isHttps(c, trustProxy);
-    await setDeviceCookie(c, key, out.staffId, out.deviceNonce, secure);
-    const remember = input.remember === true;
-    c.header('Set-Cookie', sessionCookie(out.token, secure, remember ? out.expiresAt : undefined, services.now()), {
-      append: true,
-    });
-    const data: LoginResult = {
-      token: out.token,
-      ...(out.mustChangePassword ? { mustChangePassword: true as const } : {}),
-      ...(remember ? { expiresAt: out.expiresAt.toISOString() } : {}),
-    };
+    const data: LoginResult = await sessionAnswer(c, services, out, input.remember === true);
     return ok(c, data);
   });
   return api;

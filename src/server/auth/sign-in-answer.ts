@@ -1,14 +1,15 @@
 import type { Context } from 'hono';
-import type { LoginResult } from '../../../contract/auth';
-import type { AppEnv } from '../../context';
-import { isHttps } from '../../http/client-address';
-import type { Services } from '../../services';
-import { deviceCookieKey, setDeviceCookie } from '../device-cookie';
-import type { SessionOutcome } from '../login';
-import { sessionCookie } from '../session-cookie';
+import type { LoginResult } from '../../contract/auth';
+import type { AppEnv } from '../context';
+import { isHttps } from '../http/client-address';
+import type { Services } from '../services';
+import { deviceCookieKey, setDeviceCookie } from './device-cookie';
+import type { SessionOutcome } from './login';
+import { sessionCookie } from './session-cookie';
 
 /**
- * A finished sign-in's answer (by password alone, or after its second step): the device cookie,
+ * A finished sign-in's answer (by password alone, after its second step, or by a passkey: routes.ts,
+ * mfa/routes.ts, passkeys/routes.ts), one for all so the sign-in page treats each alike: the device cookie,
  * the service worker's session cookie (for this window only, or, remembered, until the session's
  * absolute end, which the sign-in page gives its own cookie too) and the token.
  */
