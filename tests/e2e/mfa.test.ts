@@ -180,7 +180,10 @@ describe('two-step sign-in required for administrators (a server of its own, the
     const enrol = page.getByTestId('mfa-enrol-step');
     await enrol.waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
-    const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s/g, '');
+    // The step shows before its secret arrives (POST /auth/login/enrol/start): read it once there.
+    const shown = page.getByTestId('mfa-secret').filter({ hasText: /[A-Z2-7]{4}/ });
+    await shown.waitFor();
+    const secret = ((await shown.textContent()) ?? '').replace(/\s/g, '');
     await enrol.getByRole('textbox', { name: 'Code' }).fill(codeAt(secret));
     await enrol.getByRole('button', { name: 'Confirm' }).click();
     const saved = page.getByTestId('mfa-recovery-step');
