@@ -170,9 +170,15 @@ describe('GET /prod-api/events', () => {
   it('resumes with Last-Event-ID: what happened while disconnected is replayed, in order; an unknown id gets reset', async () => {
     const st = await stream({ token: s.adminToken });
     const ready = await st.next((e) => e.event === 'ready');
+    // Another tab stays connected: once it has seen both changes, the instance holds them (on
+    // PostgreSQL they reach it by LISTEN/NOTIFY, a moment after the write's answer).
+    const witness = await stream({ token: s.adminToken });
+    await witness.next((e) => e.event === 'ready');
     st.close();
     const a = await createCategory(s, 'While away 1');
     const b = await createCategory(s, 'While away 2');
+    await witness.next(isChange('category', b, 'create'));
+    witness.close();
     const back = await stream({ token: s.adminToken, lastEventId: ready.id });
     const replayed = await back.next(isChange('category', b, 'create'));
     const changes = back.events.filter((e) => e.event === 'change').map((e) => (e.data as ChangeEvent).id);
