@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp } from './app';
+import { warmPasswordRater } from './auth/password-rule';
 import { ConfigError, checkAdminPassword, loadConfig } from './config';
 import { checkInitialPassword, ensureAdmin, keepInitialPassword } from './db/bootstrap';
 import { migrateToLatest, withStartupLock } from './db/migrate';
@@ -120,6 +121,9 @@ async function main() {
     const host = config.host.includes(':') ? `[${config.host}]` : config.host;
     const url = `http://${host}:${info.port}`;
     logger.info({ url, database: location }, `Lectern listening on ${url}/ (database: ${location})`);
+    // The first password change (or a hostile one) should not also pay for starting the rating
+    // thread and loading its dictionaries: once the server is up, they load in the background.
+    setTimeout(warmPasswordRater, 2_000).unref();
   }) as Server;
   server.on('error', (err) => {
     logger.fatal({ reason: err.message }, `Cannot listen on ${config.host}:${config.port}: ${err.message}`);

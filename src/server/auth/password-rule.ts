@@ -51,6 +51,11 @@ let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, { resolve: (s: PasswordStrength) => void; reject: (e: Error) => void }>();
 
+/** Starts the rating thread now (it loads the estimator's dictionaries as it starts). */
+export function warmPasswordRater(): void {
+  rater();
+}
+
 function rater(): Worker {
   if (worker) return worker;
   // Its entry loads tsx's loader itself: nothing of this process's options is passed on.
