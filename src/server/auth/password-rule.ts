@@ -45,7 +45,8 @@ export async function requireStrongPassword(field: string, password: string, use
  * The estimator runs on a thread of its own: its worst 200-character passwords (long repeats,
  * digit runs that read as dates, l33t words) take 250 ms or more, and its dictionaries load on
  * first use; on the server's thread both would hold every other request meanwhile. One thread,
- * started on first use, rates one password after another; it does not keep the process alive.
+ * started on first use or by warmPasswordRater (main.ts, once listening), rates one password after
+ * another; it does not keep the process alive.
  */
 let worker: Worker | undefined;
 let nextId = 0;
